@@ -1,0 +1,28 @@
+"""xrelay's dialects, the ground floor: relay ops, IR module, builder, parser, interpreter."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from xdsl.ir import Dialect
+
+
+def get_all_dialects() -> dict[str, Callable[[], Dialect]]:
+    """The dialects xrelay loads, by name, constructed lazily (xDSL's convention)."""
+
+    def relay() -> Dialect:
+        from xrelay.dialects.relay import RELAY
+
+        return RELAY
+
+    def builtin() -> Dialect:
+        from xdsl.dialects.builtin import Builtin
+
+        return Builtin
+
+    def func() -> Dialect:
+        from xdsl.dialects.func import Func
+
+        return Func
+
+    return {"builtin": builtin, "func": func, "relay": relay}

@@ -1,0 +1,116 @@
+"""Located diagnostics: `file:line:col: error: message`, for parse and verify errors.
+
+xDSL records no source locations and reports verifier errors by printing the
+whole module; xrelay's parser (`xrelay.dialects.parser`) stamps every op with a
+`FileLineColLoc`, and this module turns failures into one-line diagnostics in
+MLIR's style: `model.mlir:3:5: error: 'relay.nn.conv2d' op expected 4-D data`.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from xdsl.dialects.builtin import FileLineColLoc, ModuleOp
+from xdsl.ir import Operation
+from xdsl.utils.exceptions import ParseError, VerifyException
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One diagnostic with its source position (1-based line and column)."""
+
+    filename: str
+    line: int
+    column: int
+    severity: str
+    message: str
+
+    def __str__(self) -> str:
+        if self.line <= 0:
+            return f"{self.filename}: {self.severity}: {self.message}"
+        return f"{self.filename}:{self.line}:{self.column}: {self.severity}: {self.message}"
+
+
+@dataclass
+class DiagnosticError(Exception):
+    """A user-facing error carrying located diagnostics (no traceback is shown)."""
+
+    diagnostics: list[Diagnostic] = field(default_factory=list[Diagnostic])
+
+    def __str__(self) -> str:
+        return "\n".join(str(d) for d in self.diagnostics)
+
+
+class LineIndex:
+    """Maps character offsets of a text to 1-based (line, column), in O(log n)."""
+
+    def __init__(self, text: str):
+        self._newlines = [i for i, ch in enumerate(text) if ch == "\n"]
+
+    def line_col(self, offset: int) -> tuple[int, int]:
+        """The 1-based line and column of a 0-based character offset."""
+        line = bisect.bisect_left(self._newlines, offset)
+        start = self._newlines[line - 1] + 1 if line else 0
+        return line + 1, offset - start + 1
+
+
+def location_of(op: Operation) -> tuple[str, int, int]:
+    """The (file, line, column) an op was parsed from, or the nearest located parent."""
+    current: Operation | None = op
+    while current is not None:
+        loc = current.location
+        if isinstance(loc, FileLineColLoc):
+            return loc.filename.data, loc.line.data, loc.column.data
+        current = current.parent_op()
+    return "<unknown>", 0, 0
+
+
+def op_error(op: Operation, message: str, severity: str = "error") -> Diagnostic:
+    """A diagnostic on `op`, in MLIR's `'<op>' op <message>` form."""
+    filename, line, column = location_of(op)
+    return Diagnostic(filename, line, column, severity, f"'{op.name}' op {message}")
+
+
+def from_parse_error(error: ParseError, filename: str, index: LineIndex) -> Diagnostic:
+    """A diagnostic at the start of a parse error's span."""
+    line, column = index.line_col(error.span.start)
+    return Diagnostic(filename, line + error.span.line_offset, column, "error", error.msg)
+
+
+_VERIFY_PREFIX = "Operation does not verify: "
+
+
+def verify_message(error: VerifyException) -> str:
+    """The message of a verifier error, without xDSL's module dump and prefix."""
+    message = str(error.args[0]) if error.args else str(error)
+    if message.startswith(_VERIFY_PREFIX):
+        message = message[len(_VERIFY_PREFIX) :]
+    return message
+
+
+def verify_located(module: ModuleOp) -> list[Diagnostic]:
+    """Verify op by op in pre-order; return the first failure as a located diagnostic.
+
+    Like MLIR, verification stops at the first op that fails. Linear in the
+    number of ops: each op is verified once without its nested ops.
+    """
+    for op in module.walk():
+        try:
+            op.verify(verify_nested_ops=False)
+        except VerifyException as error:
+            return [op_error(op, verify_message(error))]
+    return []
+
+
+def check_module(module: ModuleOp) -> None:
+    """Raise a DiagnosticError if the module does not verify."""
+    diagnostics = verify_located(module)
+    if diagnostics:
+        raise DiagnosticError(diagnostics)
+
+
+def format_diagnostics(diagnostics: Sequence[Diagnostic]) -> str:
+    """Diagnostics one per line."""
+    return "\n".join(str(d) for d in diagnostics)

@@ -1,0 +1,17 @@
+"""The relay dialect: TVM Relay's tensor ops with TVM's names and attributes.
+
+One `Dialect` object, `RELAY`, collects the op groups defined in the sibling
+modules (`elementwise`, `nn`, `tensor`, `structure`).
+"""
+
+from __future__ import annotations
+
+from xdsl.ir import Dialect
+
+from xrelay.dialects.relay import elementwise, nn, structure, tensor
+
+RELAY = Dialect(
+    "relay",
+    [*structure.OPS, *elementwise.OPS, *nn.OPS, *tensor.OPS],
+    [],
+)

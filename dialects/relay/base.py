@@ -1,0 +1,330 @@
+"""The base of every relay tensor op: one custom syntax, type inference, and its verifier.
+
+Every relay op states its result types as a pure function of its operand types
+and properties (`infer_result_types`). The same function serves three users:
+
+- the Python builder, which infers types eagerly as expressions are built;
+- the verifier, which checks that the written result types agree with it;
+- the InferType pass, which re-derives types after signatures change.
+
+Custom syntax shared by all relay tensor ops (MLIR style)::
+
+    %r = relay.nn.relu %x : tensor<4xf32>
+    %r = relay.nn.conv2d %x, %w {padding = [1, 1, 1, 1], channels = 16}
+           : (tensor<1x3x8x8xf32>, tensor<16x3x3x3xf32>) -> tensor<1x16x8x8xf32>
+
+Properties equal to their default are omitted; integer lists print as `[1, 1]`
+and are stored as `array<i64: ...>`; the generic form prints every property.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import ClassVar, Self
+
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    DenseArrayBase,
+    FloatAttr,
+    IntegerAttr,
+    IntegerType,
+    StringAttr,
+    i64,
+)
+from xdsl.ir import Attribute, SSAValue
+from xdsl.irdl import IRDLOperation, OptionalDef, VarOperandDef
+from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+
+from xrelay.dialects.relay.types import format_shape, shape_of, types_compatible
+
+Props = Mapping[str, Attribute]
+
+
+class RelayTypeError(VerifyException):
+    """A type error found while inferring the result type of a relay op."""
+
+
+# --------------------------------------------------------------------------- #
+# Reading property values in inference functions
+# --------------------------------------------------------------------------- #
+
+
+def int_list_attr(values: Sequence[int]) -> DenseArrayBase[IntegerType]:
+    """The storage of an integer-list property: `array<i64: ...>`."""
+    return DenseArrayBase.from_list(i64, [int(v) for v in values])
+
+
+def get_ints(props: Props, name: str) -> tuple[int, ...]:
+    """An integer-list property."""
+    attr = props[name]
+    if isinstance(attr, DenseArrayBase):
+        return tuple(int(v) for v in attr.get_values())  # pyright: ignore[reportUnknownArgumentType, reportUnknownVariableType]
+    if isinstance(attr, IntegerAttr):
+        return (attr.value.data,)
+    raise RelayTypeError(f"attribute '{name}' must be a list of integers, got {attr}")
+
+
+def get_opt_ints(props: Props, name: str) -> tuple[int, ...] | None:
+    """An optional integer-list property (None when absent)."""
+    return get_ints(props, name) if name in props else None
+
+
+def get_int(props: Props, name: str) -> int:
+    """An integer property."""
+    attr = props[name]
+    if not isinstance(attr, IntegerAttr):
+        raise RelayTypeError(f"attribute '{name}' must be an integer, got {attr}")
+    return attr.value.data
+
+
+def get_opt_int(props: Props, name: str) -> int | None:
+    """An optional integer property."""
+    return get_int(props, name) if name in props else None
+
+
+def get_bool(props: Props, name: str) -> bool:
+    """A boolean property (`true`/`false`)."""
+    return get_int(props, name) != 0
+
+
+def get_float(props: Props, name: str) -> float:
+    """A float property."""
+    attr = props[name]
+    if isinstance(attr, FloatAttr):
+        return float(attr.value.data)
+    if isinstance(attr, IntegerAttr):
+        return float(attr.value.data)
+    raise RelayTypeError(f"attribute '{name}' must be a float, got {attr}")
+
+
+def get_str(props: Props, name: str) -> str:
+    """A string property."""
+    attr = props[name]
+    if not isinstance(attr, StringAttr):
+        raise RelayTypeError(f"attribute '{name}' must be a string, got {attr}")
+    return attr.data
+
+
+def get_type(props: Props, name: str) -> Attribute | None:
+    """An optional type-valued property (e.g. `out_dtype`)."""
+    return props.get(name)
+
+
+def normalize_axis(axis: int, rank: int, what: str = "axis") -> int:
+    """A negative axis counted from the end; out of range is a type error."""
+    if not -rank <= axis < max(rank, 1) or (rank == 0 and axis not in (0, -1)):
+        raise RelayTypeError(f"{what} {axis} is out of range for rank {rank}")
+    return axis + rank if axis < 0 else axis
+
+
+def expect_tensor(types: Sequence[Attribute], index: int, what: str = "operand") -> tuple[int, ...]:
+    """The shape of operand `index`, which must be a ranked tensor."""
+    from xdsl.dialects.builtin import TensorType
+
+    t = types[index]
+    if not isinstance(t, TensorType):
+        raise RelayTypeError(f"expected {what} #{index} to be a tensor, got {t}")
+    return shape_of(t)
+
+
+def expect_rank(shape: Sequence[int], rank: int, what: str) -> None:
+    """Check the rank of a shape, naming what it is."""
+    if len(shape) != rank:
+        raise RelayTypeError(f"expected {rank}-D {what}, got rank {len(shape)} {format_shape(shape)}")
+
+
+# --------------------------------------------------------------------------- #
+# The base op
+# --------------------------------------------------------------------------- #
+
+
+def _coerce_property(value: Attribute) -> Attribute:
+    """Map what the attribute parser reads to how relay stores properties."""
+    if isinstance(value, ArrayAttr):
+        items: tuple[Attribute, ...] = value.data  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
+        if all(isinstance(v, IntegerAttr) for v in items):
+            return int_list_attr([v.value.data for v in items if isinstance(v, IntegerAttr)])
+    return value
+
+
+def print_relay_value(printer: Printer, value: Attribute) -> None:
+    """Print a property value in relay's compact syntax (`[1, 1]`, `16`, `true`)."""
+    if isinstance(value, DenseArrayBase) and value.elt_type == i64:
+        ints: tuple[int, ...] = value.get_values()  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType, reportAssignmentType]
+        printer.print_string("[" + ", ".join(str(v) for v in ints) + "]")
+        return
+    if isinstance(value, IntegerAttr) and isinstance(value.type, IntegerType):
+        width = value.type.width.data
+        if width == 64:
+            printer.print_string(str(value.value.data))
+            return
+        if width == 1:
+            printer.print_string("true" if value.value.data else "false")
+            return
+    if isinstance(value, FloatAttr) and value.type.bitwidth == 64:
+        number = float(value.value.data)
+        if math.isfinite(number):
+            text = repr(number)
+            if "." not in text:
+                mantissa, _, exponent = text.partition("e")
+                text = mantissa + ".0" + ("e" + exponent if exponent else "")
+            printer.print_string(text)
+            return
+    printer.print_attribute(value)
+
+
+class RelayOp(IRDLOperation):
+    """Base class of relay tensor ops: custom syntax, inference-based verifier."""
+
+    TYPE_DIRECTED: ClassVar[bool] = False
+    """True for ops whose result type is not a function of the operands alone."""
+
+    @classmethod
+    def infer_result_types(
+        cls, operand_types: Sequence[Attribute], props: Props
+    ) -> Sequence[Attribute]:
+        """Result types from operand types and properties; raises RelayTypeError."""
+        raise NotImplementedError(f"{cls.name} does not implement type inference")
+
+    @classmethod
+    def default_properties(cls) -> dict[str, Attribute]:
+        """The properties that have a default value, with that value."""
+        out: dict[str, Attribute] = {}
+        for name, prop in cls.get_irdl_definition().properties.items():
+            if prop.default_value is not None and not isinstance(prop, OptionalDef):
+                out[name] = prop.default_value
+        return out
+
+    def verify_(self) -> None:
+        inferred = self.infer_result_types(
+            [o.type for o in self.operands], dict(self.properties)
+        )
+        actual = tuple(r.type for r in self.results)
+        if len(inferred) != len(actual) or not all(
+            types_compatible(a, e) for a, e in zip(actual, inferred, strict=True)
+        ):
+            shown_inferred = ", ".join(str(t) for t in inferred)
+            shown_actual = ", ".join(str(t) for t in actual)
+            raise VerifyException(
+                f"inferred type(s) '{shown_inferred}' are incompatible with "
+                f"return type(s) of operation '{shown_actual}'"
+            )
+
+    # ----------------------------------------------------------------- syntax
+
+    @classmethod
+    def parse(cls, parser: Parser) -> Self:
+        unresolved: list[UnresolvedOperand] = []
+        first = parser.parse_optional_unresolved_operand()
+        if first is not None:
+            unresolved.append(first)
+            while parser.parse_optional_punctuation(",") is not None:
+                unresolved.append(parser.parse_unresolved_operand())
+        entries = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        pos = parser.pos
+        operand_types: list[Attribute]
+        result_types: list[Attribute]
+        if parser.parse_optional_punctuation("(") is not None:
+            operand_types = []
+            if parser.parse_optional_punctuation(")") is None:
+                operand_types = parser.parse_comma_separated_list(
+                    parser.Delimiter.NONE, parser.parse_type
+                )
+                parser.parse_punctuation(")")
+            parser.parse_punctuation("->")
+            if parser.parse_optional_punctuation("(") is not None:
+                result_types = parser.parse_comma_separated_list(
+                    parser.Delimiter.NONE, parser.parse_type
+                )
+                parser.parse_punctuation(")")
+            else:
+                result_types = [parser.parse_type()]
+        else:
+            single = parser.parse_type()
+            operand_types = [single] * len(unresolved)
+            result_types = [single]
+        if len(operand_types) != len(unresolved):
+            parser.raise_error(
+                f"expected {len(unresolved)} operand types, got {len(operand_types)}",
+                pos,
+                parser.pos,
+            )
+        operands = [
+            parser.resolve_operand(u, t) for u, t in zip(unresolved, operand_types, strict=True)
+        ]
+        prop_names = cls.get_irdl_definition().properties
+        properties = {k: _coerce_property(v) for k, v in entries.items() if k in prop_names}
+        attributes = {k: v for k, v in entries.items() if k not in prop_names}
+        return cls.build(
+            operands=cls.group_operands(operands),
+            result_types=result_types,
+            properties=properties,
+            attributes=attributes,
+        )
+
+    @classmethod
+    def group_operands(cls, operands: Sequence[SSAValue]) -> list[SSAValue | list[SSAValue]]:
+        """Split a flat operand list over the op's operand definitions."""
+        defs = cls.get_irdl_definition().operands
+        variadic = [i for i, (_, d) in enumerate(defs) if isinstance(d, VarOperandDef)]
+        if not variadic:
+            return list(operands)
+        (index,) = variadic  # relay ops have at most one variadic operand
+        tail = len(defs) - index - 1
+        end = len(operands) - tail
+        return [
+            *operands[:index],
+            list(operands[index:end]),
+            *operands[end:],
+        ]
+
+    def print(self, printer: Printer) -> None:
+        if self.operands:
+            printer.print_string(" ")
+            printer.print_list(self.operands, printer.print_operand)
+        self.print_properties_and_attributes(printer)
+        printer.print_string(" : ")
+        operand_types = [o.type for o in self.operands]
+        result_types = [r.type for r in self.results]
+        if len(result_types) == 1 and all(t == result_types[0] for t in operand_types):
+            printer.print_attribute(result_types[0])
+            return
+        printer.print_string("(")
+        printer.print_list(operand_types, printer.print_attribute)
+        printer.print_string(") -> ")
+        if len(result_types) == 1:
+            printer.print_attribute(result_types[0])
+        else:
+            printer.print_string("(")
+            printer.print_list(result_types, printer.print_attribute)
+            printer.print_string(")")
+
+    def print_properties_and_attributes(self, printer: Printer) -> None:
+        """Print `{...}`: non-default properties, then discardable attributes."""
+        defaults = self.default_properties()
+        entries: list[tuple[str, Attribute, bool]] = []
+        for name, value in self.properties.items():
+            if defaults.get(name) != value:
+                entries.append((name, value, True))
+        for name, value in self.attributes.items():
+            entries.append((name, value, False))
+        if not entries:
+            return
+
+        def print_entry(entry: tuple[str, Attribute, bool]) -> None:
+            name, value, is_property = entry
+            printer.print_identifier_or_string_literal(name)
+            printer.print_string(" = ")
+            if is_property:
+                print_relay_value(printer, value)
+            else:
+                printer.print_attribute(value)
+
+        printer.print_string(" {")
+        printer.print_list(entries, print_entry)
+        printer.print_string("}")
+

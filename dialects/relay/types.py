@@ -1,0 +1,209 @@
+"""Types shared by the relay dialect: dtypes, numpy conversion, shapes and broadcasting.
+
+Relay tensor types are builtin `tensor<...>` types; a dynamic dimension is `?`
+(`DYNAMIC_INDEX`, -1 in Python). Relay tuples are builtin `tuple<...>` types.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    BytesAttr,
+    DenseIntOrFPElementsAttr,
+    Float16Type,
+    Float32Type,
+    Float64Type,
+    IntegerType,
+    Signedness,
+    TensorType,
+    TupleType,
+    f16,
+    f32,
+    f64,
+)
+from xdsl.ir import Attribute, TypeAttribute
+
+ANY = DYNAMIC_INDEX
+"""A dynamic dimension (`?` in text)."""
+
+Shape = tuple[int, ...]
+
+_DTYPE_TO_TYPE: dict[str, TypeAttribute] = {
+    "float16": f16,
+    "float32": f32,
+    "float64": f64,
+    "int8": IntegerType(8),
+    "int16": IntegerType(16),
+    "int32": IntegerType(32),
+    "int64": IntegerType(64),
+    "uint8": IntegerType(8, Signedness.UNSIGNED),
+    "uint16": IntegerType(16, Signedness.UNSIGNED),
+    "uint32": IntegerType(32, Signedness.UNSIGNED),
+    "uint64": IntegerType(64, Signedness.UNSIGNED),
+    "bool": IntegerType(1),
+}
+_TYPE_TO_DTYPE: dict[Attribute, str] = {v: k for k, v in _DTYPE_TO_TYPE.items()}
+
+
+def element_type_of(dtype: str | npt.DTypeLike) -> TypeAttribute:
+    """The builtin element type of a Relay/numpy dtype name (`"float32"` -> `f32`)."""
+    name = dtype if isinstance(dtype, str) else np.dtype(dtype).name
+    if name in _DTYPE_TO_TYPE:
+        return _DTYPE_TO_TYPE[name]
+    try:
+        name = np.dtype(name).name
+    except TypeError:
+        name = ""
+    if name not in _DTYPE_TO_TYPE:
+        raise ValueError(f"unsupported dtype '{dtype}'; expected one of {sorted(_DTYPE_TO_TYPE)}")
+    return _DTYPE_TO_TYPE[name]
+
+
+def dtype_of(element_type: Attribute) -> str:
+    """The Relay dtype name of a builtin element type (`f32` -> `"float32"`)."""
+    if element_type not in _TYPE_TO_DTYPE:
+        raise ValueError(f"unsupported element type {element_type}")
+    return _TYPE_TO_DTYPE[element_type]
+
+
+def is_supported_element_type(element_type: Attribute) -> bool:
+    """Whether a builtin type is one of the dtypes relay supports."""
+    return element_type in _TYPE_TO_DTYPE
+
+
+def is_float(element_type: Attribute) -> bool:
+    """Whether an element type is a floating-point type."""
+    return isinstance(element_type, Float16Type | Float32Type | Float64Type)
+
+
+def is_bool(element_type: Attribute) -> bool:
+    """Whether an element type is `i1`."""
+    return isinstance(element_type, IntegerType) and element_type.width.data == 1
+
+
+def numpy_dtype(element_type: Attribute) -> np.dtype[np.generic]:
+    """The numpy dtype of a builtin element type."""
+    return np.dtype(dtype_of(element_type))
+
+
+def tensor_type(shape: Sequence[int], element_type: Attribute) -> TensorType[Attribute]:
+    """A ranked tensor type; -1 in `shape` is a dynamic dimension."""
+    return TensorType(element_type, [int(d) for d in shape])
+
+
+def shape_of(t: Attribute) -> Shape:
+    """The shape of a tensor type (dynamic dims as -1)."""
+    assert isinstance(t, TensorType)
+    return tuple(t.get_shape())
+
+
+def rank_of(t: Attribute) -> int:
+    """The rank of a tensor type."""
+    assert isinstance(t, TensorType)
+    return t.get_num_dims()
+
+
+def is_tensor(t: Attribute) -> bool:
+    """Whether `t` is a ranked builtin tensor type."""
+    return isinstance(t, TensorType)
+
+
+def is_tuple(t: Attribute) -> bool:
+    """Whether `t` is a builtin tuple type."""
+    return isinstance(t, TupleType)
+
+
+def tuple_type(types: Sequence[Attribute]) -> TupleType:
+    """A builtin tuple type of the given element types."""
+    elements: list[TypeAttribute] = []
+    for t in types:
+        assert isinstance(t, TypeAttribute)
+        elements.append(t)
+    return TupleType(elements)
+
+
+def tuple_elements(t: Attribute) -> tuple[Attribute, ...]:
+    """The element types of a tuple type."""
+    assert isinstance(t, TupleType)
+    return tuple(t.types.data)
+
+
+def broadcast_shapes(lhs: Shape, rhs: Shape) -> Shape | None:
+    """Numpy broadcasting with dynamic dims; None when the shapes do not broadcast."""
+    rank = max(len(lhs), len(rhs))
+    a = (1,) * (rank - len(lhs)) + lhs
+    b = (1,) * (rank - len(rhs)) + rhs
+    out: list[int] = []
+    for x, y in zip(a, b, strict=True):
+        if x == y:
+            out.append(x)
+        elif x == 1:
+            out.append(y)
+        elif y == 1:
+            out.append(x)
+        elif x == ANY:
+            out.append(y)
+        elif y == ANY:
+            out.append(x)
+        else:
+            return None
+    return tuple(out)
+
+
+def dims_compatible(actual: int, expected: int) -> bool:
+    """Two dims agree when equal or when either is dynamic."""
+    return actual == expected or actual == ANY or expected == ANY
+
+
+def types_compatible(actual: Attribute, expected: Attribute) -> bool:
+    """Structural type compatibility, where a dynamic dim matches any dim."""
+    if actual == expected:
+        return True
+    if isinstance(actual, TensorType) and isinstance(expected, TensorType):
+        if actual.get_element_type() != expected.get_element_type():
+            return False
+        a, e = shape_of(actual), shape_of(expected)
+        return len(a) == len(e) and all(dims_compatible(x, y) for x, y in zip(a, e, strict=True))
+    if isinstance(actual, TupleType) and isinstance(expected, TupleType):
+        xs, ys = actual.types.data, expected.types.data
+        return len(xs) == len(ys) and all(
+            types_compatible(x, y) for x, y in zip(xs, ys, strict=True)
+        )
+    return False
+
+
+def format_shape(shape: Sequence[int]) -> str:
+    """`(1, 3, ?, 8)`: a shape for messages."""
+    return "(" + ", ".join("?" if d == ANY else str(d) for d in shape) + ")"
+
+
+def dense_from_numpy(
+    array: npt.ArrayLike, element_type: Attribute | None = None
+) -> DenseIntOrFPElementsAttr:
+    """A dense elements attribute built from the array's bytes, with no per-element loop."""
+    arr = np.asarray(array)
+    et = element_type if element_type is not None else element_type_of(arr.dtype)
+    np_dtype = numpy_dtype(et)
+    data = np.ascontiguousarray(arr, dtype=np_dtype.newbyteorder("<"))
+    if is_bool(et):
+        data = data.astype(np.int8)
+    ty = TensorType(et, list(arr.shape))
+    return DenseIntOrFPElementsAttr(ty, BytesAttr(data.tobytes()))
+
+
+def dense_to_numpy(attr: DenseIntOrFPElementsAttr) -> npt.NDArray[np.generic]:
+    """A read-only numpy view of a dense elements attribute's bytes."""
+    et = attr.get_element_type()
+    np_dtype = numpy_dtype(et)
+    shape = tuple(attr.get_shape())
+    if is_bool(et):
+        return np.frombuffer(attr.data.data, dtype=np.int8).astype(np.bool_).reshape(shape)
+    count = int(np.prod(shape, dtype=np.int64))
+    raw = np.frombuffer(attr.data.data, dtype=np_dtype.newbyteorder("<"))
+    if raw.size == 1 and count != 1:
+        return np.broadcast_to(raw.astype(np_dtype), shape)
+    return raw.astype(np_dtype, copy=False).reshape(shape)
