@@ -1,0 +1,41 @@
+"""`relay.var` and `relay.const`: the leaves of Relay expressions, with TVM's defaults."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+from xdsl.ir import Attribute
+
+from xrelay.dialects.builder.expr import Constant, TensorType_, Var
+
+
+def var(
+    name_hint: str,
+    type_annotation: Attribute | str | None = None,
+    shape: Sequence[int | None] | None = None,
+    dtype: str = "float32",
+) -> Var:
+    """`relay.var(name, type_annotation=None, shape=None, dtype="float32")`.
+
+    `type_annotation` may be a type, or a dtype string for a scalar, as in TVM.
+    """
+    if isinstance(type_annotation, str):
+        return Var(name_hint, TensorType_((), type_annotation))
+    if type_annotation is not None:
+        return Var(name_hint, type_annotation)
+    return Var(name_hint, TensorType_(tuple(shape or ()), dtype))
+
+
+_NARROW = {np.dtype(np.int64): np.dtype(np.int32), np.dtype(np.float64): np.dtype(np.float32)}
+
+
+def const(value: npt.ArrayLike, dtype: str | None = None) -> Constant:
+    """`relay.const(value, dtype=None)`; without a dtype, int64/float64 narrow to 32 bits as in TVM."""
+    array = np.asarray(value)
+    if dtype is not None:
+        array = array.astype(dtype)
+    elif array.dtype in _NARROW:
+        array = array.astype(_NARROW[array.dtype])
+    return Constant(np.ascontiguousarray(array))

@@ -1,0 +1,526 @@
+"""Relay-style expressions built in Python, typed eagerly, materialized as `func.func`.
+
+The builder mirrors `tvm.relay`: `var`, `const`, one function per op, `Tuple`,
+`TupleGetItem`, `If`, `Function`, `GlobalVar`, `Call`. Every expression knows
+its type as soon as it is built (`checked_type`), using the op's own
+`infer_result_types`, so a shape error is raised where the expression is made,
+naming the op and its operand types.
+
+Expressions form a DAG; `Function.to_func_op` emits each node once, in
+dependency order, with an explicit stack (no recursion limit on deep graphs).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from xdsl.dialects import func
+from xdsl.dialects.builtin import (
+    DenseIntOrFPElementsAttr,
+    FloatAttr,
+    FunctionType,
+    IntegerAttr,
+    StringAttr,
+    TensorType,
+    TupleType,
+    f64,
+    i1,
+    i32,
+)
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+
+from xrelay.dialects.relay.base import RelayOp, RelayTypeError
+from xrelay.dialects.relay.structure import ConstantOp, IfOp, TupleGetItemOp, TupleOp, YieldOp
+from xrelay.dialects.relay.types import (
+    ANY,
+    dense_from_numpy,
+    dense_to_numpy,
+    element_type_of,
+    is_tuple,
+    tensor_type,
+    tuple_type,
+    types_compatible,
+)
+
+# --------------------------------------------------------------------------- #
+# Types
+# --------------------------------------------------------------------------- #
+
+
+def Any_() -> int:  # noqa: N802  (TVM spelling: relay.Any())
+    """A dynamic dimension, as TVM's `relay.Any()`."""
+    return ANY
+
+
+def TensorType_(shape: Sequence[int | None], dtype: str = "float32") -> TensorType[Attribute]:  # noqa: N802
+    """`relay.TensorType(shape, dtype)`: a builtin tensor type; None or -1 is dynamic."""
+    return tensor_type([ANY if d is None else int(d) for d in shape], element_type_of(dtype))
+
+
+def TupleType_(fields: Sequence[Attribute]) -> TupleType:  # noqa: N802
+    """`relay.TupleType(fields)`: a builtin tuple type."""
+    return tuple_type(fields)
+
+
+def FuncType(arg_types: Sequence[Attribute], ret_type: Attribute) -> FunctionType:  # noqa: N802
+    """`relay.FuncType(arg_types, ret_type)`: a builtin function type."""
+    return FunctionType.from_lists(list(arg_types), [ret_type])
+
+
+# --------------------------------------------------------------------------- #
+# Expressions
+# --------------------------------------------------------------------------- #
+
+
+class Expr:
+    """A Relay expression with an eagerly inferred type."""
+
+    def __init__(self, checked_type: Attribute):
+        self._checked_type = checked_type
+
+    @property
+    def checked_type(self) -> Attribute:
+        """The inferred type of the expression."""
+        return self._checked_type
+
+    def children(self) -> Sequence[Expr]:
+        """The expressions this one reads, in operand order."""
+        return ()
+
+    def __getitem__(self, index: int) -> TupleGetItem:
+        if not is_tuple(self.checked_type):
+            raise TypeError(f"cannot index an expression of type {self.checked_type}")
+        return TupleGetItem(self, index)
+
+    def astuple(self) -> Expr:
+        """TVM's `TupleWrapper.astuple()`: the tuple expression itself."""
+        return self
+
+    def _binary(self, op_name: str, other: object, reverse: bool = False) -> Expr:
+        from xrelay.dialects.builder import elementwise
+
+        rhs = other if isinstance(other, Expr) else const_like(other, self)
+        fn = getattr(elementwise, op_name)
+        return fn(rhs, self) if reverse else fn(self, rhs)
+
+    def __add__(self, other: object) -> Expr:
+        return self._binary("add", other)
+
+    def __radd__(self, other: object) -> Expr:
+        return self._binary("add", other, reverse=True)
+
+    def __sub__(self, other: object) -> Expr:
+        return self._binary("subtract", other)
+
+    def __rsub__(self, other: object) -> Expr:
+        return self._binary("subtract", other, reverse=True)
+
+    def __mul__(self, other: object) -> Expr:
+        return self._binary("multiply", other)
+
+    def __rmul__(self, other: object) -> Expr:
+        return self._binary("multiply", other, reverse=True)
+
+    def __truediv__(self, other: object) -> Expr:
+        return self._binary("divide", other)
+
+    def __rtruediv__(self, other: object) -> Expr:
+        return self._binary("divide", other, reverse=True)
+
+    def __neg__(self) -> Expr:
+        from xrelay.dialects.builder.elementwise import negative
+
+        return negative(self)
+
+
+class Var(Expr):
+    """A function parameter (`relay.var`)."""
+
+    def __init__(self, name_hint: str, type_annotation: Attribute):
+        super().__init__(type_annotation)
+        self.name_hint = name_hint
+        self.type_annotation = type_annotation
+
+    def __repr__(self) -> str:
+        return f"Var({self.name_hint}, {self.type_annotation})"
+
+
+class Constant(Expr):
+    """A tensor constant (`relay.const`); the data is a numpy array."""
+
+    def __init__(self, data: npt.NDArray[Any] | DenseIntOrFPElementsAttr):
+        if isinstance(data, DenseIntOrFPElementsAttr):
+            self._attr: DenseIntOrFPElementsAttr | None = data
+            self._data: npt.NDArray[Any] | None = None
+            super().__init__(data.type)
+        else:
+            self._attr = None
+            self._data = data
+            super().__init__(tensor_type(data.shape, element_type_of(data.dtype)))
+
+    @property
+    def data(self) -> npt.NDArray[Any]:
+        """The value as a numpy array."""
+        if self._data is None:
+            assert self._attr is not None
+            self._data = dense_to_numpy(self._attr)
+        return self._data
+
+    def dense_attr(self) -> DenseIntOrFPElementsAttr:
+        """The value as a builtin dense attribute (built once)."""
+        if self._attr is None:
+            self._attr = dense_from_numpy(self.data)
+        return self._attr
+
+
+class Call(Expr):
+    """A call of a relay op: the op class, operands, properties and attributes."""
+
+    def __init__(
+        self,
+        op: type[RelayOp],
+        args: Sequence[Expr],
+        props: Mapping[str, Attribute] | None = None,
+        attrs: Mapping[str, Attribute] | None = None,
+        checked_type: Attribute | None = None,
+    ):
+        self.op = op
+        self.args = list(args)
+        self.props = {k: v for k, v in (props or {}).items()}
+        self.attrs = dict(attrs or {})
+        if checked_type is None:
+            checked_type = infer_call_type(op, [a.checked_type for a in self.args], self.props)
+        super().__init__(checked_type)
+
+    def children(self) -> Sequence[Expr]:
+        return self.args
+
+
+def infer_call_type(
+    op: type[RelayOp], arg_types: Sequence[Attribute], props: Mapping[str, Attribute]
+) -> Attribute:
+    """The result type of `op` on `arg_types`, or a RelayTypeError naming op and types."""
+    merged = op.default_properties() | dict(props)
+    try:
+        (result,) = op.infer_result_types(arg_types, merged)
+    except RelayTypeError as error:
+        shown = ", ".join(str(t) for t in arg_types)
+        raise RelayTypeError(f"'{op.name}' {error.args[0]}; operand types: ({shown})") from None
+    return result
+
+
+class Tuple(Call):
+    """`relay.Tuple(fields)`."""
+
+    def __init__(self, fields: Sequence[Expr]):
+        super().__init__(TupleOp, fields)
+
+    @property
+    def fields(self) -> list[Expr]:
+        """The tuple's fields."""
+        return self.args
+
+
+class TupleGetItem(Call):
+    """`relay.TupleGetItem(tuple_value, index)`."""
+
+    def __init__(self, tuple_value: Expr, index: int):
+        super().__init__(TupleGetItemOp, [tuple_value], {"index": IntegerAttr(index, 64)})
+        self.index = index
+
+    @property
+    def tuple_value(self) -> Expr:
+        """The tuple being indexed."""
+        return self.args[0]
+
+
+class If(Expr):
+    """`relay.If(cond, true_branch, false_branch)`."""
+
+    def __init__(self, cond: Expr, true_branch: Expr, false_branch: Expr):
+        t, f = true_branch.checked_type, false_branch.checked_type
+        if not types_compatible(t, f):
+            raise RelayTypeError(f"'relay.if' branches have different types: {t} vs {f}")
+        cond_t = cond.checked_type
+        if not (
+            isinstance(cond_t, TensorType) and cond_t.get_num_dims() == 0
+        ) or cond_t.get_element_type() != i1:
+            raise RelayTypeError(f"'relay.if' condition must be tensor<i1>, got {cond_t}")
+        super().__init__(t)
+        self.cond = cond
+        self.true_branch = true_branch
+        self.false_branch = false_branch
+
+    def children(self) -> Sequence[Expr]:
+        return (self.cond,)
+
+
+class GlobalVar:
+    """A reference to a module-level function (`relay.GlobalVar`)."""
+
+    def __init__(self, name_hint: str, type_annot: FunctionType | None = None):
+        self.name_hint = name_hint
+        self.type_annot = type_annot
+
+    def __call__(self, *args: Expr) -> GlobalCall:
+        return GlobalCall(self, list(args))
+
+    def __repr__(self) -> str:
+        return f"GlobalVar({self.name_hint})"
+
+    def __hash__(self) -> int:
+        return hash(self.name_hint)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GlobalVar) and other.name_hint == self.name_hint
+
+
+class GlobalCall(Expr):
+    """A call of a module-level function: `func.call @name(args)`."""
+
+    def __init__(
+        self, callee: GlobalVar, args: Sequence[Expr], ret_types: Sequence[Attribute] | None = None
+    ):
+        self.callee = callee
+        self.args = list(args)
+        if ret_types is None:
+            fn_type = callee.type_annot
+            if fn_type is None:
+                raise RelayTypeError(
+                    f"the type of @{callee.name_hint} is unknown: take the GlobalVar from "
+                    "mod.get_global_var(name), or give it a FuncType"
+                )
+            params = fn_type.inputs.data
+            if len(params) != len(self.args) or not all(
+                types_compatible(a.checked_type, p) for a, p in zip(self.args, params, strict=True)
+            ):
+                shown = ", ".join(str(a.checked_type) for a in self.args)
+                raise RelayTypeError(f"call of @{callee.name_hint} ({fn_type}) with ({shown})")
+            ret_types = fn_type.outputs.data
+        self.ret_types = list(ret_types)
+        super().__init__(
+            self.ret_types[0] if len(self.ret_types) == 1 else tuple_type(self.ret_types)
+        )
+
+    def children(self) -> Sequence[Expr]:
+        return self.args
+
+
+class OpaqueCall(Expr):
+    """An op the builder has no expression for (e.g. a composite region), kept as a template."""
+
+    def __init__(self, template: Operation, args: Sequence[Expr]):
+        self.template = template
+        self.args = list(args)
+        super().__init__(template.results[0].type)
+
+    def children(self) -> Sequence[Expr]:
+        return self.args
+
+
+def const_like(value: object, like: Expr) -> Constant:
+    """A scalar constant with the dtype of `like` (for `x + 1.0`)."""
+    t = like.checked_type
+    assert isinstance(t, TensorType)
+    from xrelay.dialects.relay.types import numpy_dtype
+
+    return Constant(np.asarray(value, dtype=numpy_dtype(t.get_element_type())))
+
+
+# --------------------------------------------------------------------------- #
+# Functions
+# --------------------------------------------------------------------------- #
+
+def attr_to_python(attr: Attribute) -> object:
+    """A function attribute's Python value (`StringAttr` -> str, `IntegerAttr` -> int)."""
+    if isinstance(attr, StringAttr):
+        return attr.data
+    if isinstance(attr, IntegerAttr):
+        return attr.value.data
+    if isinstance(attr, FloatAttr):
+        return float(attr.value.data)
+    return attr
+
+
+def python_to_attr(value: object) -> Attribute:
+    """A Python value as a function attribute (ints as `i32`, like TVM's IntImm)."""
+    if isinstance(value, Attribute):
+        return value
+    if isinstance(value, bool):
+        return IntegerAttr(int(value), i1)
+    if isinstance(value, int):
+        return IntegerAttr(value, i32)
+    if isinstance(value, float):
+        return FloatAttr(value, f64)
+    if isinstance(value, str):
+        return StringAttr(value)
+    raise TypeError(f"unsupported function attribute value {value!r}")
+
+
+class Function(Expr):
+    """`relay.Function(params, body, ret_type=None, type_params=None, attrs=None)`."""
+
+    def __init__(
+        self,
+        params: Sequence[Var],
+        body: Expr,
+        ret_type: Attribute | None = None,
+        type_params: object = None,
+        attrs: Mapping[str, object] | None = None,
+    ):
+        if ret_type is not None and not types_compatible(body.checked_type, ret_type):
+            raise RelayTypeError(
+                f"function body has type {body.checked_type}, declared {ret_type}"
+            )
+        self.params = list(params)
+        self.body = body
+        self.ret_type = ret_type or body.checked_type
+        self.attrs: dict[str, object] = dict(attrs or {})
+        self.multi_result = False
+        self.op: func.FuncOp | None = None
+        """The `func.func` this function was read from, if any."""
+        super().__init__(FunctionType.from_lists([p.checked_type for p in params], [self.ret_type]))
+
+    def with_attr(self, key: str, value: object) -> Function:
+        """A copy of the function with one more attribute (TVM's `with_attr`)."""
+        out = Function(self.params, self.body, self.ret_type, attrs={**self.attrs, key: value})
+        out.multi_result = self.multi_result
+        return out
+
+    def to_func_op(self, name: str) -> func.FuncOp:
+        """Materialize as `func.func @name`."""
+        return _Emitter(self).emit(name)
+
+
+def free_vars(expr: Expr) -> list[Var]:
+    """The variables `expr` reads, in order of first use (like `relay.analysis.free_vars`)."""
+    seen: set[int] = set()
+    out: list[Var] = []
+    stack: list[Expr] = [expr]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, Var):
+            out.append(node)
+        children: list[Expr] = list(node.children())
+        if isinstance(node, If):
+            children += [node.true_branch, node.false_branch]
+        stack.extend(reversed(children))
+    return out
+
+
+class _Emitter:
+    """Emits a Function's expression DAG into a func.func, each node once."""
+
+    def __init__(self, function: Function):
+        self.function = function
+        self.scopes: list[dict[int, SSAValue]] = [{}]
+        self.names = itertools.count()
+
+    def lookup(self, node: Expr) -> SSAValue | None:
+        key = id(node)
+        for scope in reversed(self.scopes):
+            if key in scope:
+                return scope[key]
+        return None
+
+    def emit(self, name: str) -> func.FuncOp:
+        fn = self.function
+        block = Block(arg_types=[p.checked_type for p in fn.params])
+        for param, arg in zip(fn.params, block.args, strict=True):
+            if id(param) in self.scopes[0]:
+                raise ValueError(f"parameter '%{param.name_hint}' appears twice")
+            self.scopes[0][id(param)] = arg
+            arg.name_hint = _valid_name(param.name_hint)
+        if fn.multi_result and isinstance(fn.body, Tuple):
+            results = [self.emit_tree(f, block) for f in fn.body.fields]
+        else:
+            results = [self.emit_tree(fn.body, block)]
+        block.add_op(func.ReturnOp(*results))
+        op = func.FuncOp(name, ([p.checked_type for p in fn.params], [r.type for r in results]))
+        op.body.detach_block(op.body.block)
+        op.body.add_block(block)
+        for key, value in fn.attrs.items():
+            op.attributes[key] = python_to_attr(value)
+        return op
+
+    def emit_tree(self, root: Expr, block: Block) -> SSAValue:
+        stack: list[tuple[Expr, bool]] = [(root, False)]
+        while stack:
+            node, expanded = stack.pop()
+            if self.lookup(node) is not None:
+                continue
+            if not expanded:
+                stack.append((node, True))
+                for child in reversed(node.children()):
+                    if self.lookup(child) is None:
+                        stack.append((child, False))
+                continue
+            self.scopes[-1][id(node)] = self.emit_node(node, block)
+        value = self.lookup(root)
+        assert value is not None
+        return value
+
+    def operands(self, node: Expr) -> list[SSAValue]:
+        values = [self.lookup(c) for c in node.children()]
+        assert all(v is not None for v in values)
+        return [v for v in values if v is not None]
+
+    def emit_node(self, node: Expr, block: Block) -> SSAValue:
+        if isinstance(node, Var):
+            raise ValueError(
+                f"free variable '%{node.name_hint}' is not a parameter of the function"
+            )
+        op: Operation
+        if isinstance(node, Constant):
+            op = ConstantOp(node.dense_attr())
+        elif isinstance(node, Call):
+            op = node.op.build(
+                operands=node.op.group_operands(self.operands(node)),
+                result_types=[node.checked_type],
+                properties=node.props,
+                attributes=node.attrs,
+            )
+        elif isinstance(node, GlobalCall):
+            op = func.CallOp(node.callee.name_hint, self.operands(node), node.ret_types)
+            if len(node.ret_types) != 1:
+                block.add_op(op)
+                op = TupleOp.build(operands=[list(op.results)], result_types=[node.checked_type])
+        elif isinstance(node, If):
+            op = IfOp(
+                self.operands(node)[0],
+                node.checked_type,
+                self.emit_branch(node.true_branch),
+                self.emit_branch(node.false_branch),
+            )
+        elif isinstance(node, OpaqueCall):
+            op = node.template.clone()
+            op.operands = self.operands(node)
+        else:
+            raise TypeError(f"cannot emit {type(node).__name__}")
+        block.add_op(op)
+        return op.results[0]
+
+    def emit_branch(self, root: Expr) -> Region:
+        block = Block()
+        self.scopes.append({})
+        try:
+            value = self.emit_tree(root, block)
+        finally:
+            self.scopes.pop()
+        block.add_op(YieldOp(value))
+        return Region(block)
+
+
+def _valid_name(name: str) -> str | None:
+    cleaned = re.sub(r"[^A-Za-z0-9_$.-]", "_", name)
+    if not cleaned or cleaned[0].isdigit():
+        cleaned = "v" + cleaned if cleaned else ""
+    return cleaned or None

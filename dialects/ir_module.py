@@ -1,0 +1,191 @@
+"""`IRModule`: TVM's module API over an xDSL `builtin.module` of `func.func`s.
+
+The xDSL module (`mod.module`) is the source of truth; `mod["main"]` gives a
+`Function` expression rebuilt from its `func.func` (with `.op` pointing at it),
+so TVM-style code can read params, body and attrs and build new functions.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator, Mapping
+
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Block, SSAValue
+from xdsl.printer import Printer
+
+from xrelay.dialects.builder.expr import (
+    Call,
+    Constant,
+    Expr,
+    Function,
+    GlobalCall,
+    GlobalVar,
+    If,
+    OpaqueCall,
+    Tuple,
+    Var,
+    attr_to_python,
+    free_vars,
+)
+from xrelay.dialects.relay.base import RelayOp
+from xrelay.dialects.relay.structure import ConstantOp, IfOp, YieldOp
+
+
+class IRModule:
+    """A set of global functions, backed by an xDSL `ModuleOp`."""
+
+    def __init__(
+        self,
+        functions: Mapping[str | GlobalVar, Function] | None = None,
+        module: ModuleOp | None = None,
+    ):
+        self.module = module if module is not None else ModuleOp([])
+        for key, function in (functions or {}).items():
+            self[key] = function
+
+    @staticmethod
+    def from_expr(
+        expr: Expr, functions: Mapping[str | GlobalVar, Function] | None = None
+    ) -> IRModule:
+        """A module whose `main` is `expr` (free variables become its parameters)."""
+        mod = IRModule(functions)
+        main = expr if isinstance(expr, Function) else Function(free_vars(expr), expr)
+        mod["main"] = main
+        return mod
+
+    # --------------------------------------------------------------- access
+
+    def _func_ops(self) -> dict[str, func.FuncOp]:
+        return {op.sym_name.data: op for op in self.module.ops if isinstance(op, func.FuncOp)}
+
+    def __contains__(self, key: str | GlobalVar) -> bool:
+        return _name(key) in self._func_ops()
+
+    def __getitem__(self, key: str | GlobalVar) -> Function:
+        ops = self._func_ops()
+        name = _name(key)
+        if name not in ops:
+            raise KeyError(f"module has no function '{name}'; it has {sorted(ops)}")
+        return function_from_op(ops[name])
+
+    def __setitem__(self, key: str | GlobalVar, function: Function) -> None:
+        name = _name(key)
+        new_op = function.to_func_op(name)
+        old = self._func_ops().get(name)
+        if old is not None:
+            self.module.body.block.insert_op_before(new_op, old)
+            self.module.body.block.erase_op(old)
+        else:
+            self.module.body.block.add_op(new_op)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._func_ops())
+
+    @property
+    def functions(self) -> dict[str, Function]:
+        """Every function by name."""
+        return {name: function_from_op(op) for name, op in self._func_ops().items()}
+
+    def get_global_var(self, name: str) -> GlobalVar:
+        """The GlobalVar of a function, typed, for calls."""
+        ops = self._func_ops()
+        if name not in ops:
+            raise KeyError(f"module has no function '{name}'; it has {sorted(ops)}")
+        return GlobalVar(name, ops[name].function_type)
+
+    def get_global_vars(self) -> list[GlobalVar]:
+        """GlobalVars of every function, in module order."""
+        return [GlobalVar(name, op.function_type) for name, op in self._func_ops().items()]
+
+    def update(self, other: IRModule) -> None:
+        """Add or replace functions from another module (copies them)."""
+        for name, op in other._func_ops().items():  # noqa: SLF001
+            clone = op.clone()
+            old = self._func_ops().get(name)
+            if old is not None:
+                self.module.body.block.insert_op_before(clone, old)
+                self.module.body.block.erase_op(old)
+            else:
+                self.module.body.block.add_op(clone)
+
+    def update_func(self, var: str | GlobalVar, function: Function) -> None:
+        """Add or replace one function."""
+        self[var] = function
+
+    def clone(self) -> IRModule:
+        """A deep copy."""
+        return IRModule(module=self.module.clone())
+
+    # ------------------------------------------------------------- printing
+
+    def astext(self, generic: bool = False) -> str:
+        """The module as text (custom syntax, or MLIR's generic form)."""
+        stream = io.StringIO()
+        Printer(stream=stream, print_generic_format=generic).print_op(self.module)
+        stream.write("\n")
+        return stream.getvalue()
+
+    def __str__(self) -> str:
+        return self.astext()
+
+    def __repr__(self) -> str:
+        return f"IRModule({sorted(self._func_ops())})"
+
+
+def _name(key: str | GlobalVar) -> str:
+    return key.name_hint if isinstance(key, GlobalVar) else key
+
+
+def function_from_op(op: func.FuncOp) -> Function:
+    """Rebuild a Function expression from a `func.func` (linear in its size)."""
+    block = op.body.block
+    params = [
+        Var(arg.name_hint or f"p{i}", arg.type) for i, arg in enumerate(block.args)
+    ]
+    env: dict[SSAValue, Expr] = dict(zip(block.args, params, strict=True))
+    results = _convert_block(block, env)
+    body = results[0] if len(results) == 1 else Tuple(results)
+    out = Function(
+        params,
+        body,
+        attrs={k: attr_to_python(v) for k, v in op.attributes.items()},
+    )
+    out.multi_result = len(results) != 1
+    out.op = op
+    return out
+
+
+def _convert_block(block: Block, env: dict[SSAValue, Expr]) -> list[Expr]:
+    for inner in block.ops:
+        args = [env[o] for o in inner.operands]
+        if isinstance(inner, func.ReturnOp | YieldOp):
+            return args
+        expr: Expr
+        if isinstance(inner, ConstantOp):
+            expr = Constant(inner.value)
+        elif isinstance(inner, IfOp):
+            then_expr = _convert_block(inner.then_region.block, env)[0]
+            else_expr = _convert_block(inner.else_region.block, env)[0]
+            expr = If(args[0], then_expr, else_expr)
+        elif isinstance(inner, func.CallOp):
+            callee = GlobalVar(inner.callee.root_reference.data)
+            call = GlobalCall(callee, args, [r.type for r in inner.results])
+            if len(inner.results) != 1:
+                for index, result in enumerate(inner.results):
+                    env[result] = call[index]
+                continue
+            expr = call
+        elif isinstance(inner, RelayOp) and not inner.regions:
+            expr = Call(
+                type(inner),
+                args,
+                dict(inner.properties),
+                dict(inner.attributes),
+                checked_type=inner.results[0].type,
+            )
+        else:
+            expr = OpaqueCall(inner, args)
+        env[inner.results[0]] = expr
+    raise ValueError("block has no terminator")

@@ -1,0 +1,3 @@
+"""Reference semantics of the tensor-manipulation relay ops, in numpy."""
+
+from __future__ import annotations

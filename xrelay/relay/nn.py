@@ -1,0 +1,5 @@
+"""`xrelay.relay.nn`: builder functions for `relay.nn.*` ops (mirrors `tvm.relay.nn`)."""
+
+from __future__ import annotations
+
+from xrelay.dialects.builder.nn import *  # noqa: F403
