@@ -18,7 +18,7 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, TensorType, TupleType
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
-from xrelay.dialects.relay.types import format_shape, numpy_dtype
+from xrelay.dialects.relay.types import ANY, format_shape, numpy_dtype
 
 Value = Any
 """A runtime value: `np.ndarray` or a tuple of values."""
@@ -74,7 +74,7 @@ def conform(value: Value, ty: Attribute) -> Value:
             array = array.astype(dtype)
         shape = tuple(ty.get_shape())
         if len(shape) != array.ndim or any(
-            d not in (-1, s) for d, s in zip(shape, array.shape, strict=True)
+            d not in (ANY, s) for d, s in zip(shape, array.shape, strict=True)
         ):
             raise EvaluationError(
                 f"computed shape {format_shape(array.shape)} does not match type {ty}"
@@ -186,7 +186,7 @@ def _check_value(value: Value, ty: Attribute, what: str) -> Value:
         raise ValueError(f"{what}: expected dtype {dtype.name}, got {array.dtype.name}")
     shape = tuple(ty.get_shape())
     if len(shape) != array.ndim or any(
-        d not in (-1, s) for d, s in zip(shape, array.shape, strict=True)
+        d not in (ANY, s) for d, s in zip(shape, array.shape, strict=True)
     ):
         raise ValueError(
             f"{what}: expected shape {format_shape(shape)}, got {format_shape(array.shape)}"

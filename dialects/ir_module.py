@@ -187,5 +187,6 @@ def _convert_block(block: Block, env: dict[SSAValue, Expr]) -> list[Expr]:
             )
         else:
             expr = OpaqueCall(inner, args)
+        expr.name_hint = inner.results[0].name_hint
         env[inner.results[0]] = expr
     raise ValueError("block has no terminator")

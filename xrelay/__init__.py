@@ -5,8 +5,21 @@ The public face only: `relay` (the builder), `IRModule`, `parse`, `evaluate`.
 
 from __future__ import annotations
 
-from xrelay import relay
-from xrelay.api import evaluate, parse
-from xrelay.dialects.ir_module import IRModule
+import os as _os
+
+# In a checkout, the design card's top-level folders (dialects/, passes/,
+# codegen/, tools/) sit beside this package; installed, pyproject.toml maps them
+# to xrelay.<folder>. When this package is imported from a checkout (the current
+# directory shadows site-packages), search the checkout root for subpackages too.
+_here = _os.path.dirname(_os.path.abspath(__file__))
+_root = _os.path.dirname(_here)
+if not _os.path.isdir(_os.path.join(_here, "dialects")) and _os.path.isfile(
+    _os.path.join(_root, "dialects", "__init__.py")
+):
+    __path__.append(_root)
+
+from xrelay import relay  # noqa: E402
+from xrelay.api import evaluate, parse  # noqa: E402
+from xrelay.dialects.ir_module import IRModule  # noqa: E402
 
 __all__ = ["IRModule", "evaluate", "parse", "relay"]

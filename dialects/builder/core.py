@@ -38,4 +38,4 @@ def const(value: npt.ArrayLike, dtype: str | None = None) -> Constant:
         array = array.astype(dtype)
     elif array.dtype in _NARROW:
         array = array.astype(_NARROW[array.dtype])
-    return Constant(np.ascontiguousarray(array))
+    return Constant(np.array(array, order="C"))

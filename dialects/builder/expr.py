@@ -82,6 +82,8 @@ class Expr:
 
     def __init__(self, checked_type: Attribute):
         self._checked_type = checked_type
+        self.name_hint: str | None = None
+        """The SSA name the value had in text, kept when a module is rebuilt."""
 
     @property
     def checked_type(self) -> Attribute:
@@ -506,6 +508,8 @@ class _Emitter:
         else:
             raise TypeError(f"cannot emit {type(node).__name__}")
         block.add_op(op)
+        if node.name_hint is not None:
+            op.results[0].name_hint = node.name_hint
         return op.results[0]
 
     def emit_branch(self, root: Expr) -> Region:

@@ -91,12 +91,12 @@ def numpy_dtype(element_type: Attribute) -> np.dtype[np.generic]:
 
 
 def tensor_type(shape: Sequence[int], element_type: Attribute) -> TensorType[Attribute]:
-    """A ranked tensor type; -1 in `shape` is a dynamic dimension."""
-    return TensorType(element_type, [int(d) for d in shape])
+    """A ranked tensor type; -1 (or ANY) in `shape` is a dynamic dimension."""
+    return TensorType(element_type, [ANY if int(d) in (-1, ANY) else int(d) for d in shape])
 
 
 def shape_of(t: Attribute) -> Shape:
-    """The shape of a tensor type (dynamic dims as -1)."""
+    """The shape of a tensor type (dynamic dims as ANY)."""
     assert isinstance(t, TensorType)
     return tuple(t.get_shape())
 
