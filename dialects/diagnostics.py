@@ -87,7 +87,7 @@ def verify_message(error: VerifyException) -> str:
     message = str(error.args[0]) if error.args else str(error)
     if message.startswith(_VERIFY_PREFIX):
         message = message[len(_VERIFY_PREFIX) :]
-    return message
+    return " ".join(line.strip() for line in message.splitlines() if line.strip())
 
 
 def verify_located(module: ModuleOp) -> list[Diagnostic]:

@@ -30,10 +30,11 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
     StringAttr,
+    f64,
     i64,
 )
 from xdsl.ir import Attribute, SSAValue
-from xdsl.irdl import IRDLOperation, OptionalDef, VarOperandDef
+from xdsl.irdl import AttrConstraint, ConstraintContext, IRDLOperation, OptionalDef, VarOperandDef
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
@@ -141,8 +142,24 @@ def expect_rank(shape: Sequence[int], rank: int, what: str) -> None:
 # --------------------------------------------------------------------------- #
 
 
-def _coerce_property(value: Attribute) -> Attribute:
-    """Map what the attribute parser reads to how relay stores properties."""
+def _accepts(constraint: AttrConstraint, value: Attribute) -> bool:
+    try:
+        constraint.verify(value, ConstraintContext())
+    except VerifyException:
+        return False
+    return True
+
+
+def _coerce_property(value: Attribute, constraint: AttrConstraint) -> Attribute:
+    """Map what the attribute parser reads to how relay stores properties.
+
+    `[1, 2]` becomes `array<i64: 1, 2>`, and an integer written where a float
+    is expected (`a_min = 0`) becomes that float.
+    """
+    if isinstance(value, IntegerAttr) and not _accepts(constraint, value):
+        as_float = FloatAttr(float(value.value.data), f64)
+        if _accepts(constraint, as_float):
+            return as_float
     if isinstance(value, ArrayAttr):
         items: tuple[Attribute, ...] = value.data  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
         if all(isinstance(v, IntegerAttr) for v in items):
@@ -256,8 +273,13 @@ class RelayOp(IRDLOperation):
         operands = [
             parser.resolve_operand(u, t) for u, t in zip(unresolved, operand_types, strict=True)
         ]
+        cls.check_operand_count(len(operands))
         prop_names = cls.get_irdl_definition().properties
-        properties = {k: _coerce_property(v) for k, v in entries.items() if k in prop_names}
+        properties = {
+            k: _coerce_property(v, prop_names[k].constr)
+            for k, v in entries.items()
+            if k in prop_names
+        }
         attributes = {k: v for k, v in entries.items() if k not in prop_names}
         return cls.build(
             operands=cls.group_operands(operands),
@@ -265,6 +287,16 @@ class RelayOp(IRDLOperation):
             properties=properties,
             attributes=attributes,
         )
+
+    @classmethod
+    def check_operand_count(cls, count: int) -> None:
+        """Reject a wrong number of operands with a message naming the op."""
+        defs = cls.get_irdl_definition().operands
+        fixed = sum(1 for _, d in defs if not isinstance(d, VarOperandDef))
+        variadic = len(defs) != fixed
+        if count != fixed and not (variadic and count >= fixed):
+            want = f"at least {fixed}" if variadic else str(fixed)
+            raise VerifyException(f"'{cls.name}' op expected {want} operands, got {count}")
 
     @classmethod
     def group_operands(cls, operands: Sequence[SSAValue]) -> list[SSAValue | list[SSAValue]]:
