@@ -13,11 +13,11 @@ import time
 from collections.abc import Callable
 
 import numpy as np
-
-from xrelay import IRModule, relay
 from xrelay.dialects.diagnostics import verify_located
 from xrelay.dialects.interpreter import evaluate_module
 from xrelay.dialects.parser import parse_module
+
+from xrelay import IRModule, relay
 
 
 def build(n_ops: int) -> IRModule:
@@ -66,10 +66,12 @@ def main() -> None:
         data = np.ones((4, 4), "float32")
         times = {
             "build (builder)": timed(lambda n=n: build(n), repeat),
-            "print": timed(lambda: str(mod), repeat),
-            "parse": timed(lambda: parse_module(text), repeat),
-            "verify": timed(lambda: verify_located(module), repeat),
-            "evaluate": timed(lambda: evaluate_module(module, [data]), repeat),
+            "print": timed(lambda mod=mod: str(mod), repeat),
+            "parse": timed(lambda text=text: parse_module(text), repeat),
+            "verify": timed(lambda module=module: verify_located(module), repeat),
+            "evaluate": timed(
+                lambda module=module, data=data: evaluate_module(module, [data]), repeat
+            ),
         }
         for step in steps:
             rows[step].append(times[step] * 1e6 / n)

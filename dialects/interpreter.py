@@ -11,14 +11,13 @@ size of the graph.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import numpy as np
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, TensorType, TupleType
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
-
-from xrelay.dialects.relay.types import ANY, format_shape, numpy_dtype
+from xrelay.dialects.relay.types import ANY, format_shape, numpy_dtype, tensor_element_type
 
 Value = Any
 """A runtime value: `np.ndarray` or a tuple of values."""
@@ -57,19 +56,18 @@ def _load_relay_semantics() -> None:
     global _loaded
     if not _loaded:
         _loaded = True
-        from xrelay.dialects.relay import (  # noqa: F401  (registration by import)
-            reference_elementwise,
-            reference_nn,
-            reference_structure,
-            reference_tensor,
-        )
+        import importlib
+
+        for name in ("structure", "elementwise", "nn", "tensor"):
+            # Importing a semantics module registers its functions.
+            importlib.import_module(f"xrelay.dialects.relay.reference_{name}")
 
 
 def conform(value: Value, ty: Attribute) -> Value:
     """Cast a computed value to the dtype of its IR type and check its static shape."""
     if isinstance(ty, TensorType):
         array = np.asarray(value)
-        dtype = numpy_dtype(ty.get_element_type())
+        dtype = numpy_dtype(tensor_element_type(cast(Attribute, ty)))
         if array.dtype != dtype:
             array = array.astype(dtype)
         shape = tuple(ty.get_shape())
@@ -172,7 +170,7 @@ def _check_value(value: Value, ty: Attribute, what: str) -> Value:
     if isinstance(ty, TupleType):
         if not isinstance(value, tuple | list):
             raise ValueError(f"{what}: expected a tuple for type {ty}")
-        items: Sequence[Value] = value  # pyright: ignore[reportUnknownVariableType]
+        items = cast(Sequence[Value], value)
         if len(items) != len(ty.types.data):
             raise ValueError(f"{what}: expected {len(ty.types.data)} tuple fields")
         return tuple(
@@ -181,7 +179,7 @@ def _check_value(value: Value, ty: Attribute, what: str) -> Value:
         )
     assert isinstance(ty, TensorType)
     array = np.asarray(value)
-    dtype = numpy_dtype(ty.get_element_type())
+    dtype = numpy_dtype(tensor_element_type(cast(Attribute, ty)))
     if array.dtype != dtype:
         raise ValueError(f"{what}: expected dtype {dtype.name}, got {array.dtype.name}")
     shape = tuple(ty.get_shape())

@@ -14,7 +14,6 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, SSAValue
 from xdsl.printer import Printer
-
 from xrelay.dialects.builder.expr import (
     Call,
     Constant,
@@ -101,7 +100,7 @@ class IRModule:
 
     def update(self, other: IRModule) -> None:
         """Add or replace functions from another module (copies them)."""
-        for name, op in other._func_ops().items():  # noqa: SLF001
+        for name, op in other._func_ops().items():
             clone = op.clone()
             old = self._func_ops().get(name)
             if old is not None:
@@ -141,9 +140,7 @@ def _name(key: str | GlobalVar) -> str:
 def function_from_op(op: func.FuncOp) -> Function:
     """Rebuild a Function expression from a `func.func` (linear in its size)."""
     block = op.body.block
-    params = [
-        Var(arg.name_hint or f"p{i}", arg.type) for i, arg in enumerate(block.args)
-    ]
+    params = [Var(arg.name_hint or f"p{i}", arg.type) for i, arg in enumerate(block.args)]
     env: dict[SSAValue, Expr] = dict(zip(block.args, params, strict=True))
     results = _convert_block(block, env)
     body = results[0] if len(results) == 1 else Tuple(results)

@@ -14,7 +14,6 @@ from xdsl.ir import Dialect, Operation
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.lexer import Span
-
 from xrelay.dialects.diagnostics import Diagnostic, DiagnosticError, LineIndex, from_parse_error
 
 _extra_dialects: list[Dialect] = []
@@ -49,7 +48,7 @@ class LocatingParser(Parser):
         self._filename = StringAttr(name)
 
     def parse_operation(self) -> Operation:
-        start = self._current_token.span  # pyright: ignore[reportPrivateUsage]
+        start = self._current_token.span
         try:
             op = super().parse_operation()
         except ParseError:

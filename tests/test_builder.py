@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from xrelay.dialects.diagnostics import DiagnosticError
 
 import xrelay
 from xrelay import IRModule, relay
-from xrelay.dialects.diagnostics import DiagnosticError
 
 
 def test_issue_example_round_trip_and_evaluate() -> None:
@@ -67,9 +67,7 @@ def test_operators_on_expressions() -> None:
     y = (x + 1.0) * 2.0 - x / 4.0
     mod = IRModule.from_expr(relay.Function([x], -y))
     data = np.array([1.0, 2.0, 3.0], "float32")
-    np.testing.assert_allclose(
-        xrelay.evaluate(mod, data), -((data + 1) * 2 - data / 4), rtol=1e-6
-    )
+    np.testing.assert_allclose(xrelay.evaluate(mod, data), -((data + 1) * 2 - data / 4), rtol=1e-6)
 
 
 def test_from_expr_collects_free_vars_in_order() -> None:
@@ -124,7 +122,9 @@ def test_if_builds_regions_and_evaluates_one_branch() -> None:
 def test_global_functions_calls_and_recursion() -> None:
     # fact(n) = n <= 1 ? 1 : n * fact(n - 1), on a scalar int32
     n = relay.var("n", "int32")
-    fact = relay.GlobalVar("fact", relay.FuncType([relay.TensorType((), "int32")], relay.TensorType((), "int32")))
+    fact = relay.GlobalVar(
+        "fact", relay.FuncType([relay.TensorType((), "int32")], relay.TensorType((), "int32"))
+    )
     one = relay.const(1, "int32")
     body = relay.If(relay.less_equal(n, one), one, relay.multiply(n, fact(relay.subtract(n, one))))
     mod = IRModule({fact: relay.Function([n], body)})
@@ -144,7 +144,11 @@ def test_call_of_untyped_global_var_is_an_error() -> None:
 
 def test_function_attrs_and_rebuilding_from_module() -> None:
     x = relay.var("x", shape=(2,))
-    f = relay.Function([x], relay.nn.relu(x)).with_attr("Compiler", "accel").with_attr("Primitive", 1)
+    f = (
+        relay.Function([x], relay.nn.relu(x))
+        .with_attr("Compiler", "accel")
+        .with_attr("Primitive", 1)
+    )
     mod = IRModule({"f": f})
     text = str(mod)
     assert 'attributes {Compiler = "accel", Primitive = 1 : i32}' in text

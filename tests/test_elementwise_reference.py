@@ -70,7 +70,9 @@ def test_clip_and_cast() -> None:
     assert half.dtype == np.float16
 
 
-BINARY_CASES: list[tuple[Callable[[relay.Expr, relay.Expr], relay.Expr], Callable[[float, float], float]]] = [
+BINARY_CASES: list[
+    tuple[Callable[[relay.Expr, relay.Expr], relay.Expr], Callable[[float, float], float]]
+] = [
     (relay.add, lambda a, b: a + b),
     (relay.subtract, lambda a, b: a - b),
     (relay.multiply, lambda a, b: a * b),

@@ -1,8 +1,8 @@
 """`xrelay-run`: evaluate a function of a module with the numpy reference interpreter.
 
-    xrelay-run model.mlir                       # zeros for every input
-    xrelay-run model.mlir --random --seed 1     # seeded random inputs
-    xrelay-run model.mlir --input x=x.npy --save out.npz
+xrelay-run model.mlir                       # zeros for every input
+xrelay-run model.mlir --random --seed 1     # seeded random inputs
+xrelay-run model.mlir --input x=x.npy --save out.npz
 """
 
 from __future__ import annotations
@@ -10,16 +10,15 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from xdsl.dialects.builtin import TensorType, TupleType
 from xdsl.ir import Attribute
-
 from xrelay.dialects.diagnostics import DiagnosticError, check_module
 from xrelay.dialects.interpreter import EvaluationError, Evaluator, Value, check_inputs
 from xrelay.dialects.parser import parse_module
-from xrelay.dialects.relay.types import ANY, numpy_dtype
+from xrelay.dialects.relay.types import ANY, numpy_dtype, tensor_element_type
 
 
 class RunMain:
@@ -57,7 +56,7 @@ class RunMain:
             return tuple(self.make_input(t, rng) for t in ty.types.data)
         assert isinstance(ty, TensorType)
         shape = [self.args.dynamic_size if d == ANY else d for d in ty.get_shape()]
-        dtype = numpy_dtype(ty.get_element_type())
+        dtype = numpy_dtype(tensor_element_type(cast(Attribute, ty)))
         if not self.args.random:
             return np.zeros(shape, dtype)
         if np.issubdtype(dtype, np.floating):

@@ -1,0 +1,1 @@
+"""Relay expressions in Python, in TVM's idiom (exposed as `xrelay.relay`)."""

@@ -4,9 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import DenseArrayBase, FloatAttr, IntegerAttr, IntegerType, StringAttr, f64, i1, i64
+from xdsl.dialects.builtin import (
+    DenseArrayBase,
+    FloatAttr,
+    IntegerAttr,
+    IntegerType,
+    StringAttr,
+    f64,
+    i1,
+    i64,
+)
 from xdsl.ir import Attribute
-
 from xrelay.dialects.relay.base import int_list_attr
 from xrelay.dialects.relay.types import element_type_of
 

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 from xdsl.ir import Attribute
-
 from xrelay.dialects.builder.expr import Constant, TensorType_, Var
 
 
@@ -32,7 +31,10 @@ _NARROW = {np.dtype(np.int64): np.dtype(np.int32), np.dtype(np.float64): np.dtyp
 
 
 def const(value: npt.ArrayLike, dtype: str | None = None) -> Constant:
-    """`relay.const(value, dtype=None)`; without a dtype, int64/float64 narrow to 32 bits as in TVM."""
+    """`relay.const(value, dtype=None)`.
+
+    Without a dtype, int64 and float64 values narrow to 32 bits, as in TVM.
+    """
     array = np.asarray(value)
     if dtype is not None:
         array = array.astype(dtype)

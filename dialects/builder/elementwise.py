@@ -77,7 +77,7 @@ def negative(data: Expr) -> Call:
     return Call(e.NegativeOp, [data])
 
 
-def abs(data: Expr) -> Call:  # noqa: A001  (TVM's name)
+def abs(data: Expr) -> Call:
     """`relay.abs(data)`."""
     return Call(e.AbsOp, [data])
 

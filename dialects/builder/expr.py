@@ -33,7 +33,6 @@ from xdsl.dialects.builtin import (
     i32,
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
-
 from xrelay.dialects.relay.base import RelayOp, RelayTypeError
 from xrelay.dialects.relay.structure import ConstantOp, IfOp, TupleGetItemOp, TupleOp, YieldOp
 from xrelay.dialects.relay.types import (
@@ -42,6 +41,8 @@ from xrelay.dialects.relay.types import (
     dense_to_numpy,
     element_type_of,
     is_tuple,
+    numpy_dtype,
+    tensor_element_type,
     tensor_type,
     tuple_type,
     types_compatible,
@@ -52,22 +53,22 @@ from xrelay.dialects.relay.types import (
 # --------------------------------------------------------------------------- #
 
 
-def Any_() -> int:  # noqa: N802  (TVM spelling: relay.Any())
+def Any_() -> int:
     """A dynamic dimension, as TVM's `relay.Any()`."""
     return ANY
 
 
-def TensorType_(shape: Sequence[int | None], dtype: str = "float32") -> TensorType[Attribute]:  # noqa: N802
+def TensorType_(shape: Sequence[int | None], dtype: str = "float32") -> TensorType[Attribute]:
     """`relay.TensorType(shape, dtype)`: a builtin tensor type; None or -1 is dynamic."""
     return tensor_type([ANY if d is None else int(d) for d in shape], element_type_of(dtype))
 
 
-def TupleType_(fields: Sequence[Attribute]) -> TupleType:  # noqa: N802
+def TupleType_(fields: Sequence[Attribute]) -> TupleType:
     """`relay.TupleType(fields)`: a builtin tuple type."""
     return tuple_type(fields)
 
 
-def FuncType(arg_types: Sequence[Attribute], ret_type: Attribute) -> FunctionType:  # noqa: N802
+def FuncType(arg_types: Sequence[Attribute], ret_type: Attribute) -> FunctionType:
     """`relay.FuncType(arg_types, ret_type)`: a builtin function type."""
     return FunctionType.from_lists(list(arg_types), [ret_type])
 
@@ -249,9 +250,10 @@ class If(Expr):
         if not types_compatible(t, f):
             raise RelayTypeError(f"'relay.if' branches have different types: {t} vs {f}")
         cond_t = cond.checked_type
-        if not (
-            isinstance(cond_t, TensorType) and cond_t.get_num_dims() == 0
-        ) or cond_t.get_element_type() != i1:
+        if (
+            not (isinstance(cond_t, TensorType) and cond_t.get_num_dims() == 0)
+            or cond_t.get_element_type() != i1
+        ):
             raise RelayTypeError(f"'relay.if' condition must be tensor<i1>, got {cond_t}")
         super().__init__(t)
         self.cond = cond
@@ -327,16 +329,13 @@ class OpaqueCall(Expr):
 
 def const_like(value: object, like: Expr) -> Constant:
     """A scalar constant with the dtype of `like` (for `x + 1.0`)."""
-    t = like.checked_type
-    assert isinstance(t, TensorType)
-    from xrelay.dialects.relay.types import numpy_dtype
-
-    return Constant(np.asarray(value, dtype=numpy_dtype(t.get_element_type())))
+    return Constant(np.asarray(value, dtype=numpy_dtype(tensor_element_type(like.checked_type))))
 
 
 # --------------------------------------------------------------------------- #
 # Functions
 # --------------------------------------------------------------------------- #
+
 
 def attr_to_python(attr: Attribute) -> object:
     """A function attribute's Python value (`StringAttr` -> str, `IntegerAttr` -> int)."""
@@ -376,9 +375,7 @@ class Function(Expr):
         attrs: Mapping[str, object] | None = None,
     ):
         if ret_type is not None and not types_compatible(body.checked_type, ret_type):
-            raise RelayTypeError(
-                f"function body has type {body.checked_type}, declared {ret_type}"
-            )
+            raise RelayTypeError(f"function body has type {body.checked_type}, declared {ret_type}")
         self.params = list(params)
         self.body = body
         self.ret_type = ret_type or body.checked_type
@@ -440,7 +437,7 @@ class _Emitter:
             if id(param) in self.scopes[0]:
                 raise ValueError(f"parameter '%{param.name_hint}' appears twice")
             self.scopes[0][id(param)] = arg
-            arg.name_hint = _valid_name(param.name_hint)
+            arg.name_hint = _valid_name(param.name_hint or "")
         if fn.multi_result and isinstance(fn.body, Tuple):
             results = [self.emit_tree(f, block) for f in fn.body.fields]
         else:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import ClassVar, Self
+from typing import ClassVar, Self, cast
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
@@ -34,11 +34,10 @@ from xdsl.dialects.builtin import (
     i64,
 )
 from xdsl.ir import Attribute, SSAValue
-from xdsl.irdl import AttrConstraint, ConstraintContext, IRDLOperation, OptionalDef, VarOperandDef
+from xdsl.irdl import AttrConstraint, IRDLOperation, OptionalDef, VarOperandDef, VerificationContext
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
-
 from xrelay.dialects.relay.types import format_shape, shape_of, types_compatible
 
 Props = Mapping[str, Attribute]
@@ -58,13 +57,43 @@ def int_list_attr(values: Sequence[int]) -> DenseArrayBase[IntegerType]:
     return DenseArrayBase.from_list(i64, [int(v) for v in values])
 
 
+def int_array_values(attr: Attribute) -> tuple[int, ...] | None:
+    """The values of an integer `DenseArrayBase`, or None for anything else."""
+    if not isinstance(attr, DenseArrayBase):
+        return None
+    if not _is_integer_type(cast(DenseArrayBase[IntegerType], attr).elt_type):
+        return None
+    return tuple(cast(DenseArrayBase[IntegerType], attr).get_values())
+
+
+def integer_value(attr: Attribute) -> int | None:
+    """The value of an `IntegerAttr`, or None for anything else."""
+    if not isinstance(attr, IntegerAttr):
+        return None
+    return cast(IntegerAttr[IntegerType], attr).value.data
+
+
+def integer_width(attr: Attribute) -> int | None:
+    """The bit width of an `IntegerAttr` of an integer type, or None."""
+    if not isinstance(attr, IntegerAttr):
+        return None
+    ty = cast(IntegerAttr[IntegerType], attr).type
+    return ty.width.data if _is_integer_type(ty) else None
+
+
+def _is_integer_type(ty: Attribute) -> bool:
+    return isinstance(ty, IntegerType)
+
+
 def get_ints(props: Props, name: str) -> tuple[int, ...]:
     """An integer-list property."""
     attr = props[name]
-    if isinstance(attr, DenseArrayBase):
-        return tuple(int(v) for v in attr.get_values())  # pyright: ignore[reportUnknownArgumentType, reportUnknownVariableType]
-    if isinstance(attr, IntegerAttr):
-        return (attr.value.data,)
+    values = int_array_values(attr)
+    if values is not None:
+        return values
+    value = integer_value(attr)
+    if value is not None:
+        return (value,)
     raise RelayTypeError(f"attribute '{name}' must be a list of integers, got {attr}")
 
 
@@ -75,10 +104,10 @@ def get_opt_ints(props: Props, name: str) -> tuple[int, ...] | None:
 
 def get_int(props: Props, name: str) -> int:
     """An integer property."""
-    attr = props[name]
-    if not isinstance(attr, IntegerAttr):
-        raise RelayTypeError(f"attribute '{name}' must be an integer, got {attr}")
-    return attr.value.data
+    value = integer_value(props[name])
+    if value is None:
+        raise RelayTypeError(f"attribute '{name}' must be an integer, got {props[name]}")
+    return value
 
 
 def get_opt_int(props: Props, name: str) -> int | None:
@@ -96,8 +125,9 @@ def get_float(props: Props, name: str) -> float:
     attr = props[name]
     if isinstance(attr, FloatAttr):
         return float(attr.value.data)
-    if isinstance(attr, IntegerAttr):
-        return float(attr.value.data)
+    value = integer_value(attr)
+    if value is not None:
+        return float(value)
     raise RelayTypeError(f"attribute '{name}' must be a float, got {attr}")
 
 
@@ -125,16 +155,17 @@ def expect_tensor(types: Sequence[Attribute], index: int, what: str = "operand")
     """The shape of operand `index`, which must be a ranked tensor."""
     from xdsl.dialects.builtin import TensorType
 
-    t = types[index]
-    if not isinstance(t, TensorType):
-        raise RelayTypeError(f"expected {what} #{index} to be a tensor, got {t}")
-    return shape_of(t)
+    if not isinstance(types[index], TensorType):
+        raise RelayTypeError(f"expected {what} #{index} to be a tensor, got {types[index]}")
+    return shape_of(types[index])
 
 
 def expect_rank(shape: Sequence[int], rank: int, what: str) -> None:
     """Check the rank of a shape, naming what it is."""
     if len(shape) != rank:
-        raise RelayTypeError(f"expected {rank}-D {what}, got rank {len(shape)} {format_shape(shape)}")
+        raise RelayTypeError(
+            f"expected {rank}-D {what}, got rank {len(shape)} {format_shape(shape)}"
+        )
 
 
 # --------------------------------------------------------------------------- #
@@ -144,7 +175,7 @@ def expect_rank(shape: Sequence[int], rank: int, what: str) -> None:
 
 def _accepts(constraint: AttrConstraint, value: Attribute) -> bool:
     try:
-        constraint.verify(value, ConstraintContext())
+        constraint.verify(value, VerificationContext())
     except VerifyException:
         return False
     return True
@@ -156,41 +187,63 @@ def _coerce_property(value: Attribute, constraint: AttrConstraint) -> Attribute:
     `[1, 2]` becomes `array<i64: 1, 2>`, and an integer written where a float
     is expected (`a_min = 0`) becomes that float.
     """
-    if isinstance(value, IntegerAttr) and not _accepts(constraint, value):
-        as_float = FloatAttr(float(value.value.data), f64)
+    number = integer_value(value)
+    if number is not None and not _accepts(constraint, value):
+        as_float = FloatAttr(float(number), f64)
         if _accepts(constraint, as_float):
             return as_float
-    if isinstance(value, ArrayAttr):
-        items: tuple[Attribute, ...] = value.data  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
-        if all(isinstance(v, IntegerAttr) for v in items):
-            return int_list_attr([v.value.data for v in items if isinstance(v, IntegerAttr)])
-    return value
+    return _int_list_from_array(value) or value
+
+
+def _int_list_from_array(value: Attribute) -> Attribute | None:
+    if not isinstance(value, ArrayAttr):
+        return None
+    items = [integer_value(v) for v in cast(ArrayAttr[Attribute], value).data]
+    ints = [v for v in items if v is not None]
+    return int_list_attr(ints) if len(ints) == len(items) else None
+
+
+def _element_is_i64(value: Attribute) -> bool:
+    return (
+        isinstance(value, DenseArrayBase)
+        and cast(DenseArrayBase[IntegerType], value).elt_type == i64
+    )
 
 
 def print_relay_value(printer: Printer, value: Attribute) -> None:
     """Print a property value in relay's compact syntax (`[1, 1]`, `16`, `true`)."""
-    if isinstance(value, DenseArrayBase) and value.elt_type == i64:
-        ints: tuple[int, ...] = value.get_values()  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType, reportAssignmentType]
+    ints = int_array_values(value)
+    if ints is not None and integer_width(value) is None and _element_is_i64(value):
         printer.print_string("[" + ", ".join(str(v) for v in ints) + "]")
         return
-    if isinstance(value, IntegerAttr) and isinstance(value.type, IntegerType):
-        width = value.type.width.data
-        if width == 64:
-            printer.print_string(str(value.value.data))
-            return
-        if width == 1:
-            printer.print_string("true" if value.value.data else "false")
-            return
-    if isinstance(value, FloatAttr) and value.type.bitwidth == 64:
-        number = float(value.value.data)
-        if math.isfinite(number):
-            text = repr(number)
-            if "." not in text:
-                mantissa, _, exponent = text.partition("e")
-                text = mantissa + ".0" + ("e" + exponent if exponent else "")
-            printer.print_string(text)
-            return
+    width = integer_width(value)
+    number = integer_value(value)
+    if number is not None and width == 64:
+        printer.print_string(str(number))
+        return
+    if number is not None and width == 1:
+        printer.print_string("true" if number else "false")
+        return
+    text = _f64_literal(value)
+    if text is not None:
+        printer.print_string(text)
+        return
     printer.print_attribute(value)
+
+
+def _f64_literal(value: Attribute) -> str | None:
+    """`1.0e-05` for a finite f64 FloatAttr (MLIR float literals need a `.`)."""
+    if not isinstance(value, FloatAttr):
+        return None
+    attr = cast(FloatAttr, value)
+    number = float(attr.value.data)
+    if attr.type != f64 or not math.isfinite(number):
+        return None
+    text = repr(number)
+    if "." not in text:
+        mantissa, _, exponent = text.partition("e")
+        text = mantissa + ".0" + ("e" + exponent if exponent else "")
+    return text
 
 
 class RelayOp(IRDLOperation):
@@ -216,9 +269,7 @@ class RelayOp(IRDLOperation):
         return out
 
     def verify_(self) -> None:
-        inferred = self.infer_result_types(
-            [o.type for o in self.operands], dict(self.properties)
-        )
+        inferred = self.infer_result_types([o.type for o in self.operands], dict(self.properties))
         actual = tuple(r.type for r in self.results)
         if len(inferred) != len(actual) or not all(
             types_compatible(a, e) for a, e in zip(actual, inferred, strict=True)
@@ -359,4 +410,3 @@ class RelayOp(IRDLOperation):
         printer.print_string(" {")
         printer.print_list(entries, print_entry)
         printer.print_string("}")
-

@@ -12,7 +12,6 @@ from xdsl.dialects.builtin import FloatAttr, TensorType, i1
 from xdsl.ir import Attribute, TypeAttribute
 from xdsl.irdl import irdl_op_definition, operand_def, prop_def, result_def, traits_def
 from xdsl.traits import Pure
-
 from xrelay.dialects.relay.base import (
     Props,
     RelayOp,
@@ -25,14 +24,13 @@ from xrelay.dialects.relay.types import (
     format_shape,
     is_float,
     is_supported_element_type,
+    tensor_element_type,
     tensor_type,
 )
 
 
 def _element_type(types: Sequence[Attribute], index: int) -> Attribute:
-    t = types[index]
-    assert isinstance(t, TensorType)
-    return t.get_element_type()
+    return tensor_element_type(types[index])
 
 
 class BinaryElementwiseOp(RelayOp):

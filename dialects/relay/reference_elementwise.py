@@ -7,7 +7,6 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-
 from xrelay.dialects.interpreter import Evaluator, Value, reference
 from xrelay.dialects.relay import elementwise as e
 from xrelay.dialects.relay.types import numpy_dtype

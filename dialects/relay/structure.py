@@ -7,7 +7,7 @@ these ops cover the rest of Relay's expression language.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Self
+from typing import Any, Self, cast
 
 from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
@@ -40,11 +40,11 @@ from xdsl.traits import (
     RecursiveMemoryEffect,
 )
 from xdsl.utils.exceptions import VerifyException
-
 from xrelay.dialects.relay.base import Props, RelayOp, RelayTypeError, get_int
 from xrelay.dialects.relay.types import (
     is_bool,
     is_supported_element_type,
+    tensor_element_type,
     tuple_type,
     types_compatible,
 )
@@ -73,9 +73,11 @@ class ConstantOp(RelayOp):
     ) -> Sequence[Attribute]:
         value = props["value"]
         assert isinstance(value, DenseIntOrFPElementsAttr)
-        if not is_supported_element_type(value.get_element_type()):
-            raise RelayTypeError(f"unsupported element type {value.get_element_type()}")
-        return [value.type]
+        value_type = cast(Attribute, cast(DenseIntOrFPElementsAttr[Any], value).type)
+        element = tensor_element_type(value_type)
+        if not is_supported_element_type(element):
+            raise RelayTypeError(f"unsupported element type {element}")
+        return [value_type]
 
     @classmethod
     def parse(cls, parser: Parser) -> Self:
@@ -84,7 +86,7 @@ class ConstantOp(RelayOp):
         value = parser.parse_attribute()
         if not isinstance(value, DenseIntOrFPElementsAttr):
             parser.raise_error("expected a dense elements attribute", pos, parser.pos)
-        op = cls(value)
+        op = cls(cast(DenseIntOrFPElementsAttr[Any], value))
         op.attributes.update(attributes)
         return op
 
@@ -186,7 +188,9 @@ class IfOp(IRDLOperation):
     else_region = region_def("single_block")
     traits = traits_def(RecursiveMemoryEffect())
 
-    def __init__(self, cond: SSAValue, result_type: Attribute, then_region: Region, else_region: Region):
+    def __init__(
+        self, cond: SSAValue, result_type: Attribute, then_region: Region, else_region: Region
+    ):
         super().__init__(
             operands=[cond], result_types=[result_type], regions=[then_region, else_region]
         )
@@ -194,7 +198,7 @@ class IfOp(IRDLOperation):
     def verify_(self) -> None:
         cond_t = self.cond.type
         assert isinstance(cond_t, TensorType)
-        if cond_t.get_num_dims() != 0 or not is_bool(cond_t.get_element_type()):
+        if cond_t.get_num_dims() != 0 or not is_bool(tensor_element_type(self.cond.type)):
             raise VerifyException(f"condition must be a scalar boolean tensor<i1>, got {cond_t}")
         _check_yield(self.then_region, [self.result.type], "then branch")
         _check_yield(self.else_region, [self.result.type], "else branch")

@@ -7,6 +7,7 @@ Relay tensor types are builtin `tensor<...>` types; a dynamic dimension is `?`
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -82,7 +83,7 @@ def is_float(element_type: Attribute) -> bool:
 
 def is_bool(element_type: Attribute) -> bool:
     """Whether an element type is `i1`."""
-    return isinstance(element_type, IntegerType) and element_type.width.data == 1
+    return element_type == IntegerType(1)
 
 
 def numpy_dtype(element_type: Attribute) -> np.dtype[np.generic]:
@@ -98,7 +99,13 @@ def tensor_type(shape: Sequence[int], element_type: Attribute) -> TensorType[Att
 def shape_of(t: Attribute) -> Shape:
     """The shape of a tensor type (dynamic dims as ANY)."""
     assert isinstance(t, TensorType)
-    return tuple(t.get_shape())
+    return tuple(cast(TensorType[Attribute], t).get_shape())
+
+
+def tensor_element_type(t: Attribute) -> Attribute:
+    """The element type of a tensor type."""
+    assert isinstance(t, TensorType)
+    return cast(TensorType[Attribute], t).get_element_type()
 
 
 def rank_of(t: Attribute) -> int:
@@ -123,7 +130,7 @@ def tuple_type(types: Sequence[Attribute]) -> TupleType:
     for t in types:
         assert isinstance(t, TypeAttribute)
         elements.append(t)
-    return TupleType(elements)
+    return TupleType(tuple(elements))
 
 
 def tuple_elements(t: Attribute) -> tuple[Attribute, ...]:
@@ -156,7 +163,7 @@ def broadcast_shapes(lhs: Shape, rhs: Shape) -> Shape | None:
 
 def dims_compatible(actual: int, expected: int) -> bool:
     """Two dims agree when equal or when either is dynamic."""
-    return actual == expected or actual == ANY or expected == ANY
+    return actual in (expected, ANY) or expected == ANY
 
 
 def types_compatible(actual: Attribute, expected: Attribute) -> bool:
@@ -166,7 +173,7 @@ def types_compatible(actual: Attribute, expected: Attribute) -> bool:
     if isinstance(actual, TensorType) and isinstance(expected, TensorType):
         if actual.get_element_type() != expected.get_element_type():
             return False
-        a, e = shape_of(actual), shape_of(expected)
+        a, e = shape_of(cast(Attribute, actual)), shape_of(cast(Attribute, expected))
         return len(a) == len(e) and all(dims_compatible(x, y) for x, y in zip(a, e, strict=True))
     if isinstance(actual, TupleType) and isinstance(expected, TupleType):
         xs, ys = actual.types.data, expected.types.data
@@ -191,7 +198,7 @@ def dense_from_numpy(
     data = np.ascontiguousarray(arr, dtype=np_dtype.newbyteorder("<"))
     if is_bool(et):
         data = data.astype(np.int8)
-    ty = TensorType(et, list(arr.shape))
+    ty = cast(TensorType[Any], TensorType(et, list(arr.shape)))
     return DenseIntOrFPElementsAttr(ty, BytesAttr(data.tobytes()))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from xrelay.dialects.builder.core import const, var
 from xrelay.dialects.builder.elementwise import (
-    abs,  # noqa: A004
+    abs,
     add,
     cast,
     ceil,
@@ -31,13 +31,13 @@ from xrelay.dialects.builder.elementwise import (
     subtract,
     tanh,
 )
-from xrelay.dialects.builder.expr import Any_ as Any  # noqa: A004
+from xrelay.dialects.builder.expr import Any_ as Any
 from xrelay.dialects.builder.expr import (
     Call,
     Constant,
     Expr,
-    FuncType,
     Function,
+    FuncType,
     GlobalCall,
     GlobalVar,
     If,
