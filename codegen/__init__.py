@@ -1,0 +1,1 @@
+"""Code generation targets (C host code, accelerator backends): filled in by later issues."""
