@@ -1,0 +1,1 @@
+"""Command-line tools: `xrelay-opt` and `xrelay-run` (thin entry points, logic in classes)."""

@@ -192,7 +192,8 @@ def _coerce_property(value: Attribute, constraint: AttrConstraint) -> Attribute:
         as_float = FloatAttr(float(number), f64)
         if _accepts(constraint, as_float):
             return as_float
-    return _int_list_from_array(value) or value
+    converted = _int_list_from_array(value)
+    return value if converted is None else converted
 
 
 def _int_list_from_array(value: Attribute) -> Attribute | None:
