@@ -185,3 +185,15 @@ func.func @creation(%x: tensor<2x?xi32>, %v: tensor<f32>) -> tensor<2x?xi32> {
   %6 = relay.ones_like %5 : tensor<2x?xi32>
   func.return %6 : tensor<2x?xi32>
 }
+
+// -----
+
+/// Empty integer lists round-trip (a scalar result).
+// CHECK-LABEL: func.func @empty_lists
+// CHECK-NEXT: relay.zeros {shape = [], dtype = f32} : tensor<f32>
+// CHECK-NEXT: relay.reshape %x {newshape = []} : (tensor<1x1xf32>) -> tensor<f32>
+func.func @empty_lists(%x: tensor<1x1xf32>) -> tensor<f32> {
+  %0 = relay.zeros {shape = [], dtype = f32} : tensor<f32>
+  %1 = relay.reshape %x {newshape = []} : (tensor<1x1xf32>) -> tensor<f32>
+  func.return %1 : tensor<f32>
+}
