@@ -1,16 +1,16 @@
 """The relay dialect: TVM Relay's tensor ops with TVM's names and attributes.
 
 One `Dialect` object, `RELAY`, collects the op groups defined in the sibling
-modules (`elementwise`, `nn`, `tensor`, `reduce`, `structure`).
+modules (`elementwise`, `nn`, `tensor`, `reduce`, `creation`, `structure`).
 """
 
 from __future__ import annotations
 
 from xdsl.ir import Dialect
-from xrelay.dialects.relay import elementwise, nn, reduce, structure, tensor
+from xrelay.dialects.relay import creation, elementwise, nn, reduce, structure, tensor
 
 RELAY = Dialect(
     "relay",
-    [*structure.OPS, *elementwise.OPS, *nn.OPS, *tensor.OPS, *reduce.OPS],
+    [*structure.OPS, *elementwise.OPS, *nn.OPS, *tensor.OPS, *reduce.OPS, *creation.OPS],
     [],
 )

@@ -17,6 +17,7 @@ import numpy as np
 import numpy.typing as npt
 from xdsl.ir import Operation
 from xrelay.dialects.interpreter import Evaluator, ReferenceFn, Value, reference
+from xrelay.dialects.relay import creation as c
 from xrelay.dialects.relay import reduce as r
 from xrelay.dialects.relay import tensor as t
 from xrelay.dialects.relay.base import (
@@ -178,28 +179,28 @@ def _take(ev: Evaluator, op: t.TakeOp, args: list[Value]) -> Value:
     return out
 
 
-@checked_reference(t.ZerosOp, t.OnesOp)
-def _fill(ev: Evaluator, op: t.ZerosOp | t.OnesOp, args: list[Value]) -> Value:
-    value = 0 if isinstance(op, t.ZerosOp) else 1
+@checked_reference(c.ZerosOp, c.OnesOp)
+def _fill(ev: Evaluator, op: c.ZerosOp | c.OnesOp, args: list[Value]) -> Value:
+    value = 0 if isinstance(op, c.ZerosOp) else 1
     return np.full(get_ints(dict(op.properties), "shape"), value, numpy_dtype(op.dtype))
 
 
-@checked_reference(t.FullOp)
-def _full(ev: Evaluator, op: t.FullOp, args: list[Value]) -> Value:
+@checked_reference(c.FullOp)
+def _full(ev: Evaluator, op: c.FullOp, args: list[Value]) -> Value:
     dtype = numpy_dtype(op.result.type.get_element_type())
     return np.full(get_ints(dict(op.properties), "shape"), np.asarray(args[0]), dtype)
 
 
-@checked_reference(t.FullLikeOp)
-def _full_like(ev: Evaluator, op: t.FullLikeOp, args: list[Value]) -> Value:
+@checked_reference(c.FullLikeOp)
+def _full_like(ev: Evaluator, op: c.FullLikeOp, args: list[Value]) -> Value:
     data = np.asarray(args[0])
     return np.full(data.shape, np.asarray(args[1]), data.dtype)
 
 
-@checked_reference(t.ZerosLikeOp, t.OnesLikeOp)
-def _fill_like(ev: Evaluator, op: t.ZerosLikeOp | t.OnesLikeOp, args: list[Value]) -> Value:
+@checked_reference(c.ZerosLikeOp, c.OnesLikeOp)
+def _fill_like(ev: Evaluator, op: c.ZerosLikeOp | c.OnesLikeOp, args: list[Value]) -> Value:
     data = np.asarray(args[0])
-    return np.full(data.shape, 0 if isinstance(op, t.ZerosLikeOp) else 1, data.dtype)
+    return np.full(data.shape, 0 if isinstance(op, c.ZerosLikeOp) else 1, data.dtype)
 
 
 # --------------------------------------------------------------------------- #

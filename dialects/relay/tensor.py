@@ -22,7 +22,7 @@ from xdsl.dialects.builtin import (
     i1,
     i64,
 )
-from xdsl.ir import Attribute, TypeAttribute
+from xdsl.ir import Attribute
 from xdsl.irdl import (
     irdl_op_definition,
     operand_def,
@@ -100,7 +100,7 @@ def check_dtype(dtype: Attribute) -> Attribute:
     return dtype
 
 
-class _TensorOp(RelayOp):
+class TensorOpBase(RelayOp):
     """Base of single-operand tensor ops: `data` in, one tensor out."""
 
     data = operand_def(TensorType)
@@ -226,7 +226,7 @@ def _split_dim(d0: int, d1: int, d2: int, shown: list[int]) -> tuple[int, int]:
 
 
 @irdl_op_definition
-class ReshapeOp(_TensorOp):
+class ReshapeOp(TensorOpBase):
     """`relay.reshape`: the same elements in a new shape (`newshape`, TVM special values).
 
     See https://tvm.apache.org/docs/reference/api/python/relay/index.html#tvm.relay.reshape
@@ -261,7 +261,7 @@ def transpose_axes(rank: int, axes: Sequence[int] | None) -> list[int]:
 
 
 @irdl_op_definition
-class TransposeOp(_TensorOp):
+class TransposeOp(TensorOpBase):
     """`relay.transpose`: permute the dims by `axes` (reverse them when absent).
 
     See https://tvm.apache.org/docs/reference/api/python/relay/index.html#tvm.relay.transpose
@@ -294,7 +294,7 @@ def squeeze_axes(shape: Shape, axis: Sequence[int] | None) -> list[int]:
 
 
 @irdl_op_definition
-class SqueezeOp(_TensorOp):
+class SqueezeOp(TensorOpBase):
     """`relay.squeeze`: remove the size-1 dims `axis` (all static 1-dims when absent).
 
     See https://tvm.apache.org/docs/reference/api/python/relay/index.html#tvm.relay.squeeze
@@ -328,7 +328,7 @@ def expand_dims_shape(shape: Shape, axis: int, num_newaxis: int) -> Shape:
 
 
 @irdl_op_definition
-class ExpandDimsOp(_TensorOp):
+class ExpandDimsOp(TensorOpBase):
     """`relay.expand_dims`: insert `num_newaxis` size-1 dims at `axis`.
 
     See https://tvm.apache.org/docs/reference/api/python/relay/index.html#tvm.relay.expand_dims
@@ -568,7 +568,7 @@ def layout_transform_shape(shape: Shape, src_layout: str, dst_layout: str) -> Sh
 
 
 @irdl_op_definition
-class LayoutTransformOp(_TensorOp):
+class LayoutTransformOp(TensorOpBase):
     """`relay.layout_transform`: re-lay data from `src_layout` to `dst_layout`.
 
     Layouts are TVM's: primal axes in uppercase, blocked sub-axes as a factor
@@ -656,7 +656,7 @@ def slice_extent(dim: int, piece: Slice, axis: int) -> int:
 
 
 @irdl_op_definition
-class StridedSliceOp(_TensorOp):
+class StridedSliceOp(TensorOpBase):
     """`relay.strided_slice`: `data[begin:end:strides]` per axis (numpy semantics).
 
     Without `axes`, `begin`/`end`/`strides` cover the leading dims (missing
@@ -743,139 +743,6 @@ class TakeOp(RelayOp):
         return [tensor_type(out, element_type(operand_types, 0))]
 
 
-# --------------------------------------------------------------------------- #
-# zeros, ones, full and their _like forms
-# --------------------------------------------------------------------------- #
-
-
-def static_shape(props: Props) -> Shape:
-    """The `shape` property of a creation op: non-negative static dims."""
-    shape = get_ints(props, "shape")
-    if any(d < 0 for d in shape):
-        raise RelayTypeError(f"shape must be non-negative, got {list(shape)}")
-    return shape
-
-
-class _FillOp(RelayOp):
-    """Base of `relay.zeros` / `relay.ones`: no operands, a `shape` and a `dtype`."""
-
-    result = result_def(TensorType)
-    shape = prop_def(DenseArrayBase)
-    dtype = prop_def(TypeAttribute)
-    traits = traits_def(Pure())
-
-    @classmethod
-    def infer_result_types(
-        cls, operand_types: Sequence[Attribute], props: Props
-    ) -> Sequence[Attribute]:
-        return [tensor_type(static_shape(props), check_dtype(props["dtype"]))]
-
-
-@irdl_op_definition
-class ZerosOp(_FillOp):
-    """`relay.zeros`: a tensor of zeros of static `shape` and `dtype`.
-
-    See https://tvm.apache.org/docs/reference/api/python/relay/index.html#tvm.relay.zeros
-    """
-
-    name = "relay.zeros"
-
-
-@irdl_op_definition
-class OnesOp(_FillOp):
-    """`relay.ones`: a tensor of ones of static `shape` and `dtype`.
-
-    See https://tvm.apache.org/docs/reference/api/python/relay/index.html#tvm.relay.ones
-    """
-
-    name = "relay.ones"
-
-
-def expect_scalar(operand_types: Sequence[Attribute], index: int) -> None:
-    """Operand `index` must be a rank-0 tensor (a fill value)."""
-    shape = expect_tensor(operand_types, index, "fill_value")
-    if shape:
-        raise RelayTypeError(f"fill_value must be a scalar, got shape {format_shape(shape)}")
-
-
-@irdl_op_definition
-class FullOp(RelayOp):
-    """`relay.full`: a tensor of `shape` filled with a scalar (dtype defaults to its type).
-
-    See https://tvm.apache.org/docs/reference/api/python/relay/index.html#tvm.relay.full
-    """
-
-    name = "relay.full"
-
-    fill_value = operand_def(TensorType)
-    result = result_def(TensorType)
-    shape = prop_def(DenseArrayBase)
-    dtype = opt_prop_def(TypeAttribute)
-    traits = traits_def(Pure())
-
-    @classmethod
-    def infer_result_types(
-        cls, operand_types: Sequence[Attribute], props: Props
-    ) -> Sequence[Attribute]:
-        expect_scalar(operand_types, 0)
-        dtype = props.get("dtype") or element_type(operand_types, 0)
-        return [tensor_type(static_shape(props), check_dtype(dtype))]
-
-
-@irdl_op_definition
-class FullLikeOp(RelayOp):
-    """`relay.full_like`: a tensor of `data`'s type filled with a scalar `fill_value`.
-
-    See https://tvm.apache.org/docs/reference/api/python/relay/index.html#tvm.relay.full_like
-    """
-
-    name = "relay.full_like"
-
-    data = operand_def(TensorType)
-    fill_value = operand_def(TensorType)
-    result = result_def(TensorType)
-    traits = traits_def(Pure())
-
-    @classmethod
-    def infer_result_types(
-        cls, operand_types: Sequence[Attribute], props: Props
-    ) -> Sequence[Attribute]:
-        expect_tensor(operand_types, 0, "data")
-        expect_scalar(operand_types, 1)
-        return [operand_types[0]]
-
-
-class _LikeOp(_TensorOp):
-    """Base of `relay.zeros_like` / `relay.ones_like`: the result has `data`'s type."""
-
-    @classmethod
-    def infer_result_types(
-        cls, operand_types: Sequence[Attribute], props: Props
-    ) -> Sequence[Attribute]:
-        expect_tensor(operand_types, 0, "data")
-        return [operand_types[0]]
-
-
-@irdl_op_definition
-class ZerosLikeOp(_LikeOp):
-    """`relay.zeros_like`: zeros of `data`'s shape and dtype.
-
-    See https://tvm.apache.org/docs/reference/api/python/relay/index.html#tvm.relay.zeros_like
-    """
-
-    name = "relay.zeros_like"
-
-
-@irdl_op_definition
-class OnesLikeOp(_LikeOp):
-    """`relay.ones_like`: ones of `data`'s shape and dtype.
-
-    See https://tvm.apache.org/docs/reference/api/python/relay/index.html#tvm.relay.ones_like
-    """
-
-    name = "relay.ones_like"
-
-
 OPS = (
     ReshapeOp,
     TransposeOp,
@@ -886,10 +753,4 @@ OPS = (
     LayoutTransformOp,
     StridedSliceOp,
     TakeOp,
-    ZerosOp,
-    OnesOp,
-    FullOp,
-    FullLikeOp,
-    ZerosLikeOp,
-    OnesLikeOp,
 )
