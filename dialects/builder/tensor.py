@@ -13,6 +13,7 @@ from xdsl.ir import Attribute
 from xrelay.dialects.builder import attrs
 from xrelay.dialects.builder.core import const
 from xrelay.dialects.builder.expr import Call, Expr, Tuple, TupleGetItem
+from xrelay.dialects.relay import creation as c
 from xrelay.dialects.relay import reduce as r
 from xrelay.dialects.relay import tensor as t
 from xrelay.dialects.relay.types import is_tuple, tuple_elements
@@ -145,12 +146,12 @@ def _shape_props(shape: IntOrSeq) -> dict[str, Attribute]:
 
 def zeros(shape: IntOrSeq, dtype: str) -> Call:
     """`relay.zeros(shape, dtype)` with a static shape."""
-    return Call(t.ZerosOp, [], {**_shape_props(shape), "dtype": attrs.dtype(dtype)})
+    return Call(c.ZerosOp, [], {**_shape_props(shape), "dtype": attrs.dtype(dtype)})
 
 
 def ones(shape: IntOrSeq, dtype: str) -> Call:
     """`relay.ones(shape, dtype)` with a static shape."""
-    return Call(t.OnesOp, [], {**_shape_props(shape), "dtype": attrs.dtype(dtype)})
+    return Call(c.OnesOp, [], {**_shape_props(shape), "dtype": attrs.dtype(dtype)})
 
 
 def _scalar(value: Expr | float) -> Expr:
@@ -162,22 +163,22 @@ def full(fill_value: Expr | float, shape: IntOrSeq = (), dtype: str = "") -> Cal
     props = _shape_props(shape)
     if dtype:
         props["dtype"] = attrs.dtype(dtype)
-    return Call(t.FullOp, [_scalar(fill_value)], props)
+    return Call(c.FullOp, [_scalar(fill_value)], props)
 
 
 def full_like(data: Expr, fill_value: Expr | float) -> Call:
     """`relay.full_like(data, fill_value)`."""
-    return Call(t.FullLikeOp, [data, _scalar(fill_value)])
+    return Call(c.FullLikeOp, [data, _scalar(fill_value)])
 
 
 def zeros_like(data: Expr) -> Call:
     """`relay.zeros_like(data)`."""
-    return Call(t.ZerosLikeOp, [data])
+    return Call(c.ZerosLikeOp, [data])
 
 
 def ones_like(data: Expr) -> Call:
     """`relay.ones_like(data)`."""
-    return Call(t.OnesLikeOp, [data])
+    return Call(c.OnesLikeOp, [data])
 
 
 def _reduce_props(axis: IntOrSeq | None, keepdims: bool, exclude: bool) -> dict[str, Attribute]:
