@@ -51,11 +51,11 @@ def dtype(value: str) -> Attribute:
     return element_type_of(value)
 
 
-def pairs(values: Sequence[int | Sequence[int]], n: int) -> tuple[int, ...]:
+def pairs(values: int | Sequence[int], n: int) -> tuple[int, ...]:
     """Normalize `2` or `(2, 3)` to an n-tuple (TVM accepts both for strides etc.)."""
     if isinstance(values, int):
         return (values,) * n
-    flat = [int(v) for v in values if isinstance(v, int)]
+    flat = [int(v) for v in values]
     if len(flat) == 1:
         return (flat[0],) * n
     return tuple(flat)

@@ -7,10 +7,18 @@ modules (`elementwise`, `nn`, `tensor`, `reduce`, `creation`, `structure`).
 from __future__ import annotations
 
 from xdsl.ir import Dialect
-from xrelay.dialects.relay import creation, elementwise, nn, reduce, structure, tensor
+from xrelay.dialects.relay import creation, elementwise, nn, nn_pool, reduce, structure, tensor
 
 RELAY = Dialect(
     "relay",
-    [*structure.OPS, *elementwise.OPS, *nn.OPS, *tensor.OPS, *reduce.OPS, *creation.OPS],
+    [
+        *structure.OPS,
+        *elementwise.OPS,
+        *nn.OPS,
+        *nn_pool.OPS,
+        *tensor.OPS,
+        *reduce.OPS,
+        *creation.OPS,
+    ],
     [],
 )

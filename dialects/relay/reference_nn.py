@@ -6,9 +6,8 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-
 from xrelay.dialects.interpreter import Evaluator, Value, reference
-from xrelay.dialects.relay import nn
+from xrelay.dialects.relay import nn, nn_pool
 from xrelay.dialects.relay.base import get_ints
 from xrelay.dialects.relay.nn import pad_2d
 from xrelay.dialects.relay.types import numpy_dtype
@@ -36,7 +35,7 @@ def conv2d_nchw(
     top, left, bottom, right = padding
     acc = np.float64 if np.issubdtype(out_dtype, np.floating) else np.int64
     x = np.pad(x.astype(acc), ((0, 0), (0, 0), (top, bottom), (left, right)))
-    n, c, h, wd = x.shape
+    n, _, h, wd = x.shape
     o, cg, kh, kw = w.shape
     sh, sw = strides
     dh, dw = dilation
@@ -88,3 +87,152 @@ def _bias_add(ev: Evaluator, op: nn.BiasAddOp, args: list[Value]) -> Value:
 def _relu(ev: Evaluator, op: nn.ReluOp, args: list[Value]) -> Value:
     x = np.asarray(args[0])
     return np.maximum(x, np.zeros((), x.dtype))
+
+
+def _accumulator(dtype: np.dtype[Any]) -> type[np.generic]:
+    return np.float64 if np.issubdtype(dtype, np.floating) else np.int64
+
+
+@reference(nn.LeakyReluOp)
+def _leaky_relu(ev: Evaluator, op: nn.LeakyReluOp, args: list[Value]) -> Value:
+    x = np.asarray(args[0])
+    return np.where(x > 0, x, x * op.alpha.value.data)
+
+
+@reference(nn.DenseOp)
+def _dense(ev: Evaluator, op: nn.DenseOp, args: list[Value]) -> Value:
+    data, weight = np.asarray(args[0]), np.asarray(args[1])
+    acc = _accumulator(data.dtype)
+    return np.matmul(data.astype(acc), weight.astype(acc).T)
+
+
+def _along(vector: Array, axis: int, rank: int) -> Array:
+    shape = [1] * rank
+    shape[axis] = vector.shape[0]
+    return vector.reshape(shape)
+
+
+@reference(nn.BatchNormOp)
+def _batch_norm(ev: Evaluator, op: nn.BatchNormOp, args: list[Value]) -> Value:
+    data, gamma, beta, mean, var = (np.asarray(a) for a in args)
+    axis = op.axis.value.data % data.ndim
+    x = data.astype(np.float64)
+    out = (x - _along(mean, axis, data.ndim)) / np.sqrt(
+        _along(var, axis, data.ndim).astype(np.float64) + op.epsilon.value.data
+    )
+    if op.scale.value.data:
+        out = out * _along(gamma, axis, data.ndim)
+    if op.center.value.data:
+        out = out + _along(beta, axis, data.ndim)
+    return (out, mean, var)
+
+
+@reference(nn.DropoutOp)
+def _dropout(ev: Evaluator, op: nn.DropoutOp, args: list[Value]) -> Value:
+    x = np.asarray(args[0])
+    return (x, np.ones_like(x))
+
+
+@reference(nn.SoftmaxOp, nn.LogSoftmaxOp)
+def _softmax(ev: Evaluator, op: nn.SoftmaxOp | nn.LogSoftmaxOp, args: list[Value]) -> Value:
+    x = np.asarray(args[0]).astype(np.float64)
+    axis = op.axis.value.data
+    shifted = x - np.max(x, axis=axis, keepdims=True)
+    total = np.sum(np.exp(shifted), axis=axis, keepdims=True)
+    if isinstance(op, nn.LogSoftmaxOp):
+        return shifted - np.log(total)
+    return np.exp(shifted) / total
+
+
+@reference(nn.BatchFlattenOp)
+def _batch_flatten(ev: Evaluator, op: nn.BatchFlattenOp, args: list[Value]) -> Value:
+    x = np.asarray(args[0])
+    return x.reshape(x.shape[0], -1)
+
+
+@reference(nn.PadOp)
+def _pad(ev: Evaluator, op: nn.PadOp, args: list[Value]) -> Value:
+    x = np.asarray(args[0])
+    widths = get_ints(dict(op.properties), "pad_width")
+    pairs = [(widths[2 * i], widths[2 * i + 1]) for i in range(x.ndim)]
+    mode = op.pad_mode.data
+    if mode == "edge":
+        return np.pad(x, pairs, mode="edge")
+    if mode == "reflect":
+        return np.pad(x, pairs, mode="reflect")
+    return np.pad(x, pairs, mode="constant", constant_values=op.pad_value.value.data)
+
+
+def pool2d_nchw(
+    x: Array,
+    kind: str,
+    pool: tuple[int, int],
+    strides: tuple[int, int],
+    dilation: tuple[int, int],
+    padding: tuple[int, int, int, int],
+    out_hw: tuple[int, int],
+    count_include_pad: bool,
+) -> Array:
+    """Max or average pooling of NCHW data; windows past the input are ignored."""
+    top, left, bottom, right = padding
+    h, w = x.shape[2], x.shape[3]
+    (kh, kw), (sh, sw), (dh, dw), (oh, ow) = pool, strides, dilation, out_hw
+    extra_h = max(0, (oh - 1) * sh + dh * (kh - 1) + 1 - (h + top + bottom))
+    extra_w = max(0, (ow - 1) * sw + dw * (kw - 1) + 1 - (w + left + right))
+    pads = ((top, bottom + extra_h), (left, right + extra_w))
+    fill = -np.inf if kind == "max" else 0.0
+    xp = np.pad(x.astype(np.float64), ((0, 0), (0, 0), *pads), constant_values=fill)
+    inside = np.pad(np.ones((h, w)), pads)
+    declared = np.pad(np.ones((h + top + bottom, w + left + right)), ((0, extra_h), (0, extra_w)))
+
+    def windows(a: Array) -> Array:
+        s = a.strides
+        lead = a.shape[:-2]
+        return np.lib.stride_tricks.as_strided(
+            a,
+            (*lead, oh, ow, kh, kw),
+            (*s[:-2], s[-2] * sh, s[-1] * sw, s[-2] * dh, s[-1] * dw),
+            writeable=False,
+        )
+
+    if kind == "max":
+        return windows(xp).max(axis=(-2, -1))
+    count = windows(declared if count_include_pad else inside).sum(axis=(-2, -1))
+    return windows(xp).sum(axis=(-2, -1)) / np.maximum(count, 1)
+
+
+@reference(nn_pool.MaxPool2DOp, nn_pool.AvgPool2DOp)
+def _pool2d(ev: Evaluator, op: nn_pool.Pool2DOp, args: list[Value]) -> Value:
+    props = dict(op.properties)
+    layout = op.layout.data
+    x = to_layout(np.asarray(args[0]), layout, "NCHW")
+    ph, pw = get_ints(props, "pool_size")
+    sh, sw = get_ints(props, "strides")
+    dh, dw = get_ints(props, "dilation")
+    top, left, bottom, right = pad_2d(get_ints(props, "padding"))
+    ceil = bool(op.ceil_mode.value.data)
+    out_h = nn_pool.pool_out(x.shape[2], top + bottom, ph, sh, dh, ceil)
+    out_w = nn_pool.pool_out(x.shape[3], left + right, pw, sw, dw, ceil)
+    include = isinstance(op, nn_pool.AvgPool2DOp) and bool(op.count_include_pad.value.data)
+    kind = "max" if isinstance(op, nn_pool.MaxPool2DOp) else "avg"
+    pooled = pool2d_nchw(
+        x,
+        kind,
+        (ph, pw),
+        (sh, sw),
+        (dh, dw),
+        (top, left, bottom, right),
+        (out_h, out_w),
+        include,
+    )
+    return to_layout(pooled, "NCHW", layout)
+
+
+@reference(nn_pool.GlobalAvgPool2DOp, nn_pool.GlobalMaxPool2DOp)
+def _global_pool2d(ev: Evaluator, op: nn_pool.GlobalPool2DOp, args: list[Value]) -> Value:
+    layout = op.layout.data
+    x = np.asarray(args[0])
+    axes = (layout.index("H"), layout.index("W"))
+    if isinstance(op, nn_pool.GlobalMaxPool2DOp):
+        return x.max(axis=axes, keepdims=True)
+    return x.astype(_accumulator(x.dtype)).mean(axis=axes, keepdims=True)
