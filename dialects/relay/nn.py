@@ -43,6 +43,7 @@ from xrelay.dialects.relay.base import (
     int_list_attr,
     normalize_axis,
 )
+from xrelay.dialects.relay.elementwise import FloatUnaryOp, UnaryElementwiseOp
 from xrelay.dialects.relay.types import (
     ANY,
     format_shape,
@@ -215,40 +216,19 @@ class BiasAddOp(RelayOp):
 
 
 @irdl_op_definition
-class ReluOp(RelayOp):
+class ReluOp(UnaryElementwiseOp):
     """`relay.nn.relu`: `max(x, 0)`."""
 
     name = "relay.nn.relu"
 
-    data = operand_def(TensorType)
-    result = result_def(TensorType)
-    traits = traits_def(Pure())
-
-    @classmethod
-    def infer_result_types(
-        cls, operand_types: Sequence[Attribute], props: Props
-    ) -> Sequence[Attribute]:
-        expect_tensor(operand_types, 0)
-        return [operand_types[0]]
-
 
 @irdl_op_definition
-class LeakyReluOp(RelayOp):
+class LeakyReluOp(FloatUnaryOp):
     """`relay.nn.leaky_relu`: `x if x > 0 else alpha * x`."""
 
     name = "relay.nn.leaky_relu"
 
-    data = operand_def(TensorType)
-    result = result_def(TensorType)
     alpha = prop_def(FloatAttr, FloatAttr(0.01, f64))
-    traits = traits_def(Pure())
-
-    @classmethod
-    def infer_result_types(
-        cls, operand_types: Sequence[Attribute], props: Props
-    ) -> Sequence[Attribute]:
-        expect_float(operand_types, 0)
-        return [operand_types[0]]
 
 
 @irdl_op_definition
