@@ -1,6 +1,8 @@
-"""Neural-network relay ops (`relay.nn.*`): convolution, dense, activations, pools, norms.
+"""Neural-network relay ops (`relay.nn.*`): convolution, dense, activations, norms, pad.
 
-See https://tvm.apache.org/docs/reference/api/python/relay/nn.html (tvm.relay.nn).
+The pools live in `nn_pool`. Names, attributes and defaults are TVM's; see
+https://tvm.apache.org/docs/reference/api/python/relay/nn.html (tvm.relay.nn).
+A dynamic dim (`?`) propagates wherever the output does not depend on its value.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ from xrelay.dialects.relay.types import (
     ANY,
     format_shape,
     is_float,
+    is_supported_element_type,
     tensor_element_type,
     tensor_type,
     tuple_type,
@@ -66,16 +69,42 @@ def expect_float(types: Sequence[Attribute], index: int) -> None:
         raise RelayTypeError(f"expected a floating-point operand, got {element_type(types[index])}")
 
 
+def expect_same_element_type(types: Sequence[Attribute], index: int, what: str) -> None:
+    """Operand `index` (named `what`) must have the element type of operand 0 (the data)."""
+    actual, data = element_type(types[index]), element_type(types[0])
+    if actual != data:
+        raise RelayTypeError(f"{what} element type {actual} does not match data {data}")
+
+
+def result_dtype(props: Props, data_type: Attribute) -> Attribute:
+    """`out_dtype` when given (it must be a supported dtype), else the data's element type."""
+    out_dtype = props.get("out_dtype")
+    if out_dtype is None:
+        return element_type(data_type)
+    if not is_supported_element_type(out_dtype):
+        raise RelayTypeError(f"unsupported out_dtype {out_dtype}")
+    return out_dtype
+
+
 def expect_positive(values: Sequence[int], what: str) -> None:
     """Every value must be >= 1."""
     if any(v < 1 for v in values):
         raise RelayTypeError(f"{what} must be positive, got {list(values)}")
 
 
+def expect_non_negative(values: Sequence[int], what: str) -> None:
+    """Every value must be >= 0."""
+    if any(v < 0 for v in values):
+        raise RelayTypeError(f"{what} must be non-negative, got {list(values)}")
+
+
 def expect_len(values: Sequence[int], lengths: Sequence[int], what: str) -> None:
     """A list attribute must have one of the allowed lengths."""
     if len(values) not in lengths:
-        allowed = " or ".join(str(n) for n in lengths)
+        options = [str(n) for n in lengths]
+        allowed = (
+            options[0] if len(options) == 1 else ", ".join(options[:-1]) + " or " + options[-1]
+        )
         raise RelayTypeError(f"{what} must have {allowed} values, got {len(values)}")
 
 
@@ -90,16 +119,15 @@ def pad_2d(padding: Sequence[int]) -> tuple[int, int, int, int]:
 
 
 def window_out(size: int, pad: int, kernel: int, stride: int, dilation: int = 1) -> int:
-    """Output extent of a sliding window; dynamic stays dynamic."""
-    if size == ANY:
+    """Output extent of a sliding window; a dynamic size or kernel gives a dynamic extent."""
+    if ANY in (size, kernel):
         return ANY
-    out = (size + pad - dilation * (kernel - 1) - 1) // stride + 1
-    if out < 1:
+    window = dilation * (kernel - 1) + 1
+    if size + pad < window:
         raise RelayTypeError(
-            f"window of size {dilation * (kernel - 1) + 1} does not fit input extent {size} "
-            f"with padding {pad}"
+            f"window of size {window} does not fit input extent {size} with padding {pad}"
         )
-    return out
+    return (size + pad - window) // stride + 1
 
 
 def layout_dims(layout: str, allowed: Sequence[str], what: str) -> str:
@@ -109,9 +137,69 @@ def layout_dims(layout: str, allowed: Sequence[str], what: str) -> str:
     return layout
 
 
+def known(dim: int) -> bool:
+    """Whether a dim is static (not `?`)."""
+    return dim != ANY
+
+
+CONV_DATA_LAYOUTS = ("NCHW", "NHWC")
+CONV_KERNEL_LAYOUTS = ("OIHW", "HWIO", "OHWI", "HWOI")
+
+
+def conv2d_params(
+    props: Props,
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, int, int, int], int]:
+    """Validated (strides, dilation, padding as 4 values, groups) of a conv2d."""
+    strides, dilation = get_ints(props, "strides"), get_ints(props, "dilation")
+    padding = get_ints(props, "padding")
+    expect_len(strides, (2,), "strides")
+    expect_len(dilation, (2,), "dilation")
+    expect_len(padding, (1, 2, 4), "padding")
+    expect_positive(strides, "strides")
+    expect_positive(dilation, "dilation")
+    expect_non_negative(padding, "padding")
+    groups = get_int(props, "groups")
+    if groups < 1:
+        raise RelayTypeError(f"groups must be positive, got {groups}")
+    return strides, dilation, pad_2d(padding), groups
+
+
+def conv2d_kernel(props: Props, o: int, kh: int, kw: int) -> tuple[int, int, int]:
+    """Output channels and kernel extents, checked against `channels` / `kernel_size`.
+
+    A `?` in the weight is filled in from the attribute when it is given.
+    """
+    channels = get_opt_int(props, "channels")
+    if channels is not None:
+        if channels < 1:
+            raise RelayTypeError(f"channels must be positive, got {channels}")
+        if known(o) and channels != o:
+            raise RelayTypeError(f"channels {channels} do not match weight output channels {o}")
+        o = channels
+    kernel_size = get_opt_ints(props, "kernel_size")
+    if kernel_size is not None:
+        expect_len(kernel_size, (2,), "kernel_size")
+        expect_positive(kernel_size, "kernel_size")
+        if any(known(k) and k != s for k, s in zip((kh, kw), kernel_size, strict=True)):
+            shown = ", ".join("?" if not known(k) else str(k) for k in (kh, kw))
+            raise RelayTypeError(
+                f"kernel_size {list(kernel_size)} does not match weight kernel [{shown}]"
+            )
+        kh, kw = kernel_size
+    return o, kh, kw
+
+
 @irdl_op_definition
 class Conv2DOp(RelayOp):
-    """`relay.nn.conv2d`: 2-D convolution (NCHW/NHWC data, OIHW/HWIO kernel, groups)."""
+    """`relay.nn.conv2d`: grouped, dilated 2-D convolution.
+
+    Operands: data (`data_layout` NCHW or NHWC) and weight (`kernel_layout`
+    OIHW, HWIO, OHWI or HWOI). With `groups` = G the data's C channels split
+    into G groups of C / G, and the weight's I must be C / G (depthwise: G = C,
+    I = 1). `padding` is 1, 2 or 4 values (all; top/bottom, left/right;
+    top, left, bottom, right). The output is `out_dtype` (default: the data's
+    dtype) in the data layout.
+    """
 
     name = "relay.nn.conv2d"
 
@@ -137,47 +225,28 @@ class Conv2DOp(RelayOp):
         weight = expect_tensor(operand_types, 1, "weight")
         expect_rank(data, 4, "data")
         expect_rank(weight, 4, "weight")
-        data_layout = layout_dims(get_str(props, "data_layout"), ("NCHW", "NHWC"), "data_layout")
+        expect_same_element_type(operand_types, 1, "weight")
+        data_layout = layout_dims(get_str(props, "data_layout"), CONV_DATA_LAYOUTS, "data_layout")
         kernel_layout = layout_dims(
-            get_str(props, "kernel_layout"), ("OIHW", "HWIO", "OHWI", "HWOI"), "kernel_layout"
+            get_str(props, "kernel_layout"), CONV_KERNEL_LAYOUTS, "kernel_layout"
         )
-        strides, dilation = get_ints(props, "strides"), get_ints(props, "dilation")
-        padding = get_ints(props, "padding")
-        expect_len(strides, (2,), "strides")
-        expect_len(dilation, (2,), "dilation")
-        expect_len(padding, (2, 4), "padding")
-        expect_positive(strides, "strides")
-        expect_positive(dilation, "dilation")
-        if any(p < 0 for p in padding):
-            raise RelayTypeError(f"padding must be non-negative, got {list(padding)}")
-        groups = get_int(props, "groups")
-        if groups < 1:
-            raise RelayTypeError(f"groups must be positive, got {groups}")
-
-        n, c, h, w = (data[i] for i in (data_layout.index(d) for d in "NCHW"))
+        strides, dilation, (top, left, bottom, right), groups = conv2d_params(props)
+        n, c, h, w = (data[data_layout.index(d)] for d in "NCHW")
         o, i, kh, kw = (weight[kernel_layout.index(d)] for d in "OIHW")
-        if c != ANY and c % groups != 0:
+        if known(c) and c % groups != 0:
             raise RelayTypeError(f"input channels {c} are not divisible by groups {groups}")
-        if o % groups != 0:
+        if known(o) and o % groups != 0:
             raise RelayTypeError(f"output channels {o} are not divisible by groups {groups}")
-        if c != ANY and i != c // groups:
+        if known(c) and known(i) and i != c // groups:
             raise RelayTypeError(
                 f"weight input channels {i} do not match data channels {c} / groups {groups}; "
                 f"data {format_shape(data)} ({data_layout}), weight {format_shape(weight)} "
                 f"({kernel_layout})"
             )
-        channels = get_opt_int(props, "channels")
-        if channels is not None and channels != o:
-            raise RelayTypeError(f"channels {channels} do not match weight output channels {o}")
-        kernel_size = get_opt_ints(props, "kernel_size")
-        if kernel_size is not None and tuple(kernel_size) != (kh, kw):
-            raise RelayTypeError(
-                f"kernel_size {list(kernel_size)} does not match weight kernel {[kh, kw]}"
-            )
-        top, left, bottom, right = pad_2d(padding)
+        o, kh, kw = conv2d_kernel(props, o, kh, kw)
         oh = window_out(h, top + bottom, kh, strides[0], dilation[0])
         ow = window_out(w, left + right, kw, strides[1], dilation[1])
-        out_dtype = props.get("out_dtype") or element_type(operand_types[0])
+        out_dtype = result_dtype(props, operand_types[0])
         if data_layout == "NCHW":
             return [tensor_type((n, o, oh, ow), out_dtype)]
         return [tensor_type((n, oh, ow, o), out_dtype)]
@@ -203,12 +272,8 @@ class BiasAddOp(RelayOp):
         bias = expect_tensor(operand_types, 1, "bias")
         expect_rank(bias, 1, "bias")
         axis = normalize_axis(get_int(props, "axis"), len(data))
-        if element_type(operand_types[0]) != element_type(operand_types[1]):
-            raise RelayTypeError(
-                f"bias element type {element_type(operand_types[1])} does not match data "
-                f"{element_type(operand_types[0])}"
-            )
-        if ANY not in (data[axis], bias[0]) and data[axis] != bias[0]:
+        expect_same_element_type(operand_types, 1, "bias")
+        if known(data[axis]) and known(bias[0]) and data[axis] != bias[0]:
             raise RelayTypeError(
                 f"bias of size {bias[0]} does not match data dim {data[axis]} on axis {axis}"
             )
@@ -233,7 +298,10 @@ class LeakyReluOp(FloatUnaryOp):
 
 @irdl_op_definition
 class DenseOp(RelayOp):
-    """`relay.nn.dense`: `data @ weight.T`; data `[..., K]`, weight `[units, K]`."""
+    """`relay.nn.dense`: `data @ weight.T`; data `[..., K]`, weight `[units, K]`.
+
+    The result is `[..., units]` of `out_dtype` (default: the data's dtype).
+    """
 
     name = "relay.nn.dense"
 
@@ -253,30 +321,36 @@ class DenseOp(RelayOp):
         if not data:
             raise RelayTypeError("expected data of rank at least 1, got rank 0")
         expect_rank(weight, 2, "weight")
-        if element_type(operand_types[0]) != element_type(operand_types[1]):
-            raise RelayTypeError(
-                f"weight element type {element_type(operand_types[1])} does not match data "
-                f"{element_type(operand_types[0])}"
-            )
+        expect_same_element_type(operand_types, 1, "weight")
         units, k = weight
-        if ANY not in (data[-1], k) and data[-1] != k:
+        if known(data[-1]) and known(k) and data[-1] != k:
             raise RelayTypeError(
                 f"data {format_shape(data)} and weight {format_shape(weight)} disagree on the "
                 f"reduction dim: {data[-1]} vs {k}"
             )
         declared = get_opt_int(props, "units")
-        if declared is not None and units not in (declared, ANY):
-            raise RelayTypeError(f"units {declared} do not match weight rows {units}")
-        out_dtype = props.get("out_dtype") or element_type(operand_types[0])
+        if declared is not None:
+            if declared < 1:
+                raise RelayTypeError(f"units must be positive, got {declared}")
+            if known(units) and units != declared:
+                raise RelayTypeError(f"units {declared} do not match weight rows {units}")
+            units = declared
+        out_dtype = result_dtype(props, operand_types[0])
         return [tensor_type((*data[:-1], units), out_dtype)]
+
+
+BATCH_NORM_PARAMS = ("gamma", "beta", "moving_mean", "moving_var")
 
 
 @irdl_op_definition
 class BatchNormOp(RelayOp):
     """`relay.nn.batch_norm`: normalize along `axis`; a tuple (out, mean, var) as in TVM.
 
-    Operands: data, gamma, beta, moving_mean, moving_var. The reference
-    semantics are the inference form: `(x - mean) / sqrt(var + epsilon) * gamma + beta`.
+    Operands: data, gamma, beta, moving_mean, moving_var (each `[C]`, C the
+    data's dim on `axis`). The reference semantics are the inference form,
+    `(x - moving_mean) / sqrt(moving_var + epsilon) * gamma + beta` (without
+    `gamma` when `scale` is false, without `beta` when `center` is false); the
+    other two fields are `moving_mean` and `moving_var`.
     """
 
     name = "relay.nn.batch_norm"
@@ -300,26 +374,30 @@ class BatchNormOp(RelayOp):
         data = expect_tensor(operand_types, 0, "data")
         expect_float(operand_types, 0)
         axis = normalize_axis(get_int(props, "axis"), len(data))
-        if get_float(props, "epsilon") < 0:
-            raise RelayTypeError(f"epsilon must be non-negative, got {get_float(props, 'epsilon')}")
-        channels = data[axis]
-        names = ("gamma", "beta", "moving_mean", "moving_var")
-        for index, what in enumerate(names, start=1):
+        epsilon = get_float(props, "epsilon")
+        if epsilon < 0:
+            raise RelayTypeError(f"epsilon must be non-negative, got {epsilon}")
+        channels, reference = data[axis], f"data dim {data[axis]} on axis {axis}"
+        for index, what in enumerate(BATCH_NORM_PARAMS, start=1):
             shape = expect_tensor(operand_types, index, what)
             expect_rank(shape, 1, what)
-            if ANY not in (shape[0], channels) and shape[0] != channels:
-                raise RelayTypeError(
-                    f"{what} of size {shape[0]} does not match data dim {channels} on axis {axis}"
-                )
-            if element_type(operand_types[index]) != element_type(operand_types[0]):
-                raise RelayTypeError(f"{what} element type does not match data")
+            expect_same_element_type(operand_types, index, what)
+            if not known(channels):
+                channels, reference = shape[0], f"{what} size {shape[0]}"
+            elif known(shape[0]) and shape[0] != channels:
+                raise RelayTypeError(f"{what} of size {shape[0]} does not match {reference}")
         vector = tensor_type((channels,), element_type(operand_types[0]))
         return [tuple_type([operand_types[0], vector, vector])]
 
 
 @irdl_op_definition
 class DropoutOp(RelayOp):
-    """`relay.nn.dropout`: identity at inference; a tuple (out, mask) as in TVM."""
+    """`relay.nn.dropout`: a tuple (out, mask) as in TVM; `rate` in [0, 1).
+
+    The reference semantics are inference's: `out` is the input and `mask` is
+    all ones. (The builder's `relay.nn.dropout` returns field 0, as TVM's does;
+    `relay.nn.dropout_raw` returns the tuple.)
+    """
 
     name = "relay.nn.dropout"
 
@@ -373,7 +451,10 @@ class LogSoftmaxOp(_SoftmaxOp):
 
 @irdl_op_definition
 class BatchFlattenOp(RelayOp):
-    """`relay.nn.batch_flatten`: `[N, d1, d2, ...]` to `[N, d1 * d2 * ...]`."""
+    """`relay.nn.batch_flatten`: `[N, d1, d2, ...]` to `[N, d1 * d2 * ...]`.
+
+    A `?` among `d1, d2, ...` makes the second dim `?`; a `?` batch stays `?`.
+    """
 
     name = "relay.nn.batch_flatten"
 
@@ -390,7 +471,7 @@ class BatchFlattenOp(RelayOp):
             raise RelayTypeError("expected data of rank at least 1, got rank 0")
         rest = 1
         for d in data[1:]:
-            rest = ANY if ANY in (d, rest) else rest * d
+            rest = rest * d if known(d) and known(rest) else ANY
         return [tensor_type((data[0], rest), element_type(operand_types[0]))]
 
 
@@ -401,9 +482,14 @@ PAD_MODES = ("constant", "edge", "reflect")
 class PadOp(RelayOp):
     """`relay.nn.pad`: pad each axis before and after.
 
-    `pad_width` is stored flat, two ints per axis:
-    `[before0, after0, before1, after1, ...]` (TVM's `((b0, a0), (b1, a1), ...)`);
-    `pad_value` is a number (TVM passes it as an expression).
+    `pad_width` is stored flat, two non-negative ints per axis:
+    `[before0, after0, before1, after1, ...]`; it is TVM's nested
+    `((before0, after0), (before1, after1), ...)`, which the builder takes.
+    `pad_value` is a number (TVM passes an expression; the builder accepts a
+    number or a scalar `relay.const`), used by `pad_mode = "constant"`.
+    `"edge"` repeats the border element; `"reflect"` mirrors the data without
+    repeating the border (each width must be smaller than its dim), e.g.
+    `[1, 2, 3]` padded `(2, 2)` is `[3, 2, 1, 2, 3, 2, 1]`.
     """
 
     name = "relay.nn.pad"
@@ -425,8 +511,7 @@ class PadOp(RelayOp):
             raise RelayTypeError(
                 f"pad_width must have 2 values per axis ({2 * len(data)}), got {len(widths)}"
             )
-        if any(w < 0 for w in widths):
-            raise RelayTypeError(f"pad_width must be non-negative, got {list(widths)}")
+        expect_non_negative(widths, "pad_width")
         mode = get_str(props, "pad_mode")
         if mode not in PAD_MODES:
             raise RelayTypeError(
@@ -435,12 +520,14 @@ class PadOp(RelayOp):
         out: list[int] = []
         for axis, d in enumerate(data):
             before, after = widths[2 * axis], widths[2 * axis + 1]
-            if mode == "reflect" and d != ANY and max(before, after) >= d:
-                widest = max(before, after)
+            widest = max(before, after)
+            if mode == "reflect" and known(d) and widest >= d:
                 raise RelayTypeError(
                     f"reflect padding {widest} must be smaller than dim {d} on axis {axis}"
                 )
-            out.append(ANY if d == ANY else d + before + after)
+            if mode == "edge" and d == 0 and widest > 0:
+                raise RelayTypeError(f"edge padding needs a non-empty dim, got 0 on axis {axis}")
+            out.append(d + before + after if known(d) else ANY)
         return [tensor_type(out, element_type(operand_types[0]))]
 
 

@@ -1,9 +1,11 @@
 """Pooling relay ops: `relay.nn.max_pool2d`, `avg_pool2d` and the global pools.
 
-Output extents follow TVM's `Pool2DRel`: `(H + pad - dilated_kernel) // stride + 1`,
-or with `ceil_mode` the ceiling division, where TVM pads the bottom/right
-by up to `stride - 1` more. See
-https://tvm.apache.org/docs/reference/api/python/relay/nn.html (tvm.relay.nn).
+Output extents follow TVM's `Pool2DRel`: with `window = dilation * (pool - 1) + 1`
+and `pad` the sum of both sides' padding, `(H + pad - window) // stride + 1`, or
+with `ceil_mode` the ceiling division, `(H + pad - window + stride - 1) // stride + 1`;
+TVM computes the extra windows by padding the bottom/right by `stride - 1` more,
+so a window may start, or lie entirely, in the padding. A dynamic H or W stays
+dynamic. See https://tvm.apache.org/docs/reference/api/python/relay/nn.html.
 """
 
 from __future__ import annotations
@@ -28,7 +30,9 @@ from xrelay.dialects.relay.base import (
 from xrelay.dialects.relay.nn import (
     element_type,
     expect_len,
+    expect_non_negative,
     expect_positive,
+    known,
     layout_dims,
     pad_2d,
 )
@@ -37,7 +41,7 @@ from xrelay.dialects.relay.types import ANY, tensor_type
 
 def pool_out(size: int, pad: int, kernel: int, stride: int, dilation: int, ceil: bool) -> int:
     """One output extent of a pool (TVM's Pool2DRel), dynamic stays dynamic."""
-    if size == ANY:
+    if not known(size):
         return ANY
     window = dilation * (kernel - 1) + 1
     if size + pad < window:
@@ -60,8 +64,17 @@ def from_nchw(n: int, c: int, h: int, w: int, layout: str) -> tuple[int, ...]:
     return tuple(dims[d] for d in layout)
 
 
+POOL_LAYOUTS = ("NCHW", "NHWC")
+
+
 class Pool2DOp(RelayOp):
-    """Base of `max_pool2d` / `avg_pool2d`."""
+    """Base of `max_pool2d` / `avg_pool2d`.
+
+    `pool_size`, `strides` and `dilation` are 2 positive values (H, W);
+    `padding` is 1, 2 or 4 non-negative values (all; top/bottom, left/right;
+    top, left, bottom, right); `layout` is NCHW or NHWC; the window must fit
+    the padded input.
+    """
 
     data = operand_def(TensorType)
     result = result_def(TensorType)
@@ -79,7 +92,7 @@ class Pool2DOp(RelayOp):
     ) -> Sequence[Attribute]:
         data = expect_tensor(operand_types, 0)
         expect_rank(data, 4, "data")
-        layout = layout_dims(get_str(props, "layout"), ("NCHW", "NHWC"), "layout")
+        layout = layout_dims(get_str(props, "layout"), POOL_LAYOUTS, "layout")
         pool = get_ints(props, "pool_size")
         strides, dilation = get_ints(props, "strides"), get_ints(props, "dilation")
         padding = get_ints(props, "padding")
@@ -90,8 +103,7 @@ class Pool2DOp(RelayOp):
         expect_positive(pool, "pool_size")
         expect_positive(strides, "strides")
         expect_positive(dilation, "dilation")
-        if any(p < 0 for p in padding):
-            raise RelayTypeError(f"padding must be non-negative, got {list(padding)}")
+        expect_non_negative(padding, "padding")
         top, left, bottom, right = pad_2d(padding)
         ceil = get_bool(props, "ceil_mode")
         n, c, h, w = layout_shape(data, layout)
@@ -102,7 +114,12 @@ class Pool2DOp(RelayOp):
 
 @irdl_op_definition
 class MaxPool2DOp(Pool2DOp):
-    """`relay.nn.max_pool2d`: the maximum of each window (padding never wins)."""
+    """`relay.nn.max_pool2d`: the maximum of each window.
+
+    Padding holds the dtype's lowest value, as in TVM: it never wins against
+    data, and a window lying entirely in the padding gives that lowest value
+    (e.g. -3.4028235e38 for f32).
+    """
 
     name = "relay.nn.max_pool2d"
 
@@ -111,9 +128,10 @@ class MaxPool2DOp(Pool2DOp):
 class AvgPool2DOp(Pool2DOp):
     """`relay.nn.avg_pool2d`: the mean of each window.
 
-    The divisor counts the window's elements inside the input, or inside the
-    input plus its declared padding with `count_include_pad` (the extra
-    `ceil_mode` padding never counts).
+    As in TVM, the divisor counts the window's elements inside the input, or,
+    with `count_include_pad`, inside the input plus its declared padding (the
+    extra `ceil_mode` padding never counts). A window with nothing to count
+    gives 0 (where TVM divides 0 by 0 with `count_include_pad`).
     """
 
     name = "relay.nn.avg_pool2d"
@@ -135,7 +153,7 @@ class GlobalPool2DOp(RelayOp):
     ) -> Sequence[Attribute]:
         data = expect_tensor(operand_types, 0)
         expect_rank(data, 4, "data")
-        layout = layout_dims(get_str(props, "layout"), ("NCHW", "NHWC"), "layout")
+        layout = layout_dims(get_str(props, "layout"), POOL_LAYOUTS, "layout")
         n, c, _, _ = layout_shape(data, layout)
         return [tensor_type(from_nchw(n, c, 1, 1, layout), element_type(operand_types[0]))]
 

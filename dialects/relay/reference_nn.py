@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -147,7 +148,7 @@ def _softmax(ev: Evaluator, op: nn.SoftmaxOp | nn.LogSoftmaxOp, args: list[Value
 @reference(nn.BatchFlattenOp)
 def _batch_flatten(ev: Evaluator, op: nn.BatchFlattenOp, args: list[Value]) -> Value:
     x = np.asarray(args[0])
-    return x.reshape(x.shape[0], -1)
+    return x.reshape(x.shape[0], math.prod(x.shape[1:]))
 
 
 @reference(nn.PadOp)
@@ -163,6 +164,38 @@ def _pad(ev: Evaluator, op: nn.PadOp, args: list[Value]) -> Value:
     return np.pad(x, pairs, mode="constant", constant_values=op.pad_value.value.data)
 
 
+def lowest(dtype: np.dtype[Any]) -> Any:
+    """The lowest value of a dtype (TVM's `min_value`): finite for floats, False for bool."""
+    if np.issubdtype(dtype, np.floating):
+        return np.finfo(dtype).min
+    if np.issubdtype(dtype, np.integer):
+        return np.iinfo(dtype).min
+    return np.zeros((), dtype)
+
+
+def sliding_windows(
+    a: Array,
+    out_hw: tuple[int, int],
+    window: tuple[int, int],
+    strides: tuple[int, int],
+    dilation: tuple[int, int],
+) -> Array:
+    """A read-only view `[..., OH, OW, KH, KW]` of the windows over the last two axes."""
+    s = a.strides
+    return np.lib.stride_tricks.as_strided(
+        a,
+        (*a.shape[:-2], *out_hw, *window),
+        (
+            *s[:-2],
+            s[-2] * strides[0],
+            s[-1] * strides[1],
+            s[-2] * dilation[0],
+            s[-1] * dilation[1],
+        ),
+        writeable=False,
+    )
+
+
 def pool2d_nchw(
     x: Array,
     kind: str,
@@ -173,31 +206,35 @@ def pool2d_nchw(
     out_hw: tuple[int, int],
     count_include_pad: bool,
 ) -> Array:
-    """Max or average pooling of NCHW data; windows past the input are ignored."""
+    """Max or average pooling of NCHW data, with TVM's treatment of padding.
+
+    The bottom/right are padded further so that every `ceil_mode` window
+    exists. Max pads with the dtype's lowest value; average divides the sum
+    of the elements inside the input by their count, or by the count inside
+    the input plus its declared padding (`count_include_pad`); a window with
+    nothing to count gives 0.
+    """
     top, left, bottom, right = padding
     h, w = x.shape[2], x.shape[3]
     (kh, kw), (sh, sw), (dh, dw), (oh, ow) = pool, strides, dilation, out_hw
     extra_h = max(0, (oh - 1) * sh + dh * (kh - 1) + 1 - (h + top + bottom))
     extra_w = max(0, (ow - 1) * sw + dw * (kw - 1) + 1 - (w + left + right))
     pads = ((top, bottom + extra_h), (left, right + extra_w))
-    fill = -np.inf if kind == "max" else 0.0
-    xp = np.pad(x.astype(np.float64), ((0, 0), (0, 0), *pads), constant_values=fill)
-    inside = np.pad(np.ones((h, w)), pads)
-    declared = np.pad(np.ones((h + top + bottom, w + left + right)), ((0, extra_h), (0, extra_w)))
 
     def windows(a: Array) -> Array:
-        s = a.strides
-        lead = a.shape[:-2]
-        return np.lib.stride_tricks.as_strided(
-            a,
-            (*lead, oh, ow, kh, kw),
-            (*s[:-2], s[-2] * sh, s[-1] * sw, s[-2] * dh, s[-1] * dw),
-            writeable=False,
-        )
+        return sliding_windows(a, (oh, ow), (kh, kw), (sh, sw), (dh, dw))
 
     if kind == "max":
+        xp = np.pad(x, ((0, 0), (0, 0), *pads), constant_values=lowest(x.dtype))
         return windows(xp).max(axis=(-2, -1))
-    count = windows(declared if count_include_pad else inside).sum(axis=(-2, -1))
+    xp = np.pad(x.astype(np.float64), ((0, 0), (0, 0), *pads))
+    if count_include_pad:
+        counted = np.pad(
+            np.ones((h + top + bottom, w + left + right)), ((0, extra_h), (0, extra_w))
+        )
+    else:
+        counted = np.pad(np.ones((h, w)), pads)
+    count = windows(counted).sum(axis=(-2, -1))
     return windows(xp).sum(axis=(-2, -1)) / np.maximum(count, 1)
 
 

@@ -83,3 +83,60 @@ func.func @shape_ops(%x: tensor<2x3x4xf32>) -> tensor<2x3x4xf32> {
   %4 = relay.nn.pad %x {pad_width = [0, 0, 2, 2, 1, 1], pad_mode = "reflect"} : (tensor<2x3x4xf32>) -> tensor<2x7x6xf32>
   func.return %0 : tensor<2x3x4xf32>
 }
+
+// -----
+
+/// conv2d: int8 in, out_dtype i32, depthwise-style groups with a dynamic batch;
+/// 1-value padding, NHWC data with an HWOI kernel; `?` spatial and kernel dims
+/// resolved from kernel_size and channels.
+// CHECK-LABEL: func.func @conv2d_more
+// CHECK-NEXT: %0 = relay.nn.conv2d %x, %w {strides = [2, 2], padding = [1, 1], groups = 4, out_dtype = i32} : (tensor<?x4x9x9xi8>, tensor<8x1x3x3xi8>) -> tensor<?x8x5x5xi32>
+// CHECK-NEXT: %1 = relay.nn.conv2d %y, %k {padding = [1], groups = 2, data_layout = "NHWC", kernel_layout = "HWOI"} : (tensor<1x9x9x4xf32>, tensor<3x3x4x2xf32>) -> tensor<1x9x9x4xf32>
+// CHECK-NEXT: %2 = relay.nn.conv2d %z, %v {kernel_size = [5, 3], channels = 6} : (tensor<?x3x?x?xf32>, tensor<6x3x?x3xf32>) -> tensor<?x6x?x?xf32>
+// GENERIC: "relay.nn.conv2d"(%x, %w) <{strides = array<i64: 2, 2>, padding = array<i64: 1, 1>, groups = 4 : i64, out_dtype = i32, dilation = array<i64: 1, 1>, data_layout = "NCHW", kernel_layout = "OIHW"}> : (tensor<?x4x9x9xi8>, tensor<8x1x3x3xi8>) -> tensor<?x8x5x5xi32>
+// GENERIC: "relay.nn.conv2d"(%y, %k) <{padding = array<i64: 1>, groups = 2 : i64, data_layout = "NHWC", kernel_layout = "HWOI", strides = array<i64: 1, 1>, dilation = array<i64: 1, 1>}>
+func.func @conv2d_more(%x: tensor<?x4x9x9xi8>, %w: tensor<8x1x3x3xi8>, %y: tensor<1x9x9x4xf32>, %k: tensor<3x3x4x2xf32>, %z: tensor<?x3x?x?xf32>, %v: tensor<6x3x?x3xf32>) -> tensor<?x8x5x5xi32> {
+  %0 = relay.nn.conv2d %x, %w {strides = [2, 2], padding = [1, 1], groups = 4, out_dtype = i32} : (tensor<?x4x9x9xi8>, tensor<8x1x3x3xi8>) -> tensor<?x8x5x5xi32>
+  %1 = relay.nn.conv2d %y, %k {padding = [1], groups = 2, data_layout = "NHWC", kernel_layout = "HWOI"} : (tensor<1x9x9x4xf32>, tensor<3x3x4x2xf32>) -> tensor<1x9x9x4xf32>
+  %2 = relay.nn.conv2d %z, %v {kernel_size = [5, 3], channels = 6} : (tensor<?x3x?x?xf32>, tensor<6x3x?x3xf32>) -> tensor<?x6x?x?xf32>
+  func.return %0 : tensor<?x8x5x5xi32>
+}
+
+// -----
+
+/// Dynamic dims through every other op; defaults are omitted, non-defaults kept.
+// CHECK-LABEL: func.func @dynamic
+// CHECK-NEXT: %0 = relay.nn.dense %x, %w {units = 7, out_dtype = f64} : (tensor<?x3x5xf32>, tensor<?x5xf32>) -> tensor<?x3x7xf64>
+// CHECK-NEXT: %1 = relay.nn.batch_norm %c, %g, %g, %g, %g {axis = -3, scale = false} : (tensor<?x?x4x4xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>) -> tuple<tensor<?x?x4x4xf16>, tensor<?xf16>, tensor<?xf16>>
+// CHECK-NEXT: %2 = relay.nn.dropout %x : (tensor<?x3x5xf32>) -> tuple<tensor<?x3x5xf32>, tensor<?x3x5xf32>>
+// CHECK-NEXT: %3 = relay.tuple_get_item %2 {index = 1}
+// CHECK-NEXT: %4 = relay.nn.leaky_relu %x : tensor<?x3x5xf32>
+// CHECK-NEXT: %5 = relay.nn.softmax %c {axis = -3} : tensor<?x?x4x4xf16>
+// CHECK-NEXT: %6 = relay.nn.batch_flatten %c : (tensor<?x?x4x4xf16>) -> tensor<?x?xf16>
+// CHECK-NEXT: %7 = relay.nn.pad %x {pad_width = [1, 1, 0, 0, 2, 0], pad_mode = "edge"} : (tensor<?x3x5xf32>) -> tensor<?x3x7xf32>
+// CHECK-NEXT: %8 = relay.nn.pad %e {pad_width = [1, 0, 0, 1], pad_value = -2.0} : (tensor<0x3xi32>) -> tensor<1x4xi32>
+// CHECK-NEXT: %9 = relay.nn.relu %e : tensor<0x3xi32>
+// CHECK-NEXT: %10 = relay.nn.avg_pool2d %c {pool_size = [3, 3], strides = [2, 2], padding = [1, 0, 0, 1], ceil_mode = true} : (tensor<?x?x4x4xf16>) -> tensor<?x?x2x2xf16>
+// CHECK-NEXT: %11 = relay.nn.max_pool2d %c {pool_size = [2, 2]} : (tensor<?x?x4x4xf16>) -> tensor<?x?x3x3xf16>
+// CHECK-NEXT: %12 = relay.nn.global_avg_pool2d %c {layout = "NHWC"} : (tensor<?x?x4x4xf16>) -> tensor<?x1x1x4xf16>
+// GENERIC: "relay.nn.dropout"(%x) <{rate = 5.000000e-01 : f64}> : (tensor<?x3x5xf32>) -> tuple<tensor<?x3x5xf32>, tensor<?x3x5xf32>>
+// GENERIC: "relay.nn.leaky_relu"(%x) <{alpha = 1.000000e-02 : f64}> : (tensor<?x3x5xf32>) -> tensor<?x3x5xf32>
+// GENERIC: "relay.nn.batch_flatten"(%c) : (tensor<?x?x4x4xf16>) -> tensor<?x?xf16>
+// GENERIC: "relay.nn.pad"(%e) <{pad_width = array<i64: 1, 0, 0, 1>, pad_value = -2.000000e+00 : f64, pad_mode = "constant"}>
+// GENERIC: "relay.nn.relu"(%e) : (tensor<0x3xi32>) -> tensor<0x3xi32>
+func.func @dynamic(%x: tensor<?x3x5xf32>, %w: tensor<?x5xf32>, %c: tensor<?x?x4x4xf16>, %g: tensor<?xf16>, %e: tensor<0x3xi32>) -> tensor<?x3x7xf64> {
+  %0 = relay.nn.dense %x, %w {units = 7, out_dtype = f64} : (tensor<?x3x5xf32>, tensor<?x5xf32>) -> tensor<?x3x7xf64>
+  %1 = relay.nn.batch_norm %c, %g, %g, %g, %g {axis = -3, scale = false} : (tensor<?x?x4x4xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<?xf16>) -> tuple<tensor<?x?x4x4xf16>, tensor<?xf16>, tensor<?xf16>>
+  %2 = relay.nn.dropout %x : (tensor<?x3x5xf32>) -> tuple<tensor<?x3x5xf32>, tensor<?x3x5xf32>>
+  %3 = relay.tuple_get_item %2 {index = 1} : (tuple<tensor<?x3x5xf32>, tensor<?x3x5xf32>>) -> tensor<?x3x5xf32>
+  %4 = relay.nn.leaky_relu %x : tensor<?x3x5xf32>
+  %5 = relay.nn.softmax %c {axis = -3} : tensor<?x?x4x4xf16>
+  %6 = relay.nn.batch_flatten %c : (tensor<?x?x4x4xf16>) -> tensor<?x?xf16>
+  %7 = relay.nn.pad %x {pad_width = [1, 1, 0, 0, 2, 0], pad_mode = "edge"} : (tensor<?x3x5xf32>) -> tensor<?x3x7xf32>
+  %8 = relay.nn.pad %e {pad_width = [1, 0, 0, 1], pad_value = -2} : (tensor<0x3xi32>) -> tensor<1x4xi32>
+  %9 = relay.nn.relu %e : tensor<0x3xi32>
+  %10 = relay.nn.avg_pool2d %c {pool_size = [3, 3], strides = [2, 2], padding = [1, 0, 0, 1], ceil_mode = true} : (tensor<?x?x4x4xf16>) -> tensor<?x?x2x2xf16>
+  %11 = relay.nn.max_pool2d %c {pool_size = [2, 2]} : (tensor<?x?x4x4xf16>) -> tensor<?x?x3x3xf16>
+  %12 = relay.nn.global_avg_pool2d %c {layout = "NHWC"} : (tensor<?x?x4x4xf16>) -> tensor<?x1x1x4xf16>
+  func.return %0 : tensor<?x3x7xf64>
+}
