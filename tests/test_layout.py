@@ -1,48 +1,152 @@
-"""Repository conventions that keep the project navigable (style.md 5.3)."""
+"""Repository conventions that keep the project navigable (style.md 5.1, 5.3)."""
 
 from __future__ import annotations
 
+import importlib
 import re
 from pathlib import Path
 
+import pytest
 from xrelay.passes import get_all_passes
 
 ROOT = Path(__file__).resolve().parent.parent
+FILECHECK = ROOT / "tests" / "filecheck"
 
-# A directive without its colon silently checks nothing (`// CHECK foo`).
-COLONLESS = re.compile(
-    r"//\s*(CHECK|GENERIC|CSE|DCE|BOTH|ERR|WHOLE|PARSE|VERIFY|PASS|OPTION|PIPELINE|FLAG"
-    r"|MISSING|TARGET|TARGETS|VERSION|BACK)"
-    r"(-NEXT|-SAME|-NOT|-DAG|-LABEL|-EMPTY|-COUNT-[0-9]+)?\s+[^:\s]"
-)
+# The folders pyproject.toml maps into the `xrelay` namespace: each must import from
+# this checkout, not from some other installed distribution's `tools` or `passes`.
+MAPPED = {
+    "xrelay": "xrelay",
+    "xrelay.dialects": "dialects",
+    "xrelay.passes": "passes",
+    "xrelay.codegen": "codegen",
+    "xrelay.tools": "tools",
+}
+
+SUFFIXES = r"(?:-NEXT|-SAME|-NOT|-DAG|-LABEL|-EMPTY|-COUNT-[0-9]+)?"
+# The substitutions of lit.cfg.py that run filecheck, and the prefixes they check.
+MACROS = {"XRELAY_ROUNDTRIP": {"CHECK"}, "XRELAY_GENERIC_ROUNDTRIP": {"GENERIC"}}
+
+
+def filecheck_tests() -> list[Path]:
+    """Every lit test (helper inputs under `Inputs/` are not tests)."""
+    return sorted(p for p in FILECHECK.rglob("*.mlir") if "Inputs" not in p.parts)
+
+
+def run_lines(text: str) -> list[str]:
+    """The RUN commands of a test, with `\\` continuations joined."""
+    commands: list[str] = []
+    pending = ""
+    for match in re.finditer(r"^\s*//\s*RUN:(.*)$", text, re.MULTILINE):
+        part = match.group(1).strip()
+        if part.endswith("\\"):
+            pending += part[:-1] + " "
+            continue
+        commands.append(pending + part)
+        pending = ""
+    return commands
+
+
+def active_prefixes(text: str) -> set[str]:
+    """The check prefixes some RUN line of the test hands to filecheck."""
+    prefixes: set[str] = set()
+    for command in run_lines(text):
+        for macro, implied in MACROS.items():
+            if re.search(rf"\b{macro}\b", command):
+                prefixes |= implied
+        for stage in command.split("|"):
+            if not re.search(r"\bfilecheck\b", stage):
+                continue
+            given = re.findall(r"--check-prefix(?:es)?[= ]([A-Za-z0-9_,-]+)", stage)
+            if given:
+                prefixes |= {p for group in given for p in group.split(",")}
+            else:
+                prefixes.add("CHECK")
+    return prefixes
+
+
+ALL_PREFIXES = {"CHECK"} | {p for t in filecheck_tests() for p in active_prefixes(t.read_text())}
+
+
+def colonless(prefixes: set[str]) -> re.Pattern[str]:
+    """`// CHECK foo`, `// CHECK-NEXT foo`: a directive without its colon checks nothing."""
+    names = "|".join(sorted(map(re.escape, prefixes)))
+    return re.compile(rf"//\s*(?:{names}){SUFFIXES}\s+[^:\s]")
+
+
+def test_mapped_packages_resolve_inside_this_repository() -> None:
+    for module_name, folder in MAPPED.items():
+        module = importlib.import_module(module_name)
+        assert module.__file__ is not None, module_name
+        assert Path(module.__file__).resolve() == ROOT / folder / "__init__.py", module_name
 
 
 def test_registry_keys_are_pass_names() -> None:
-    for name, factory in get_all_passes().items():
+    passes = get_all_passes()
+    assert {"canonicalize", "cse", "dce"} <= set(passes)
+    for name, factory in passes.items():
         assert factory().name == name
 
 
+def test_every_filecheck_test_has_a_run_line() -> None:
+    for path in filecheck_tests():
+        assert run_lines(path.read_text()), path
+
+
 def test_no_filecheck_directive_lacks_its_colon() -> None:
-    offenders: list[str] = []
-    for path in (ROOT / "tests" / "filecheck").rglob("*.mlir"):
-        for number, line in enumerate(path.read_text().splitlines(), 1):
-            if COLONLESS.search(line):
-                offenders.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    pattern = colonless(ALL_PREFIXES)
+    offenders = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path in FILECHECK.rglob("*.mlir")
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if pattern.search(line)
+    ]
     assert offenders == []
 
 
-def test_colonless_check_is_detected() -> None:
-    assert COLONLESS.search("// CHECK relay.add")
-    assert COLONLESS.search("// CHECK-NEXT relay.add")
-    assert not COLONLESS.search("// CHECK: relay.add")
-    assert not COLONLESS.search("// CHECK-LABEL: func.func @f")
+def test_no_directive_is_dead_or_misspelt() -> None:
+    """A directive whose prefix no RUN line checks, or with an unknown suffix, checks nothing."""
+    names = "|".join(sorted(map(re.escape, ALL_PREFIXES)))
+    directive = re.compile(rf"//\s*({names})((?:-[A-Z0-9]+)*):")
+    known_suffix = re.compile(rf"{SUFFIXES}$")
+    offenders: list[str] = []
+    for path in filecheck_tests():
+        text = path.read_text()
+        active = active_prefixes(text)
+        for number, line in enumerate(text.splitlines(), 1):
+            for match in directive.finditer(line):
+                prefix, suffix = match.groups()
+                if prefix not in active or not known_suffix.match(suffix):
+                    offenders.append(f"{path.relative_to(ROOT)}:{number}: {match.group(0)}")
+    assert offenders == []
 
 
-def test_every_filecheck_test_has_a_run_line() -> None:
-    for path in (ROOT / "tests" / "filecheck").rglob("*.mlir"):
-        if "Inputs" in path.parts:
-            continue
-        assert "// RUN:" in path.read_text(), path
+@pytest.mark.parametrize(
+    ("line", "flagged"),
+    [
+        ("// CHECK relay.add", True),
+        ("// CHECK-NEXT relay.add", True),
+        ("//   CHECK-LABEL func.func @f", True),
+        ('// GENERIC "relay.add"', True),
+        ("// CHECK: relay.add", False),
+        ("// CHECK-LABEL: func.func @f", False),
+        ("// CHECK-COUNT-2: relay.add", False),
+        ("// CHECK:", False),
+    ],
+)
+def test_colonless_check_is_detected(line: str, flagged: bool) -> None:
+    assert bool(colonless({"CHECK", "GENERIC"}).search(line)) == flagged
+
+
+def test_prefixes_come_from_run_lines() -> None:
+    text = (
+        "// RUN: xrelay-opt %s | filecheck %s\n"
+        "// RUN: xrelay-opt %s -p cse \\\n"
+        "// RUN:   | filecheck %s --check-prefixes=A,B\n"
+        "// RUN: xrelay-opt %s | filecheck %s --check-prefix C\n"
+        "// RUN: XRELAY_GENERIC_ROUNDTRIP\n"
+        "// RUN: xrelay-opt %s --verify-diagnostics\n"
+    )
+    assert active_prefixes(text) == {"CHECK", "A", "B", "C", "GENERIC"}
 
 
 def test_every_relay_op_has_a_docstring_and_reference_semantics() -> None:
@@ -58,9 +162,6 @@ def test_every_relay_op_has_a_docstring_and_reference_semantics() -> None:
 def test_every_relay_op_appears_in_a_round_trip_test() -> None:
     from xrelay.dialects.relay import RELAY
 
-    text = "\n".join(
-        p.read_text()
-        for p in (ROOT / "tests" / "filecheck" / "dialects" / "relay").glob("ops*.mlir")
-    )
+    text = "\n".join(p.read_text() for p in (FILECHECK / "dialects" / "relay").glob("ops*.mlir"))
     missing = [op.name for op in RELAY.operations if f"{op.name} " not in text]
     assert missing == []

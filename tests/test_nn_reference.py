@@ -169,6 +169,47 @@ def test_conv2d_type_errors_name_op_and_shapes() -> None:
         relay.nn.conv2d(x, relay.var("w", shape=(4, 3, 3, 3)), out_layout="NHWC")
 
 
+def test_conv2d_channels_fill_a_dynamic_weight_dim() -> None:
+    x = relay.var("x", shape=(1, 4, 6, 6))
+    conv = relay.nn.conv2d(
+        x, relay.var("w", shape=(None, 2, None, 3)), groups=2, channels=6, kernel_size=(3, 3)
+    )
+    assert str(conv.checked_type) == "tensor<1x6x4x4xf32>"
+    with pytest.raises(
+        relay.RelayTypeError,
+        match=r"'relay\.nn\.conv2d' output channels 3 are not divisible by groups 2",
+    ):
+        relay.nn.conv2d(x, relay.var("w", shape=(None, 2, 3, 3)), groups=2, channels=3)
+
+
+def test_rank0_data_is_rejected() -> None:
+    s = relay.var("s", shape=())
+    vec = relay.var("v", shape=(1,))
+    message = (
+        r"'relay.nn.{}' expected data of rank at least 1, got rank 0; operand types: \(tensor<f32>"
+    )
+    with pytest.raises(relay.RelayTypeError, match=message.format("softmax")):
+        relay.nn.softmax(s, axis=0)
+    with pytest.raises(relay.RelayTypeError, match=message.format("log_softmax")):
+        relay.nn.log_softmax(s)
+    with pytest.raises(relay.RelayTypeError, match=message.format("bias_add")):
+        relay.nn.bias_add(s, vec, axis=0)
+    with pytest.raises(relay.RelayTypeError, match=message.format("batch_norm")):
+        relay.nn.batch_norm(s, vec, vec, vec, vec, axis=0)
+    with pytest.raises(relay.RelayTypeError, match=message.format("batch_flatten")):
+        relay.nn.batch_flatten(s)
+    with pytest.raises(relay.RelayTypeError, match=message.format("dense")):
+        relay.nn.dense(s, relay.var("w", shape=(2, 1)))
+
+
+def test_batch_norm_rejects_nan_epsilon() -> None:
+    vec = relay.var("v", shape=(2,))
+    with pytest.raises(
+        relay.RelayTypeError, match=r"'relay\.nn\.batch_norm' epsilon must be non-negative, got nan"
+    ):
+        relay.nn.batch_norm(relay.var("x", shape=(1, 2)), vec, vec, vec, vec, epsilon=math.nan)
+
+
 def test_op_on_a_tuple_names_the_operand() -> None:
     bn = relay.nn.batch_norm(
         relay.var("x", shape=(2, 3)), *(relay.var(f"v{i}", shape=(3,)) for i in range(4))
@@ -684,6 +725,40 @@ DYNAMIC_BATCH_OPS: list[tuple[str, tuple[int, ...], Builder]] = [
             v, *(relay.const(np.full(2, 2.0, "float32")) for _ in range(4))
         )[0],
     ),
+    (
+        "conv2d_nhwc_groups",
+        (3, 5, 5, 4),
+        lambda v: relay.nn.conv2d(
+            v,
+            relay.const(np.arange(3 * 3 * 2 * 6, dtype="float32").reshape(3, 3, 2, 6) / 50),
+            strides=(2, 1),
+            padding=(1, 0, 0, 1),
+            groups=2,
+            data_layout="NHWC",
+            kernel_layout="HWIO",
+        ),
+    ),
+    ("max_pool2d_nhwc", (3, 5, 5, 2), lambda v: relay.nn.max_pool2d(v, 2, 2, layout="NHWC")),
+    ("global_avg_pool2d", (3, 2, 5, 5), lambda v: relay.nn.global_avg_pool2d(v)),
+    (
+        "global_max_pool2d",
+        (3, 5, 5, 2),
+        lambda v: relay.nn.global_max_pool2d(v, layout="NHWC"),
+    ),
+    ("dropout", (3, 2, 5, 5), lambda v: relay.nn.dropout(v)),
+    (
+        "bias_add",
+        (3, 2, 5, 5),
+        lambda v: relay.nn.bias_add(v, relay.const(np.array([1.0, -1.0], "float32"))),
+    ),
+    (
+        "dense",
+        (3, 5),
+        lambda v: relay.nn.dense(v, relay.const(np.arange(15, dtype="float32").reshape(3, 5))),
+    ),
+    ("softmax", (3, 2, 5), lambda v: relay.nn.softmax(v, axis=0)),
+    ("relu", (3, 2, 5), lambda v: relay.nn.relu(v)),
+    ("batch_flatten", (3, 2, 5), lambda v: relay.nn.batch_flatten(v)),
 ]
 
 

@@ -1,13 +1,22 @@
 """`--verify-diagnostics`: check produced diagnostics against `expected-*` comments.
 
-MLIR's semantics: a comment `// expected-error@+1 {{text}}` expects an error
-whose message contains `text` on the line one below the comment (`@-N` above,
-`@above` / `@below` the nearest line above / below that is not itself an
-`expected-*` comment, no `@` the comment's own line); `expected-error-re`
-matches `{{regex}}` parts of the text as regular expressions;
-`expected-warning`, `expected-note` and `expected-remark` work the same way.
-Every expectation must be met by a diagnostic, and every diagnostic must be
-expected: anything else fails the run.
+The semantics are MLIR's (`SourceMgrDiagnosticVerifierHandler`):
+
+- `// expected-error {{text}}` expects an error on the comment's own line
+  whose message contains `text`; `expected-warning`, `expected-note` and
+  `expected-remark` work the same way for their severities;
+- `@+N` / `@-N` point N lines below / above the comment's line;
+- `@above` points at the nearest line above that is not itself an
+  `expected-*` line, `@below` at the nearest such line below (so several
+  expectations can stack on one op);
+- `expected-error-re {{a {{[0-9]+}} b}}` treats the `{{...}}` parts inside
+  the text as regular expressions and the rest literally.
+
+Every produced diagnostic must meet an expectation (same line, same
+severity, message match) and every expectation must be met; otherwise the
+run fails with `file:line:col: error: unexpected error: ...` at the
+diagnostic and `file:line:col: error: expected error "..." was not produced`
+at the comment.
 """
 
 from __future__ import annotations
@@ -23,23 +32,31 @@ _EXPECTED = re.compile(
     r" *(?:@(?P<where>[+-][0-9]+|above|below))? *\{\{(?P<text>.*)\}\}"
 )
 
+NOWHERE = -1
+"""The line of an `@above` / `@below` expectation with no line to point at: never matches."""
 
-@dataclass
+
+@dataclass(frozen=True)
 class Expectation:
-    """One `expected-<severity>` comment and the line it points at."""
+    """One `expected-<severity>` comment: the line it points at and what it accepts."""
 
     line: int
+    """The 1-based line (in the whole file) a matching diagnostic must be on."""
     severity: str
     text: str
     comment_line: int
+    """Where the comment itself is (1-based line and column), for reporting."""
+    comment_column: int
     pattern: re.Pattern[str] | None = None
-    matched: bool = False
+    """For `expected-*-re`: the compiled pattern that must be found in the message."""
 
-    def accepts(self, message: str) -> bool:
-        """Whether a diagnostic message satisfies this expectation."""
+    def accepts(self, diagnostic: Diagnostic) -> bool:
+        """Whether `diagnostic` satisfies this expectation."""
+        if diagnostic.line != self.line or diagnostic.severity != self.severity:
+            return False
         if self.pattern is not None:
-            return self.pattern.search(message) is not None
-        return self.text in message
+            return self.pattern.search(diagnostic.message) is not None
+        return self.text in diagnostic.message
 
 
 def _regex_of(text: str) -> re.Pattern[str]:
@@ -51,61 +68,63 @@ def _regex_of(text: str) -> re.Pattern[str]:
 
 
 def parse_expectations(text: str, line_offset: int = 0) -> list[Expectation]:
-    """The expectations in a chunk; lines count from `line_offset` + 1."""
+    """The expectations in `text`, whose first line is line `line_offset + 1` of its file.
+
+    Raises `re.error` (a ValueError) for a malformed `expected-*-re` pattern.
+    """
     lines = text.splitlines()
-    designators = [_EXPECTED.search(source) is not None for source in lines]
-    out: list[Expectation] = []
-    for index, source in enumerate(lines):
-        match = _EXPECTED.search(source)
+    matches = [_EXPECTED.search(source) for source in lines]
+    expectations: list[Expectation] = []
+    for index, match in enumerate(matches):
         if match is None:
             continue
         where = match.group("where")
-        target = index
-        if where == "above":
-            while target > 0 and designators[target]:
-                target -= 1
+        if where is None:
+            target = index
+        elif where == "above":
+            target = next((i for i in range(index - 1, -1, -1) if matches[i] is None), NOWHERE)
         elif where == "below":
-            while target < len(lines) - 1 and designators[target]:
-                target += 1
-        elif where is not None:
+            target = next((i for i in range(index + 1, len(lines)) if matches[i] is None), NOWHERE)
+        else:
             target = index + int(where)
         body = match.group("text")
-        out.append(
+        expectations.append(
             Expectation(
-                line_offset + target + 1,
-                match.group("severity"),
-                body,
-                line_offset + index + 1,
-                _regex_of(body) if match.group("regex") else None,
+                line=NOWHERE if target == NOWHERE else line_offset + target + 1,
+                severity=match.group("severity"),
+                text=body,
+                comment_line=line_offset + index + 1,
+                comment_column=match.start() + 1,
+                pattern=_regex_of(body) if match.group("regex") else None,
             )
         )
-    return out
+    return expectations
 
 
 def check_diagnostics(
-    diagnostics: Sequence[Diagnostic], expectations: list[Expectation], filename: str
+    diagnostics: Sequence[Diagnostic], expectations: Sequence[Expectation], filename: str
 ) -> list[str]:
-    """Problems as error lines; empty when diagnostics and expectations agree."""
+    """The verification failures, as error lines; empty when diagnostics and expectations agree.
+
+    Each expectation is met by at most one diagnostic, the first that fits, in
+    the order both were produced.
+    """
+    unmet = list(expectations)
     problems: list[str] = []
     for diagnostic in diagnostics:
-        for expectation in expectations:
-            if (
-                not expectation.matched
-                and expectation.line == diagnostic.line
-                and expectation.severity == diagnostic.severity
-                and expectation.accepts(diagnostic.message)
-            ):
-                expectation.matched = True
-                break
-        else:
-            problems.append(
-                f"{filename}:{diagnostic.line}:{diagnostic.column}: error: unexpected "
-                f"{diagnostic.severity}: {diagnostic.message}"
-            )
-    for expectation in expectations:
-        if not expectation.matched:
-            problems.append(
-                f"{filename}:{expectation.comment_line}: error: expected "
-                f'{expectation.severity} "{expectation.text}" was not produced'
-            )
+        met = next((e for e in unmet if e.accepts(diagnostic)), None)
+        if met is not None:
+            unmet.remove(met)
+            continue
+        where = (
+            f"{diagnostic.filename}:{diagnostic.line}:{diagnostic.column}"
+            if diagnostic.line > 0
+            else filename
+        )
+        problems.append(f"{where}: error: unexpected {diagnostic.severity}: {diagnostic.message}")
+    for expectation in unmet:
+        problems.append(
+            f"{filename}:{expectation.comment_line}:{expectation.comment_column}: error: "
+            f'expected {expectation.severity} "{expectation.text}" was not produced'
+        )
     return problems

@@ -1,27 +1,17 @@
-"""`xrelay-opt`: the console entry point (logic in `xrelay.tools.opt_main.OptMain`)."""
+"""`xrelay-opt`: the console entry point; the logic is in `xrelay.tools.opt_main.OptMain`."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
-from xrelay.dialects.diagnostics import DiagnosticError
-from xrelay.tools.opt_main import OptMain, UsageError
+from xrelay.tools.opt_main import OptMain
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    """Run xrelay-opt; user errors print one line on stderr and exit 1, without a traceback."""
-    try:
-        code = OptMain(argv).run()
-    except UsageError as error:
-        print(f"error: {error}", file=sys.stderr)
-        code = 1
-    except DiagnosticError as error:
-        print(error, file=sys.stderr)
-        code = 1
-    except KeyboardInterrupt:
-        code = 130
-    sys.exit(code)
+def main(argv: Sequence[str] | None = None) -> NoReturn:
+    """Run xrelay-opt on `argv` (default: the command line) and exit with its status."""
+    sys.exit(OptMain.main(argv))
 
 
 if __name__ == "__main__":

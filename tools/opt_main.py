@@ -1,124 +1,186 @@
-"""The `xrelay-opt` driver: parse, verify, run a pass pipeline, print (mlir-opt's contract).
+"""The `xrelay-opt` driver: parse, verify, run a pass pipeline, emit (mlir-opt's contract).
 
-`OptMain` holds the logic so later issues extend it by overriding methods
-(`make_arg_parser`, `make_pipeline`, `run_pipeline`, `register_targets`):
-the pass manager adds `--opt-level`, `--disabled-pass`, instruments, and
-code generation adds targets.
+`OptMain` holds the logic; `xrelay.tools.opt.main` only calls `OptMain.main`.
+Later issues extend it by overriding methods rather than editing the flow:
+
+- `register_passes` / `register_targets`: what `-p` and `-t` can name;
+- `register_arguments`: extra flags (`--opt-level`, `--disabled-pass`, ...);
+- `run_pipeline` / `apply_pass`: run the passes, e.g. under a PassContext
+  with instruments;
+- `process_chunk`: parse, verify, transform and emit one input chunk.
+
+Exit status: 0 on success, 1 for any error in the input or the command line
+(one `file:line:col: error: ...` line per problem on stderr, no traceback),
+2 for an internal error (a bug: a traceback, then `error: internal error: ...`).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import difflib
 import io
 import os
 import re
 import sys
-import tempfile
+import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from typing import IO, NoReturn
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp
-from xdsl.passes import ModulePass
+from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
+from xdsl.passes import ModulePass, PassPipeline
 from xdsl.printer import Printer
-from xdsl.utils.arg_spec import ArgSpec, parse_pipeline
-from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException
-from xrelay.dialects.diagnostics import Diagnostic, DiagnosticError, verify_located
+from xdsl.utils.arg_spec import ArgSpec, parse_pipeline, parse_spec
+from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
+from xdsl.utils.target import Target
+from xrelay.dialects.diagnostics import (
+    Diagnostic,
+    DiagnosticError,
+    LineIndex,
+    from_parse_error,
+    verify_located,
+)
 from xrelay.dialects.parser import make_context, parse_module
-from xrelay.passes import describe, get_all_passes
+from xrelay.passes import PassFactory, get_all_passes
+from xrelay.passes import describe_pass as registered_description
 from xrelay.tools.diagnostics import check_diagnostics, parse_expectations
+from xrelay.tools.files import SPLIT_MARKER, Chunk, is_blank, split_input, write_atomically
+from xrelay.tools.specs import SpecError, instantiate, lookup, option_infos, pipeline_error
 
-Target = Callable[[ModuleOp, IO[str], argparse.Namespace], None]
+TargetFactory = Callable[[], type[Target]]
+"""A zero-argument callable returning a target class (imported on first call)."""
 
-_SPLIT = re.compile(r"^// -----.*$", re.MULTILINE)
+EXIT_OK, EXIT_ERROR, EXIT_INTERNAL = 0, 1, 2
 
 
 class UsageError(Exception):
-    """A command-line mistake: printed as `error: ...`, exit code 1."""
+    """A command-line or file-system mistake: printed as `error: ...`, exit status 1."""
+
+
+class InternalError(Exception):
+    """A bug in xrelay or in a pass (not in the input): traceback, then exit status 2."""
+
+
+@dataclass(frozen=True)
+class MlirTarget(Target):
+    """Textual IR: xrelay's custom syntax, or MLIR's generic form with `generic=true`."""
+
+    name = "mlir"
+
+    generic: bool = False
+    """Print every op in MLIR's generic form (what `--print-op-generic` sets)."""
+
+    def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
+        Printer(stream=output, print_generic_format=self.generic).print_op(module)
+        output.write("\n")
 
 
 class _ArgumentParser(argparse.ArgumentParser):
-    """argparse, but a usage mistake is a UsageError (exit 1, one line), not exit 2."""
+    """argparse, but a usage mistake is one `error:` line and exit status 1, not 2."""
 
     def error(self, message: str) -> NoReturn:
-        options = sorted(
-            option
-            for action in self._actions
-            for option in action.option_strings
-            if option.startswith("--")
-        )
-        raise UsageError(f"{message}; options are: {', '.join(options)} (see --help)")
+        options = [o for action in self._actions for o in action.option_strings]
+        unknown = re.match(r"unrecognized arguments: (\S+)", message)
+        if unknown:
+            close = difflib.get_close_matches(unknown.group(1).split("=")[0], options, n=1)
+            if close:
+                message += f" (did you mean '{close[0]}'?)"
+        raise UsageError(f"{message} (see --help)")
 
 
-def pipeline_error(error: ArgSpecParseError, spec: str) -> str:
-    """A one-line message for a malformed `-p` pipeline."""
-    lines = [line for line in str(error.args[0]).splitlines() if line.strip()]
-    where = lines[1].rsplit(":", 1)[-1] if len(lines) > 1 else "?"
-    return f"malformed pass pipeline '{spec}' at column {where}: {lines[-1].strip()}"
-
-
-@dataclass
-class Chunk:
-    """One piece of the input (`--split-input-file`) and its first line in the file."""
-
-    text: str
-    line_offset: int
-
-
-def emit_mlir(module: ModuleOp, out: IO[str], args: argparse.Namespace) -> None:
-    """The `mlir` target: the module as text (custom, or generic with --print-op-generic)."""
-    Printer(stream=out, print_generic_format=args.print_op_generic).print_op(module)
-    out.write("\n")
-
-
-def split_input(text: str) -> list[Chunk]:
-    """Split on `// -----` lines, keeping each chunk's line offset in the file."""
-    chunks: list[Chunk] = []
-    start = 0
-    for match in _SPLIT.finditer(text):
-        chunks.append(Chunk(text[start : match.start()], text.count("\n", 0, start)))
-        start = match.end()
-    chunks.append(Chunk(text[start:], text.count("\n", 0, start)))
-    return chunks
+def _first_line(error: BaseException) -> str:
+    text = str(error.args[0]) if error.args else ""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return lines[0] if lines else type(error).__name__
 
 
 class OptMain:
     """`xrelay-opt`: the MLIR-style modular optimizer driver for xrelay IR."""
 
+    prog = "xrelay-opt"
+    description = "xrelay modular optimizer driver: parse, verify, transform, print."
+
     def __init__(self, argv: Sequence[str] | None = None):
-        self.passes = get_all_passes()
-        self.targets: dict[str, Target] = {}
+        self.available_passes: dict[str, PassFactory] = {}
+        self.available_targets: dict[str, TargetFactory] = {}
+        self.register_passes()
         self.register_targets()
         self.args = self.make_arg_parser().parse_args(argv)
         self.failed = False
+        self.passes: tuple[ModulePass, ...] = ()
+        self.target: Target = MlirTarget()
 
-    # ------------------------------------------------------------ extension
+    @classmethod
+    def main(cls, argv: Sequence[str] | None = None) -> int:
+        """Build the driver from `argv` and run it; the exit status (user errors never raise)."""
+        try:
+            return cls(argv).run()
+        except UsageError as error:
+            print(f"error: {error}", file=sys.stderr)
+            return EXIT_ERROR
+        except DiagnosticError as error:
+            print(error, file=sys.stderr)
+            return EXIT_ERROR
+        except KeyboardInterrupt:
+            return 130
+        except BrokenPipeError:
+            # The reader went away (`xrelay-opt ... | head`): not an error of ours.
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            return EXIT_ERROR
+        except Exception as error:
+            traceback.print_exception(error)
+            detail = str(error) if isinstance(error, InternalError) else repr(error)
+            blame = f"a bug in {cls.prog} or a pass, not in the input"
+            print(f"error: internal error: {detail} ({blame})", file=sys.stderr)
+            return EXIT_INTERNAL
+
+    # ----------------------------------------------------------- extension
+
+    def register_passes(self) -> None:
+        """Make passes available to `-p`, by flag (default: the `xrelay.passes` registry)."""
+        self.available_passes.update(get_all_passes())
 
     def register_targets(self) -> None:
-        """Register output targets by name (`-t`)."""
-        self.targets["mlir"] = emit_mlir
+        """Make output targets available to `-t`, by name."""
+        self.available_targets["mlir"] = lambda: MlirTarget
 
     def make_arg_parser(self) -> argparse.ArgumentParser:
-        """The command-line interface."""
-        parser = _ArgumentParser(prog="xrelay-opt", description="xrelay modular optimizer driver")
+        """The command-line parser, with every flag from `register_arguments`."""
+        parser = _ArgumentParser(
+            prog=self.prog,
+            description=self.description,
+            allow_abbrev=False,
+            epilog="exit status: 0 success, 1 error in the input or the command line, "
+            "2 internal error",
+        )
+        self.register_arguments(parser)
+        return parser
+
+    def register_arguments(self, parser: argparse.ArgumentParser) -> None:
+        """Add the flags; override (calling super) to add more."""
         parser.add_argument("input_file", nargs="?", default="-", help="input file (- for stdin)")
         parser.add_argument("-o", "--output-file", help="output file (default: stdout)")
         parser.add_argument(
             "-p",
             "--passes",
             default="",
-            help="pass pipeline, e.g. 'cse,canonicalize{max-iterations=2}'",
+            metavar="PIPELINE",
+            help="pass pipeline, e.g. 'cse,dce' or 'pass{option=value other=1,2}'",
         )
-        parser.add_argument("-t", "--target", default="mlir", help="output target (default: mlir)")
+        parser.add_argument(
+            "-t", "--target", default="mlir", help="output target, with options (default: mlir)"
+        )
         parser.add_argument(
             "--print-op-generic", action="store_true", help="print ops in MLIR's generic form"
         )
         parser.add_argument(
             "--split-input-file",
             action="store_true",
-            help="process each '// -----'-separated chunk of the input on its own",
+            help=f"process each '{SPLIT_MARKER}'-separated chunk of the input on its own",
         )
         parser.add_argument(
             "--verify-diagnostics",
@@ -126,151 +188,250 @@ class OptMain:
             help="check diagnostics against 'expected-*' comments (MLIR semantics)",
         )
         parser.add_argument(
-            "--disable-verify", action="store_true", help="do not verify after each pass"
+            "--disable-verify", action="store_true", help="do not verify the IR after each pass"
         )
         parser.add_argument(
-            "--allow-unregistered-dialect", action="store_true", help="accept unknown ops"
+            "--allow-unregistered-dialect",
+            action="store_true",
+            help="accept ops of unknown dialects (kept opaque)",
         )
         parser.add_argument("--list-passes", action="store_true", help="list the passes and exit")
         parser.add_argument("--list-targets", action="store_true", help="list the targets and exit")
         parser.add_argument("--version", action="store_true", help="print the version and exit")
-        return parser
 
-    def make_pipeline(self) -> list[ModulePass]:
-        """Parse `-p` into pass instances; unknown passes and options are usage errors."""
-        if not self.args.passes.strip():
-            return []
+    def make_context(self) -> Context:
+        """A fresh context for one chunk, with xrelay's dialects loaded."""
+        return make_context(allow_unregistered=self.args.allow_unregistered_dialect)
+
+    def make_pipeline(self) -> tuple[ModulePass, ...]:
+        """The passes named by `-p`; UsageError for unknown passes and bad options."""
+        text = self.args.passes.strip()
+        if not text:
+            return ()
         try:
-            specs: list[ArgSpec] = list(parse_pipeline(self.args.passes))
+            specs: list[ArgSpec] = list(parse_pipeline(text))
+            for spec in specs:  # checked first: one clear line per mistake
+                instantiate("pass", lookup("pass", self.available_passes, spec.name), spec)
+            return PassPipeline.parse_spec(self.available_passes, text).passes
         except ArgSpecParseError as error:
-            raise UsageError(pipeline_error(error, self.args.passes)) from None
-        pipeline: list[ModulePass] = []
-        for spec in specs:
-            if spec.name not in self.passes:
-                known = ", ".join(sorted(self.passes))
-                raise UsageError(f"unknown pass '{spec.name}'; available passes: {known}")
-            pass_class = self.passes[spec.name]()
-            try:
-                pipeline.append(pass_class.from_pass_spec(spec))
-            except (ValueError, TypeError) as error:
-                raise UsageError(f"bad options for pass '{spec.name}': {error}") from None
-        return pipeline
+            raise UsageError(pipeline_error(error, text)) from None
+        except SpecError as error:
+            raise UsageError(str(error)) from None
 
-    def run_pipeline(self, ctx: Context, module: ModuleOp, pipeline: list[ModulePass]) -> None:
-        """Apply the passes in order, verifying after each unless told not to."""
-        for pass_ in pipeline:
-            try:
-                pass_.apply(ctx, module)
-            except DiagnosticException as error:
-                message = str(error.args[0]) if error.args else type(error).__name__
-                raise DiagnosticError(
-                    [
-                        Diagnostic(
-                            self.filename, 0, 0, "error", f"pass '{pass_.name}' failed: {message}"
-                        )
-                    ]
-                ) from None
-            if not self.args.disable_verify:
-                problems = verify_located(module)
-                if problems:
-                    first = problems[0]
-                    raise DiagnosticError(
-                        [
-                            Diagnostic(
-                                first.filename,
-                                first.line,
-                                first.column,
-                                first.severity,
-                                f"{first.message} (after pass '{pass_.name}')",
-                            )
-                        ]
-                    )
+    def make_target(self) -> Target:
+        """The target named by `-t` (with its options); UsageError if it cannot be built."""
+        try:
+            spec = parse_spec(self.args.target)
+            target_class = lookup("target", self.available_targets, spec.name)
+            target = instantiate("target", target_class, spec)
+        except ArgSpecParseError as error:
+            raise UsageError(pipeline_error(error, self.args.target, "target")) from None
+        except SpecError as error:
+            raise UsageError(str(error)) from None
+        if self.args.print_op_generic and isinstance(target, MlirTarget):
+            target = dataclasses.replace(target, generic=True)
+        return target
 
-    # ----------------------------------------------------------------- run
+    def run_pipeline(self, ctx: Context, module: ModuleOp) -> None:
+        """Apply `self.passes` in order (override to run them under a pass context)."""
+        for pass_ in self.passes:
+            self.apply_pass(ctx, module, pass_)
+
+    def apply_pass(self, ctx: Context, module: ModuleOp, pass_: ModulePass) -> None:
+        """Apply one pass, then verify unless `--disable-verify`; DiagnosticError on failure."""
+        try:
+            pass_.apply(ctx, module)
+        except DiagnosticError:
+            raise
+        except DiagnosticException as error:  # PassFailedException, VerifyException, ...
+            raise DiagnosticError(
+                [self.unlocated(f"pass '{pass_.name}' failed: {_first_line(error)}")]
+            ) from None
+        except Exception as error:
+            raise InternalError(f"pass '{pass_.name}' crashed: {error!r}") from error
+        if not self.args.disable_verify:
+            self.verify(module, f" (after pass '{pass_.name}')")
+
+    # ---------------------------------------------------------------- steps
 
     @property
     def filename(self) -> str:
         """The input's name in diagnostics."""
         return "<stdin>" if self.args.input_file == "-" else self.args.input_file
 
-    def process_chunk(self, chunk: Chunk, pipeline: list[ModulePass]) -> str:
-        """Parse, verify, transform and emit one chunk; DiagnosticError on failure."""
-        ctx = make_context(allow_unregistered=self.args.allow_unregistered_dialect)
-        module = parse_module(chunk.text, self.filename, ctx, chunk.line_offset)
+    def unlocated(self, message: str) -> Diagnostic:
+        """An error diagnostic that has no source position."""
+        return Diagnostic(self.filename, 0, 0, "error", message)
+
+    def locate_parse_error(self, error: ParseError) -> Diagnostic:
+        """A diagnostic at a parse error's position in the (line-padded) chunk it came from."""
+        content = error.span.input.content
+        if isinstance(content, str):
+            return from_parse_error(error, self.filename, LineIndex(content))
+        return self.unlocated(error.msg)
+
+    def format_diagnostic(self, diagnostic: Diagnostic, chunk: Chunk) -> str:
+        """`file:line:col: error: message`, or `error: message` when it has no position."""
+        message = _printable(diagnostic.message)
+        if diagnostic.line > 0:
+            return str(dataclasses.replace(diagnostic, message=message))
+        where = ""
+        if self.args.split_input_file:
+            where = f" (in the split at {self.filename}:{chunk.line_offset + 1})"
+        return f"{diagnostic.severity}: {message}{where}"
+
+    def parse_chunk(self, ctx: Context, chunk: Chunk) -> ModuleOp:
+        """Parse one chunk into a module whose every op has a file location."""
+        if is_blank(chunk.text):
+            module = ModuleOp([])
+        else:
+            module = parse_module(chunk.text, self.filename, ctx, chunk.line_offset)
+        if isinstance(module.location, UnknownLoc):
+            # An implicit module: locate it at its first op, so module-level errors
+            # (a redefined symbol) and ops a pass creates get a real position.
+            first = next(iter(module.ops), None)
+            if first is not None and isinstance(first.location, FileLineColLoc):
+                module.location = first.location
+            else:
+                line = IntAttr(chunk.line_offset + 1)
+                module.location = FileLineColLoc(StringAttr(self.filename), line, IntAttr(1))
+        return module
+
+    def verify(self, module: ModuleOp, suffix: str = "") -> None:
+        """DiagnosticError at the first op that does not verify; `suffix` ends its message."""
         problems = verify_located(module)
         if problems:
-            raise DiagnosticError(problems)
-        self.run_pipeline(ctx, module, pipeline)
+            raise DiagnosticError(
+                [dataclasses.replace(p, message=p.message + suffix) for p in problems]
+            )
+
+    def emit(self, ctx: Context, module: ModuleOp) -> str:
+        """The module as `self.target` prints it."""
         out = io.StringIO()
-        self.targets[self.args.target](module, out, self.args)
+        self.target.emit(ctx, module, out)
         return out.getvalue()
 
-    def handle_chunk(self, chunk: Chunk, pipeline: list[ModulePass]) -> str | None:
-        """Process a chunk, report or check its diagnostics; the output, or None."""
+    def process_chunk(self, chunk: Chunk) -> str:
+        """Parse, verify, transform and emit one chunk; DiagnosticError on failure."""
+        ctx = self.make_context()
+        module = self.parse_chunk(ctx, chunk)
+        self.verify(module)
+        self.run_pipeline(ctx, module)
+        return self.emit(ctx, module)
+
+    def handle_chunk(self, chunk: Chunk) -> str:
+        """Process a chunk and report (or, with --verify-diagnostics, check) its diagnostics.
+
+        Returns the chunk's output, empty if it failed.
+        """
+        output, diagnostics = "", list[Diagnostic]()
         try:
-            output: str | None = self.process_chunk(chunk, pipeline)
-            diagnostics: list[Diagnostic] = []
+            output = self.process_chunk(chunk)
         except DiagnosticError as error:
-            output, diagnostics = None, error.diagnostics
-        if self.args.verify_diagnostics:
-            expectations = parse_expectations(chunk.text, chunk.line_offset)
-            for problem in check_diagnostics(diagnostics, expectations, self.filename):
-                print(problem, file=sys.stderr)
-                self.failed = True
-        elif diagnostics:
+            diagnostics = error.diagnostics
+        except ParseError as error:  # one that escaped parse_module's own handling
+            diagnostics = [self.locate_parse_error(error)]
+        except DiagnosticException as error:
+            diagnostics = [self.unlocated(_first_line(error))]
+        if not self.args.verify_diagnostics:
             for diagnostic in diagnostics:
-                print(diagnostic, file=sys.stderr)
+                print(self.format_diagnostic(diagnostic, chunk), file=sys.stderr)
+            self.failed = self.failed or bool(diagnostics)
+            return output
+        try:
+            expectations = parse_expectations(chunk.text, chunk.line_offset)
+        except re.error as error:
+            raise UsageError(f"bad expected-*-re pattern in {self.filename}: {error}") from None
+        for problem in check_diagnostics(diagnostics, expectations, self.filename):
+            print(problem, file=sys.stderr)
             self.failed = True
         return output
 
+    # ----------------------------------------------------------------- run
+
     def run(self) -> int:
-        """The whole run; returns the exit code."""
+        """The whole run; the exit status."""
         if self.args.version:
-            print(f"xrelay-opt (xrelay {_version('xrelay')}, xdsl {_version('xdsl')})")
-            return 0
+            print(f"{self.prog} (xrelay {_version('xrelay')}, xdsl {_version('xdsl')})")
+            return EXIT_OK
         if self.args.list_passes:
-            for name in sorted(self.passes):
-                print(f"{name}: {describe(self.passes[name]())}")
-            return 0
+            self.list_passes()
+            return EXIT_OK
         if self.args.list_targets:
-            print("\n".join(sorted(self.targets)))
-            return 0
-        if self.args.target not in self.targets:
-            known = ", ".join(sorted(self.targets))
-            raise UsageError(f"unknown target '{self.args.target}'; available targets: {known}")
-        pipeline = self.make_pipeline()
+            self.list_targets()
+            return EXIT_OK
+        self.target = self.make_target()
+        self.passes = self.make_pipeline()
         text = self.read_input()
         chunks = split_input(text) if self.args.split_input_file else [Chunk(text, 0)]
-        outputs = [self.handle_chunk(chunk, pipeline) for chunk in chunks]
-        printed = [o for o in outputs if o is not None]
-        if printed:
-            self.write_output("// -----\n".join(printed))
-        return 1 if self.failed else 0
+        outputs = [self.handle_chunk(chunk) for chunk in chunks]
+        # As mlir-opt: one output per chunk (empty if it failed), so outputs line up.
+        result = f"{SPLIT_MARKER}\n".join(outputs)
+        to_file = self.args.output_file not in (None, "-")
+        if not (self.failed and to_file):  # a failed run leaves an existing -o file as it was
+            self.write_output(result)
+        return EXIT_ERROR if self.failed else EXIT_OK
+
+    def list_passes(self) -> None:
+        """Print every pass with its one-line description, then its options indented."""
+        for name in sorted(self.available_passes):
+            description = self.describe_pass(name)
+            print(f"{name}: {description}" if description else name)
+            for info in option_infos(self.available_passes[name]()):
+                print(f"    {info.describe()}")
+
+    def describe_pass(self, name: str) -> str:
+        """A pass's one-line description: from the registry, else its docstring's first line."""
+        try:
+            return registered_description(name)
+        except KeyError:
+            return _summary(self.available_passes[name]())
+
+    def list_targets(self) -> None:
+        """Print every target with its one-line description, then its options indented."""
+        for name in sorted(self.available_targets):
+            target = self.available_targets[name]()
+            summary = _summary(target)
+            print(f"{name}: {summary}" if summary else name)
+            for info in option_infos(target):
+                print(f"    {info.describe()}")
 
     def read_input(self) -> str:
-        """The input text, from the file or stdin."""
-        if self.args.input_file == "-":
-            return sys.stdin.read()
+        """The input text, from the file or stdin; UsageError if it cannot be read."""
+        name = self.args.input_file
         try:
-            with open(self.args.input_file) as stream:
-                return stream.read()
+            if name == "-":
+                return sys.stdin.buffer.read().decode("utf-8")
+            with open(name, "rb") as stream:
+                return stream.read().decode("utf-8")
         except OSError as error:
-            raise UsageError(f"cannot open '{self.args.input_file}': {error.strerror}") from None
+            raise UsageError(f"cannot open '{name}': {error.strerror}") from None
+        except UnicodeDecodeError as error:
+            raise UsageError(
+                f"cannot read '{self.filename}': not UTF-8 text (byte {error.start})"
+            ) from None
 
     def write_output(self, text: str) -> None:
         """Write to stdout, or atomically to `-o` (a failed write leaves the old file)."""
         path = self.args.output_file
         if path is None or path == "-":
             sys.stdout.write(text)
+            sys.stdout.flush()
             return
-        directory = os.path.dirname(os.path.abspath(path))
         try:
-            handle, temporary = tempfile.mkstemp(dir=directory, prefix=".xrelay-opt-")
-            with os.fdopen(handle, "w") as stream:
-                stream.write(text)
-            os.replace(temporary, path)
+            write_atomically(path, text)
         except OSError as error:
             raise UsageError(f"cannot write '{path}': {error.strerror}") from None
+
+
+def _printable(text: str) -> str:
+    """`text` with control characters escaped (a NUL from the input must not reach a terminal)."""
+    return "".join(c if c.isprintable() or c == "\t" else repr(c)[1:-1] for c in text)
+
+
+def _summary(cls: type) -> str:
+    doc = (cls.__doc__ or "").strip()
+    return doc.splitlines()[0].strip() if doc else ""
 
 
 def _version(package: str) -> str:

@@ -86,6 +86,12 @@ def result_dtype(props: Props, data_type: Attribute) -> Attribute:
     return out_dtype
 
 
+def expect_data_rank(shape: Sequence[int]) -> None:
+    """The data must have rank at least 1 (an axis or a batch dim to work on)."""
+    if not shape:
+        raise RelayTypeError("expected data of rank at least 1, got rank 0")
+
+
 def expect_positive(values: Sequence[int], what: str) -> None:
     """Every value must be >= 1."""
     if any(v < 1 for v in values):
@@ -233,6 +239,7 @@ class Conv2DOp(RelayOp):
         strides, dilation, (top, left, bottom, right), groups = conv2d_params(props)
         n, c, h, w = (data[data_layout.index(d)] for d in "NCHW")
         o, i, kh, kw = (weight[kernel_layout.index(d)] for d in "OIHW")
+        o, kh, kw = conv2d_kernel(props, o, kh, kw)
         if known(c) and c % groups != 0:
             raise RelayTypeError(f"input channels {c} are not divisible by groups {groups}")
         if known(o) and o % groups != 0:
@@ -243,7 +250,6 @@ class Conv2DOp(RelayOp):
                 f"data {format_shape(data)} ({data_layout}), weight {format_shape(weight)} "
                 f"({kernel_layout})"
             )
-        o, kh, kw = conv2d_kernel(props, o, kh, kw)
         oh = window_out(h, top + bottom, kh, strides[0], dilation[0])
         ow = window_out(w, left + right, kw, strides[1], dilation[1])
         out_dtype = result_dtype(props, operand_types[0])
@@ -270,6 +276,7 @@ class BiasAddOp(RelayOp):
     ) -> Sequence[Attribute]:
         data = expect_tensor(operand_types, 0, "data")
         bias = expect_tensor(operand_types, 1, "bias")
+        expect_data_rank(data)
         expect_rank(bias, 1, "bias")
         axis = normalize_axis(get_int(props, "axis"), len(data))
         expect_same_element_type(operand_types, 1, "bias")
@@ -318,8 +325,7 @@ class DenseOp(RelayOp):
     ) -> Sequence[Attribute]:
         data = expect_tensor(operand_types, 0, "data")
         weight = expect_tensor(operand_types, 1, "weight")
-        if not data:
-            raise RelayTypeError("expected data of rank at least 1, got rank 0")
+        expect_data_rank(data)
         expect_rank(weight, 2, "weight")
         expect_same_element_type(operand_types, 1, "weight")
         units, k = weight
@@ -373,9 +379,10 @@ class BatchNormOp(RelayOp):
     ) -> Sequence[Attribute]:
         data = expect_tensor(operand_types, 0, "data")
         expect_float(operand_types, 0)
+        expect_data_rank(data)
         axis = normalize_axis(get_int(props, "axis"), len(data))
         epsilon = get_float(props, "epsilon")
-        if epsilon < 0:
+        if not epsilon >= 0:
             raise RelayTypeError(f"epsilon must be non-negative, got {epsilon}")
         channels, reference = data[axis], f"data dim {data[axis]} on axis {axis}"
         for index, what in enumerate(BATCH_NORM_PARAMS, start=1):
@@ -431,6 +438,7 @@ class _SoftmaxOp(RelayOp):
     ) -> Sequence[Attribute]:
         data = expect_tensor(operand_types, 0)
         expect_float(operand_types, 0)
+        expect_data_rank(data)
         normalize_axis(get_int(props, "axis"), len(data))
         return [operand_types[0]]
 
@@ -467,8 +475,7 @@ class BatchFlattenOp(RelayOp):
         cls, operand_types: Sequence[Attribute], props: Props
     ) -> Sequence[Attribute]:
         data = expect_tensor(operand_types, 0)
-        if not data:
-            raise RelayTypeError("expected data of rank at least 1, got rank 0")
+        expect_data_rank(data)
         rest = 1
         for d in data[1:]:
             rest = rest * d if known(d) and known(rest) else ANY

@@ -1,23 +1,32 @@
 # lit configuration for xrelay's FileCheck tests. Run from the repository root:
-#   lit -v tests/filecheck
+#   /work/venv/bin/lit -v tests/filecheck      (or `lit -v tests/filecheck` in the venv)
 import os
+import shutil
 import sys
 
 import lit.formats
 
 config.name = "xrelay"
-config.test_format = lit.formats.ShTest(execute_external=False)
+config.test_format = lit.formats.ShTest(execute_external=False)  # lit's internal shell
 config.suffixes = [".mlir"]
-config.excludes = ["Inputs", "lit.cfg.py"]
+config.excludes = ["Inputs", "lit.cfg.py"]  # helper inputs are not tests
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.test_source_root, ".lit_out")
 
 # Tools come from the environment of the Python running lit (the project venv):
-# xrelay-opt, xrelay-run, filecheck; mlir-opt-19 from the system PATH.
+# xrelay-opt, xrelay-run and filecheck; mlir-opt-19 from the system PATH. A missing
+# mlir-opt-19 makes the tests that use it fail (command not found), never skip.
 venv_bin = os.path.dirname(sys.executable)
-config.environment["PATH"] = os.pathsep.join([venv_bin, os.environ.get("PATH", "")])
+path = os.pathsep.join([venv_bin, os.environ.get("PATH", "")])
+config.environment["PATH"] = path
+for tool in ("xrelay-opt", "filecheck"):
+    if shutil.which(tool, path=path) is None:
+        lit_config.fatal(f"'{tool}' not found next to {sys.executable} nor on PATH: "
+                         "run lit from the venv where xrelay is installed (pip install -e '.[test]')")
 
-# Substitutions apply in order: macros expanding to xrelay-opt come first.
+# Substitutions apply in order, so the macros that expand to `xrelay-opt` come first
+# (nothing substitutes `xrelay-opt` itself: it is found on PATH).
+# Custom -> generic -> custom: the custom syntax survives a trip through the generic form.
 config.substitutions.append(
     (
         "XRELAY_ROUNDTRIP",
@@ -25,6 +34,7 @@ config.substitutions.append(
         "xrelay-opt --split-input-file | filecheck %s",
     )
 )
+# Custom -> generic -> generic: the generic form parses back to itself (GENERIC prefix).
 config.substitutions.append(
     (
         "XRELAY_GENERIC_ROUNDTRIP",

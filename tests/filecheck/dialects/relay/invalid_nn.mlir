@@ -629,3 +629,51 @@ func.func @global_max_pool2d_78(%x: tensor<1x2x4x4xf32>) {
   %0 = relay.nn.global_max_pool2d %x {layout = "NCWH"} : (tensor<1x2x4x4xf32>) -> tensor<1x2x1x1xf32>
   func.return
 }
+
+// -----
+
+func.func @bias_add_79(%x: tensor<f32>, %b: tensor<1xf32>) {
+  // expected-error@+1 {{'relay.nn.bias_add' op expected data of rank at least 1, got rank 0}}
+  %0 = relay.nn.bias_add %x, %b {axis = 0} : (tensor<f32>, tensor<1xf32>) -> tensor<f32>
+  func.return
+}
+
+// -----
+
+func.func @batch_norm_80(%x: tensor<f32>, %v: tensor<1xf32>) {
+  // expected-error@+1 {{'relay.nn.batch_norm' op expected data of rank at least 1, got rank 0}}
+  %0 = relay.nn.batch_norm %x, %v, %v, %v, %v {axis = 0} : (tensor<f32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) -> tuple<tensor<f32>, tensor<1xf32>, tensor<1xf32>>
+  func.return
+}
+
+// -----
+
+func.func @softmax_81(%x: tensor<f32>) {
+  // expected-error@+1 {{'relay.nn.softmax' op expected data of rank at least 1, got rank 0}}
+  %0 = relay.nn.softmax %x {axis = 0} : tensor<f32>
+  func.return
+}
+
+// -----
+
+func.func @log_softmax_82(%x: tensor<f16>) {
+  // expected-error@+1 {{'relay.nn.log_softmax' op expected data of rank at least 1, got rank 0}}
+  %0 = relay.nn.log_softmax %x {axis = 0} : tensor<f16>
+  func.return
+}
+
+// -----
+
+func.func @conv2d_83(%x: tensor<1x4x8x8xf32>, %w: tensor<?x2x3x3xf32>) {
+  // expected-error@+1 {{'relay.nn.conv2d' op output channels 3 are not divisible by groups 2}}
+  %0 = relay.nn.conv2d %x, %w {groups = 2, channels = 3} : (tensor<1x4x8x8xf32>, tensor<?x2x3x3xf32>) -> tensor<1x3x6x6xf32>
+  func.return
+}
+
+// -----
+
+func.func @batch_norm_84(%x: tensor<2x3xf32>, %v: tensor<3xf32>) {
+  // expected-error@+1 {{'relay.nn.batch_norm' op epsilon must be non-negative, got nan}}
+  %0 = relay.nn.batch_norm %x, %v, %v, %v, %v {epsilon = 0x7FF8000000000000 : f64} : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tuple<tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>>
+  func.return
+}

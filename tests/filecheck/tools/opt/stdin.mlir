@@ -1,10 +1,18 @@
+/// The input comes from stdin when no file (or `-`) is given.
 // RUN: xrelay-opt < %s | filecheck %s
 // RUN: cat %s | xrelay-opt - -p cse | filecheck %s
-// RUN: not xrelay-opt < %S/Inputs/invalid.mlir 2>&1 | filecheck %s --check-prefix=ERR
-
-/// Input from stdin; diagnostics then name <stdin>.
 // CHECK-LABEL: func.func @from_stdin
-// ERR: <stdin>:2:3: error: 'relay.add' op
+// CHECK-NEXT:    func.return %x : tensor<2xf32>
+
+/// Diagnostics for stdin input name `<stdin>`.
+// RUN: not xrelay-opt < %S/Inputs/invalid.mlir 2>&1 | filecheck %s --check-prefix=ERR
+// ERR: {{\A}}<stdin>:2:3: error: 'relay.add' op operand shapes (2) and (3) do not broadcast{{$}}
+// ERR-NOT: {{.}}
+
+/// Empty input is an empty module, as in mlir-opt.
+// RUN: xrelay-opt < %S/Inputs/empty.mlir | filecheck %s --check-prefix=EMPTY
+// EMPTY:      {{\A}}builtin.module {
+// EMPTY-NEXT: }
 func.func @from_stdin(%x: tensor<2xf32>) -> tensor<2xf32> {
   func.return %x : tensor<2xf32>
 }

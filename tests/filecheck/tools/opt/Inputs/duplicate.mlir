@@ -1,0 +1,6 @@
+func.func @twice() {
+  func.return
+}
+func.func @twice() {
+  func.return
+}

@@ -1,0 +1,15 @@
+/// --allow-unregistered-dialect keeps ops of unknown dialects, opaque, in generic form.
+// RUN: xrelay-opt %s --allow-unregistered-dialect -p cse | filecheck %s
+// CHECK-LABEL: func.func @opaque
+// CHECK-NEXT:    %0 = "npu.conv"(%x) {tile = 4 : i64} : (tensor<2xf32>) -> tensor<2xf32>
+// CHECK-NEXT:    %1 = relay.exp %0 : tensor<2xf32>
+
+/// Without it, an unknown op is a located parse error.
+// RUN: not xrelay-opt %s 2>&1 | filecheck %s --check-prefix=ERR
+// ERR: {{\A.*}}allow_unregistered_dialect.mlir:[[# @LINE + 3]]:{{[0-9]+}}: error: Operation npu.conv is not registered{{$}}
+// ERR-NOT: {{.}}
+func.func @opaque(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = "npu.conv"(%x) {tile = 4 : i64} : (tensor<2xf32>) -> tensor<2xf32>
+  %1 = relay.exp %0 : tensor<2xf32>
+  func.return %1 : tensor<2xf32>
+}
