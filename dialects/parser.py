@@ -75,9 +75,9 @@ def parse_module(
     so reported lines are those of the file.
     """
     padded = "\n" * line_offset + text
-    parser = LocatingParser(ctx or make_context(), padded, filename)
     try:
-        return parser.parse_module()
+        # The parser lexes its first token on construction: that can fail too.
+        return LocatingParser(ctx or make_context(), padded, filename).parse_module()
     except ParseError as error:
         raise DiagnosticError([from_parse_error(error, filename, LineIndex(padded))]) from None
 

@@ -225,3 +225,8 @@ def test_large_constant_round_trips_through_bytes() -> None:
     again = xrelay.parse(str(mod))
     zeros = np.zeros_like(data)
     np.testing.assert_array_equal(xrelay.evaluate(again, zeros), data)
+
+
+def test_lexer_errors_are_located_diagnostics() -> None:
+    with pytest.raises(DiagnosticError, match=r"^z.mlir:1:1: error: "):
+        xrelay.parse("\x00", "z.mlir")

@@ -1,6 +1,7 @@
 // RUN: xrelay-opt %s --split-input-file --verify-diagnostics
 
-func.func @conv2d_0(%x: tensor<3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
+/// conv2d: the data must be 4-D.
+func.func @conv2d_data_rank(%x: tensor<3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
   // expected-error@+1 {{'relay.nn.conv2d' op expected 4-D data, got rank 3 (3, 8, 8)}}
   %0 = relay.nn.conv2d %x, %w : (tensor<3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
   func.return
@@ -8,7 +9,8 @@ func.func @conv2d_0(%x: tensor<3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
 
 // -----
 
-func.func @conv2d_1(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3xf32>) {
+/// conv2d: the weight must be 4-D.
+func.func @conv2d_weight_rank(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3xf32>) {
   // expected-error@+1 {{'relay.nn.conv2d' op expected 4-D weight, got rank 3 (4, 3, 3)}}
   %0 = relay.nn.conv2d %x, %w : (tensor<1x3x8x8xf32>, tensor<4x3x3xf32>) -> tensor<1x4x6x6xf32>
   func.return
@@ -16,7 +18,8 @@ func.func @conv2d_1(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3xf32>) {
 
 // -----
 
-func.func @conv2d_2(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf16>) {
+/// conv2d: data and weight must share an element type.
+func.func @conv2d_weight_dtype(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf16>) {
   // expected-error@+1 {{'relay.nn.conv2d' op weight element type f16 does not match data f32}}
   %0 = relay.nn.conv2d %x, %w : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf16>) -> tensor<1x4x6x6xf32>
   func.return
@@ -24,7 +27,8 @@ func.func @conv2d_2(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf16>) {
 
 // -----
 
-func.func @conv2d_3(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
+/// conv2d: only NCHW and NHWC data layouts.
+func.func @conv2d_data_layout(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
   // expected-error@+1 {{'relay.nn.conv2d' op unknown data_layout 'CHWN'; expected one of NCHW, NHWC}}
   %0 = relay.nn.conv2d %x, %w {data_layout = "CHWN"} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
   func.return
@@ -32,7 +36,8 @@ func.func @conv2d_3(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
 
 // -----
 
-func.func @conv2d_4(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
+/// conv2d: only OIHW, HWIO, OHWI and HWOI kernel layouts.
+func.func @conv2d_kernel_layout(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
   // expected-error@+1 {{'relay.nn.conv2d' op unknown kernel_layout 'IOHW'; expected one of OIHW, HWIO, OHWI, HWOI}}
   %0 = relay.nn.conv2d %x, %w {kernel_layout = "IOHW"} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
   func.return
@@ -40,7 +45,8 @@ func.func @conv2d_4(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
 
 // -----
 
-func.func @conv2d_5(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
+/// conv2d: strides take 2 values.
+func.func @conv2d_strides_len(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
   // expected-error@+1 {{'relay.nn.conv2d' op strides must have 2 values, got 3}}
   %0 = relay.nn.conv2d %x, %w {strides = [1, 1, 1]} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
   func.return
@@ -48,7 +54,8 @@ func.func @conv2d_5(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
 
 // -----
 
-func.func @conv2d_6(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
+/// conv2d: dilation takes 2 values.
+func.func @conv2d_dilation_len(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
   // expected-error@+1 {{'relay.nn.conv2d' op dilation must have 2 values, got 1}}
   %0 = relay.nn.conv2d %x, %w {dilation = [1]} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
   func.return
@@ -56,7 +63,8 @@ func.func @conv2d_6(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
 
 // -----
 
-func.func @conv2d_7(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
+/// conv2d: padding takes 1, 2 or 4 values.
+func.func @conv2d_padding_len(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
   // expected-error@+1 {{'relay.nn.conv2d' op padding must have 1, 2 or 4 values, got 3}}
   %0 = relay.nn.conv2d %x, %w {padding = [1, 1, 1]} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
   func.return
@@ -64,7 +72,8 @@ func.func @conv2d_7(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
 
 // -----
 
-func.func @conv2d_8(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
+/// conv2d: a zero stride.
+func.func @conv2d_zero_stride(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
   // expected-error@+1 {{'relay.nn.conv2d' op strides must be positive, got [0, 1]}}
   %0 = relay.nn.conv2d %x, %w {strides = [0, 1]} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
   func.return
@@ -72,7 +81,8 @@ func.func @conv2d_8(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
 
 // -----
 
-func.func @conv2d_9(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
+/// conv2d: a negative dilation.
+func.func @conv2d_negative_dilation(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
   // expected-error@+1 {{'relay.nn.conv2d' op dilation must be positive, got [1, -1]}}
   %0 = relay.nn.conv2d %x, %w {dilation = [1, -1]} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
   func.return
@@ -80,7 +90,8 @@ func.func @conv2d_9(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
 
 // -----
 
-func.func @conv2d_10(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
+/// conv2d: a negative padding.
+func.func @conv2d_negative_padding(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
   // expected-error@+1 {{'relay.nn.conv2d' op padding must be non-negative, got [-1, 0]}}
   %0 = relay.nn.conv2d %x, %w {padding = [-1, 0]} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
   func.return
@@ -88,7 +99,8 @@ func.func @conv2d_10(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
 
 // -----
 
-func.func @conv2d_11(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
+/// conv2d: zero groups.
+func.func @conv2d_zero_groups(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
   // expected-error@+1 {{'relay.nn.conv2d' op groups must be positive, got 0}}
   %0 = relay.nn.conv2d %x, %w {groups = 0} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
   func.return
@@ -96,7 +108,8 @@ func.func @conv2d_11(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
 
 // -----
 
-func.func @conv2d_12(%x: tensor<1x3x8x8xf32>, %w: tensor<4x1x3x3xf32>) {
+/// conv2d: input channels not divisible by groups.
+func.func @conv2d_groups_input(%x: tensor<1x3x8x8xf32>, %w: tensor<4x1x3x3xf32>) {
   // expected-error@+1 {{'relay.nn.conv2d' op input channels 3 are not divisible by groups 2}}
   %0 = relay.nn.conv2d %x, %w {groups = 2} : (tensor<1x3x8x8xf32>, tensor<4x1x3x3xf32>) -> tensor<1x4x6x6xf32>
   func.return
@@ -104,7 +117,8 @@ func.func @conv2d_12(%x: tensor<1x3x8x8xf32>, %w: tensor<4x1x3x3xf32>) {
 
 // -----
 
-func.func @conv2d_13(%x: tensor<1x4x8x8xf32>, %w: tensor<3x2x3x3xf32>) {
+/// conv2d: output channels not divisible by groups.
+func.func @conv2d_groups_output(%x: tensor<1x4x8x8xf32>, %w: tensor<3x2x3x3xf32>) {
   // expected-error@+1 {{'relay.nn.conv2d' op output channels 3 are not divisible by groups 2}}
   %0 = relay.nn.conv2d %x, %w {groups = 2} : (tensor<1x4x8x8xf32>, tensor<3x2x3x3xf32>) -> tensor<1x4x6x6xf32>
   func.return
@@ -112,7 +126,8 @@ func.func @conv2d_13(%x: tensor<1x4x8x8xf32>, %w: tensor<3x2x3x3xf32>) {
 
 // -----
 
-func.func @conv2d_14(%x: tensor<1x3x8x8xf32>, %w: tensor<4x2x3x3xf32>) {
+/// conv2d: the weight's I is not C / groups (NCHW / OIHW).
+func.func @conv2d_weight_channels(%x: tensor<1x3x8x8xf32>, %w: tensor<4x2x3x3xf32>) {
   // expected-error@+1 {{'relay.nn.conv2d' op weight input channels 2 do not match data channels 3 / groups 1; data (1, 3, 8, 8) (NCHW), weight (4, 2, 3, 3) (OIHW)}}
   %0 = relay.nn.conv2d %x, %w : (tensor<1x3x8x8xf32>, tensor<4x2x3x3xf32>) -> tensor<1x4x6x6xf32>
   func.return
@@ -120,7 +135,8 @@ func.func @conv2d_14(%x: tensor<1x3x8x8xf32>, %w: tensor<4x2x3x3xf32>) {
 
 // -----
 
-func.func @conv2d_15(%x: tensor<?x8x8x3xf32>, %w: tensor<3x3x4x8xf32>) {
+/// conv2d: the weight's I is not C / groups (NHWC / HWIO), with a `?` batch.
+func.func @conv2d_weight_channels_nhwc(%x: tensor<?x8x8x3xf32>, %w: tensor<3x3x4x8xf32>) {
   // expected-error@+1 {{'relay.nn.conv2d' op weight input channels 4 do not match data channels 3 / groups 1; data (?, 8, 8, 3) (NHWC), weight (3, 3, 4, 8) (HWIO)}}
   %0 = relay.nn.conv2d %x, %w {data_layout = "NHWC", kernel_layout = "HWIO"} : (tensor<?x8x8x3xf32>, tensor<3x3x4x8xf32>) -> tensor<?x6x6x8xf32>
   func.return
@@ -128,7 +144,8 @@ func.func @conv2d_15(%x: tensor<?x8x8x3xf32>, %w: tensor<3x3x4x8xf32>) {
 
 // -----
 
-func.func @conv2d_16(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
+/// conv2d: channels must be positive.
+func.func @conv2d_zero_channels(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
   // expected-error@+1 {{'relay.nn.conv2d' op channels must be positive, got 0}}
   %0 = relay.nn.conv2d %x, %w {channels = 0} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
   func.return
@@ -136,7 +153,8 @@ func.func @conv2d_16(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
 
 // -----
 
-func.func @conv2d_17(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
+/// conv2d: channels disagree with the weight.
+func.func @conv2d_channels_mismatch(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
   // expected-error@+1 {{'relay.nn.conv2d' op channels 8 do not match weight output channels 4}}
   %0 = relay.nn.conv2d %x, %w {channels = 8} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
   func.return
@@ -144,7 +162,8 @@ func.func @conv2d_17(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
 
 // -----
 
-func.func @conv2d_18(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
+/// conv2d: kernel_size takes 2 values.
+func.func @conv2d_kernel_size_len(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
   // expected-error@+1 {{'relay.nn.conv2d' op kernel_size must have 2 values, got 1}}
   %0 = relay.nn.conv2d %x, %w {kernel_size = [3]} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
   func.return
@@ -152,7 +171,8 @@ func.func @conv2d_18(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
 
 // -----
 
-func.func @conv2d_19(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x?x3xf32>) {
+/// conv2d: kernel_size must be positive.
+func.func @conv2d_zero_kernel_size(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x?x3xf32>) {
   // expected-error@+1 {{'relay.nn.conv2d' op kernel_size must be positive, got [0, 3]}}
   %0 = relay.nn.conv2d %x, %w {kernel_size = [0, 3]} : (tensor<1x3x8x8xf32>, tensor<4x3x?x3xf32>) -> tensor<1x4x6x6xf32>
   func.return
@@ -160,7 +180,8 @@ func.func @conv2d_19(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x?x3xf32>) {
 
 // -----
 
-func.func @conv2d_20(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
+/// conv2d: kernel_size disagrees with the weight.
+func.func @conv2d_kernel_size_mismatch(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
   // expected-error@+1 {{'relay.nn.conv2d' op kernel_size [5, 5] does not match weight kernel [3, 3]}}
   %0 = relay.nn.conv2d %x, %w {kernel_size = [5, 5]} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
   func.return
@@ -168,7 +189,8 @@ func.func @conv2d_20(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
 
 // -----
 
-func.func @conv2d_21(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x?x3xf32>) {
+/// conv2d: kernel_size disagrees with the weight's static dim; the `?` is shown.
+func.func @conv2d_kernel_size_mismatch_dynamic(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x?x3xf32>) {
   // expected-error@+1 {{'relay.nn.conv2d' op kernel_size [5, 5] does not match weight kernel [?, 3]}}
   %0 = relay.nn.conv2d %x, %w {kernel_size = [5, 5]} : (tensor<1x3x8x8xf32>, tensor<4x3x?x3xf32>) -> tensor<1x4x6x6xf32>
   func.return
@@ -176,7 +198,8 @@ func.func @conv2d_21(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x?x3xf32>) {
 
 // -----
 
-func.func @conv2d_22(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x9x9xf32>) {
+/// conv2d: the kernel does not fit the input.
+func.func @conv2d_window_too_big(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x9x9xf32>) {
   // expected-error@+1 {{'relay.nn.conv2d' op window of size 9 does not fit input extent 8 with padding 0}}
   %0 = relay.nn.conv2d %x, %w : (tensor<1x3x8x8xf32>, tensor<4x3x9x9xf32>) -> tensor<1x4x6x6xf32>
   func.return
@@ -184,7 +207,8 @@ func.func @conv2d_22(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x9x9xf32>) {
 
 // -----
 
-func.func @conv2d_23(%x: tensor<1x3x2x8xf32>, %w: tensor<4x3x3x3xf32>) {
+/// conv2d: the dilated kernel does not fit the padded input.
+func.func @conv2d_dilated_window_too_big(%x: tensor<1x3x2x8xf32>, %w: tensor<4x3x3x3xf32>) {
   // expected-error@+1 {{'relay.nn.conv2d' op window of size 5 does not fit input extent 2 with padding 2}}
   %0 = relay.nn.conv2d %x, %w {dilation = [2, 1], padding = [1, 1]} : (tensor<1x3x2x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
   func.return
@@ -192,7 +216,8 @@ func.func @conv2d_23(%x: tensor<1x3x2x8xf32>, %w: tensor<4x3x3x3xf32>) {
 
 // -----
 
-func.func @conv2d_24(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
+/// conv2d: out_dtype must be a relay dtype.
+func.func @conv2d_bad_out_dtype(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
   // expected-error@+1 {{'relay.nn.conv2d' op unsupported out_dtype index}}
   %0 = relay.nn.conv2d %x, %w {out_dtype = index} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
   func.return
@@ -200,7 +225,8 @@ func.func @conv2d_24(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
 
 // -----
 
-func.func @conv2d_25(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
+/// conv2d: strides must be integers.
+func.func @conv2d_float_strides(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
   // expected-error@+1 {{'relay.nn.conv2d' op attribute 'strides' must be a list of integers, got array<f32: 1.000000e+00, 1.000000e+00>}}
   %0 = relay.nn.conv2d %x, %w {strides = array<f32: 1.0, 1.0>} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
   func.return
@@ -208,7 +234,8 @@ func.func @conv2d_25(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
 
 // -----
 
-func.func @conv2d_26(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
+/// conv2d: the written result shape disagrees with inference.
+func.func @conv2d_wrong_result_shape(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
   // expected-error@+1 {{'relay.nn.conv2d' op inferred type(s) 'tensor<1x4x6x6xf32>' are incompatible with return type(s) of operation 'tensor<1x4x8x8xf32>'}}
   %0 = relay.nn.conv2d %x, %w : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x8x8xf32>
   func.return
@@ -216,7 +243,8 @@ func.func @conv2d_26(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
 
 // -----
 
-func.func @conv2d_27(%x: tensor<1x3x8x8xi8>, %w: tensor<4x3x3x3xi8>) {
+/// conv2d: the result must have out_dtype.
+func.func @conv2d_wrong_result_dtype(%x: tensor<1x3x8x8xi8>, %w: tensor<4x3x3x3xi8>) {
   // expected-error@+1 {{'relay.nn.conv2d' op inferred type(s) 'tensor<1x4x6x6xi32>' are incompatible with return type(s) of operation 'tensor<1x4x6x6xi8>'}}
   %0 = relay.nn.conv2d %x, %w {out_dtype = i32} : (tensor<1x3x8x8xi8>, tensor<4x3x3x3xi8>) -> tensor<1x4x6x6xi8>
   func.return
@@ -224,7 +252,8 @@ func.func @conv2d_27(%x: tensor<1x3x8x8xi8>, %w: tensor<4x3x3x3xi8>) {
 
 // -----
 
-func.func @bias_add_28(%x: tensor<1x4x2x2xf32>, %b: tensor<4x1xf32>) {
+/// bias_add: the bias must be 1-D.
+func.func @bias_add_bias_rank(%x: tensor<1x4x2x2xf32>, %b: tensor<4x1xf32>) {
   // expected-error@+1 {{'relay.nn.bias_add' op expected 1-D bias, got rank 2 (4, 1)}}
   %0 = relay.nn.bias_add %x, %b : (tensor<1x4x2x2xf32>, tensor<4x1xf32>) -> tensor<1x4x2x2xf32>
   func.return
@@ -232,7 +261,8 @@ func.func @bias_add_28(%x: tensor<1x4x2x2xf32>, %b: tensor<4x1xf32>) {
 
 // -----
 
-func.func @bias_add_29(%x: tensor<1x4x2x2xf32>, %b: tensor<4xf32>) {
+/// bias_add: axis out of range.
+func.func @bias_add_axis_range(%x: tensor<1x4x2x2xf32>, %b: tensor<4xf32>) {
   // expected-error@+1 {{'relay.nn.bias_add' op axis 4 is out of range for rank 4}}
   %0 = relay.nn.bias_add %x, %b {axis = 4} : (tensor<1x4x2x2xf32>, tensor<4xf32>) -> tensor<1x4x2x2xf32>
   func.return
@@ -240,7 +270,8 @@ func.func @bias_add_29(%x: tensor<1x4x2x2xf32>, %b: tensor<4xf32>) {
 
 // -----
 
-func.func @bias_add_30(%x: tensor<1x4x2x2xf32>, %b: tensor<4xf16>) {
+/// bias_add: data and bias must share an element type.
+func.func @bias_add_dtype(%x: tensor<1x4x2x2xf32>, %b: tensor<4xf16>) {
   // expected-error@+1 {{'relay.nn.bias_add' op bias element type f16 does not match data f32}}
   %0 = relay.nn.bias_add %x, %b : (tensor<1x4x2x2xf32>, tensor<4xf16>) -> tensor<1x4x2x2xf32>
   func.return
@@ -248,7 +279,8 @@ func.func @bias_add_30(%x: tensor<1x4x2x2xf32>, %b: tensor<4xf16>) {
 
 // -----
 
-func.func @bias_add_31(%x: tensor<1x4x2x2xf32>, %b: tensor<3xf32>) {
+/// bias_add: the bias size differs from the data dim on axis.
+func.func @bias_add_size(%x: tensor<1x4x2x2xf32>, %b: tensor<3xf32>) {
   // expected-error@+1 {{'relay.nn.bias_add' op bias of size 3 does not match data dim 4 on axis 1}}
   %0 = relay.nn.bias_add %x, %b : (tensor<1x4x2x2xf32>, tensor<3xf32>) -> tensor<1x4x2x2xf32>
   func.return
@@ -256,7 +288,8 @@ func.func @bias_add_31(%x: tensor<1x4x2x2xf32>, %b: tensor<3xf32>) {
 
 // -----
 
-func.func @leaky_relu_32(%x: tensor<4xi32>) {
+/// leaky_relu: float data only.
+func.func @leaky_relu_int(%x: tensor<4xi32>) {
   // expected-error@+1 {{'relay.nn.leaky_relu' op expected a floating-point operand, got i32}}
   %0 = relay.nn.leaky_relu %x : tensor<4xi32>
   func.return
@@ -264,7 +297,8 @@ func.func @leaky_relu_32(%x: tensor<4xi32>) {
 
 // -----
 
-func.func @dense_33(%x: tensor<f32>, %w: tensor<4x8xf32>) {
+/// dense: the data needs a reduction dim.
+func.func @dense_rank0(%x: tensor<f32>, %w: tensor<4x8xf32>) {
   // expected-error@+1 {{'relay.nn.dense' op expected data of rank at least 1, got rank 0}}
   %0 = relay.nn.dense %x, %w : (tensor<f32>, tensor<4x8xf32>) -> tensor<4xf32>
   func.return
@@ -272,7 +306,8 @@ func.func @dense_33(%x: tensor<f32>, %w: tensor<4x8xf32>) {
 
 // -----
 
-func.func @dense_34(%x: tensor<2x8xf32>, %w: tensor<4x8x1xf32>) {
+/// dense: the weight must be 2-D.
+func.func @dense_weight_rank(%x: tensor<2x8xf32>, %w: tensor<4x8x1xf32>) {
   // expected-error@+1 {{'relay.nn.dense' op expected 2-D weight, got rank 3 (4, 8, 1)}}
   %0 = relay.nn.dense %x, %w : (tensor<2x8xf32>, tensor<4x8x1xf32>) -> tensor<2x4xf32>
   func.return
@@ -280,7 +315,8 @@ func.func @dense_34(%x: tensor<2x8xf32>, %w: tensor<4x8x1xf32>) {
 
 // -----
 
-func.func @dense_35(%x: tensor<2x8xf32>, %w: tensor<4x8xf16>) {
+/// dense: data and weight must share an element type.
+func.func @dense_dtype(%x: tensor<2x8xf32>, %w: tensor<4x8xf16>) {
   // expected-error@+1 {{'relay.nn.dense' op weight element type f16 does not match data f32}}
   %0 = relay.nn.dense %x, %w : (tensor<2x8xf32>, tensor<4x8xf16>) -> tensor<2x4xf32>
   func.return
@@ -288,7 +324,8 @@ func.func @dense_35(%x: tensor<2x8xf32>, %w: tensor<4x8xf16>) {
 
 // -----
 
-func.func @dense_36(%x: tensor<2x8xf32>, %w: tensor<4x7xf32>) {
+/// dense: data and weight disagree on K.
+func.func @dense_reduction(%x: tensor<2x8xf32>, %w: tensor<4x7xf32>) {
   // expected-error@+1 {{'relay.nn.dense' op data (2, 8) and weight (4, 7) disagree on the reduction dim: 8 vs 7}}
   %0 = relay.nn.dense %x, %w : (tensor<2x8xf32>, tensor<4x7xf32>) -> tensor<2x4xf32>
   func.return
@@ -296,7 +333,8 @@ func.func @dense_36(%x: tensor<2x8xf32>, %w: tensor<4x7xf32>) {
 
 // -----
 
-func.func @dense_37(%x: tensor<2x8xf32>, %w: tensor<?x8xf32>) {
+/// dense: units must be positive.
+func.func @dense_negative_units(%x: tensor<2x8xf32>, %w: tensor<?x8xf32>) {
   // expected-error@+1 {{'relay.nn.dense' op units must be positive, got -4}}
   %0 = relay.nn.dense %x, %w {units = -4} : (tensor<2x8xf32>, tensor<?x8xf32>) -> tensor<2x4xf32>
   func.return
@@ -304,7 +342,8 @@ func.func @dense_37(%x: tensor<2x8xf32>, %w: tensor<?x8xf32>) {
 
 // -----
 
-func.func @dense_38(%x: tensor<2x8xf32>, %w: tensor<4x8xf32>) {
+/// dense: units disagree with the weight rows.
+func.func @dense_units_mismatch(%x: tensor<2x8xf32>, %w: tensor<4x8xf32>) {
   // expected-error@+1 {{'relay.nn.dense' op units 5 do not match weight rows 4}}
   %0 = relay.nn.dense %x, %w {units = 5} : (tensor<2x8xf32>, tensor<4x8xf32>) -> tensor<2x4xf32>
   func.return
@@ -312,7 +351,8 @@ func.func @dense_38(%x: tensor<2x8xf32>, %w: tensor<4x8xf32>) {
 
 // -----
 
-func.func @dense_39(%x: tensor<2x8xf32>, %w: tensor<4x8xf32>) {
+/// dense: out_dtype must be a relay dtype.
+func.func @dense_bad_out_dtype(%x: tensor<2x8xf32>, %w: tensor<4x8xf32>) {
   // expected-error@+1 {{'relay.nn.dense' op unsupported out_dtype tensor<2xf32>}}
   %0 = relay.nn.dense %x, %w {out_dtype = tensor<2xf32>} : (tensor<2x8xf32>, tensor<4x8xf32>) -> tensor<2x4xf32>
   func.return
@@ -320,7 +360,8 @@ func.func @dense_39(%x: tensor<2x8xf32>, %w: tensor<4x8xf32>) {
 
 // -----
 
-func.func @batch_norm_40(%x: tensor<2x3xi32>, %g: tensor<3xf32>, %v: tensor<3xf32>) {
+/// batch_norm: float data only.
+func.func @batch_norm_int(%x: tensor<2x3xi32>, %g: tensor<3xf32>, %v: tensor<3xf32>) {
   // expected-error@+1 {{'relay.nn.batch_norm' op expected a floating-point operand, got i32}}
   %0 = relay.nn.batch_norm %x, %g, %v, %v, %v : (tensor<2x3xi32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tuple<tensor<2x3xi32>, tensor<3xi32>, tensor<3xi32>>
   func.return
@@ -328,7 +369,8 @@ func.func @batch_norm_40(%x: tensor<2x3xi32>, %g: tensor<3xf32>, %v: tensor<3xf3
 
 // -----
 
-func.func @batch_norm_41(%x: tensor<2x3xf32>, %g: tensor<3xf32>, %v: tensor<3xf32>) {
+/// batch_norm: axis out of range.
+func.func @batch_norm_axis(%x: tensor<2x3xf32>, %g: tensor<3xf32>, %v: tensor<3xf32>) {
   // expected-error@+1 {{'relay.nn.batch_norm' op axis 2 is out of range for rank 2}}
   %0 = relay.nn.batch_norm %x, %g, %v, %v, %v {axis = 2} : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tuple<tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>>
   func.return
@@ -336,7 +378,8 @@ func.func @batch_norm_41(%x: tensor<2x3xf32>, %g: tensor<3xf32>, %v: tensor<3xf3
 
 // -----
 
-func.func @batch_norm_42(%x: tensor<2x3xf32>, %g: tensor<3xf32>, %v: tensor<3xf32>) {
+/// batch_norm: negative axis out of range.
+func.func @batch_norm_negative_axis(%x: tensor<2x3xf32>, %g: tensor<3xf32>, %v: tensor<3xf32>) {
   // expected-error@+1 {{'relay.nn.batch_norm' op axis -3 is out of range for rank 2}}
   %0 = relay.nn.batch_norm %x, %g, %v, %v, %v {axis = -3} : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tuple<tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>>
   func.return
@@ -344,7 +387,8 @@ func.func @batch_norm_42(%x: tensor<2x3xf32>, %g: tensor<3xf32>, %v: tensor<3xf3
 
 // -----
 
-func.func @batch_norm_43(%x: tensor<2x3xf32>, %g: tensor<3xf32>, %v: tensor<3xf32>) {
+/// batch_norm: a negative epsilon.
+func.func @batch_norm_epsilon(%x: tensor<2x3xf32>, %g: tensor<3xf32>, %v: tensor<3xf32>) {
   // expected-error@+1 {{'relay.nn.batch_norm' op epsilon must be non-negative, got -1.0}}
   %0 = relay.nn.batch_norm %x, %g, %v, %v, %v {epsilon = -1.0} : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tuple<tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>>
   func.return
@@ -352,7 +396,8 @@ func.func @batch_norm_43(%x: tensor<2x3xf32>, %g: tensor<3xf32>, %v: tensor<3xf3
 
 // -----
 
-func.func @batch_norm_44(%x: tensor<2x3xf32>, %g: tensor<3x1xf32>, %v: tensor<3xf32>) {
+/// batch_norm: gamma must be 1-D.
+func.func @batch_norm_gamma_rank(%x: tensor<2x3xf32>, %g: tensor<3x1xf32>, %v: tensor<3xf32>) {
   // expected-error@+1 {{'relay.nn.batch_norm' op expected 1-D gamma, got rank 2 (3, 1)}}
   %0 = relay.nn.batch_norm %x, %g, %v, %v, %v : (tensor<2x3xf32>, tensor<3x1xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tuple<tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>>
   func.return
@@ -360,7 +405,8 @@ func.func @batch_norm_44(%x: tensor<2x3xf32>, %g: tensor<3x1xf32>, %v: tensor<3x
 
 // -----
 
-func.func @batch_norm_45(%x: tensor<2x3xf32>, %g: tensor<3xf16>, %v: tensor<3xf32>) {
+/// batch_norm: gamma must have the data's element type.
+func.func @batch_norm_gamma_dtype(%x: tensor<2x3xf32>, %g: tensor<3xf16>, %v: tensor<3xf32>) {
   // expected-error@+1 {{'relay.nn.batch_norm' op gamma element type f16 does not match data f32}}
   %0 = relay.nn.batch_norm %x, %g, %v, %v, %v : (tensor<2x3xf32>, tensor<3xf16>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tuple<tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>>
   func.return
@@ -368,7 +414,8 @@ func.func @batch_norm_45(%x: tensor<2x3xf32>, %g: tensor<3xf16>, %v: tensor<3xf3
 
 // -----
 
-func.func @batch_norm_46(%x: tensor<2x3xf32>, %g: tensor<4xf32>, %v: tensor<3xf32>) {
+/// batch_norm: gamma's size differs from the data dim on axis.
+func.func @batch_norm_gamma_size(%x: tensor<2x3xf32>, %g: tensor<4xf32>, %v: tensor<3xf32>) {
   // expected-error@+1 {{'relay.nn.batch_norm' op gamma of size 4 does not match data dim 3 on axis 1}}
   %0 = relay.nn.batch_norm %x, %g, %v, %v, %v : (tensor<2x3xf32>, tensor<4xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tuple<tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>>
   func.return
@@ -376,7 +423,8 @@ func.func @batch_norm_46(%x: tensor<2x3xf32>, %g: tensor<4xf32>, %v: tensor<3xf3
 
 // -----
 
-func.func @batch_norm_47(%x: tensor<2x?xf32>, %g: tensor<4xf32>, %v: tensor<3xf32>) {
+/// batch_norm: with a `?` channel dim, the parameters must agree with each other.
+func.func @batch_norm_beta_size(%x: tensor<2x?xf32>, %g: tensor<4xf32>, %v: tensor<3xf32>) {
   // expected-error@+1 {{'relay.nn.batch_norm' op beta of size 3 does not match gamma size 4}}
   %0 = relay.nn.batch_norm %x, %g, %v, %v, %v : (tensor<2x?xf32>, tensor<4xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tuple<tensor<2x?xf32>, tensor<4xf32>, tensor<4xf32>>
   func.return
@@ -384,7 +432,8 @@ func.func @batch_norm_47(%x: tensor<2x?xf32>, %g: tensor<4xf32>, %v: tensor<3xf3
 
 // -----
 
-func.func @dropout_48(%x: tensor<4xf32>) {
+/// dropout: rate 1 is out of [0, 1).
+func.func @dropout_rate_one(%x: tensor<4xf32>) {
   // expected-error@+1 {{'relay.nn.dropout' op rate must be in [0, 1), got 1.0}}
   %0 = relay.nn.dropout %x {rate = 1.0} : (tensor<4xf32>) -> tuple<tensor<4xf32>, tensor<4xf32>>
   func.return
@@ -392,7 +441,8 @@ func.func @dropout_48(%x: tensor<4xf32>) {
 
 // -----
 
-func.func @dropout_49(%x: tensor<4xf32>) {
+/// dropout: a negative rate.
+func.func @dropout_rate_negative(%x: tensor<4xf32>) {
   // expected-error@+1 {{'relay.nn.dropout' op rate must be in [0, 1), got -0.5}}
   %0 = relay.nn.dropout %x {rate = -0.5} : (tensor<4xf32>) -> tuple<tensor<4xf32>, tensor<4xf32>>
   func.return
@@ -400,7 +450,8 @@ func.func @dropout_49(%x: tensor<4xf32>) {
 
 // -----
 
-func.func @dropout_50(%x: tensor<4xi32>) {
+/// dropout: float data only.
+func.func @dropout_int(%x: tensor<4xi32>) {
   // expected-error@+1 {{'relay.nn.dropout' op expected a floating-point operand, got i32}}
   %0 = relay.nn.dropout %x : (tensor<4xi32>) -> tuple<tensor<4xi32>, tensor<4xi32>>
   func.return
@@ -408,7 +459,8 @@ func.func @dropout_50(%x: tensor<4xi32>) {
 
 // -----
 
-func.func @softmax_51(%x: tensor<2x4xf32>) {
+/// softmax: axis out of range.
+func.func @softmax_axis(%x: tensor<2x4xf32>) {
   // expected-error@+1 {{'relay.nn.softmax' op axis 2 is out of range for rank 2}}
   %0 = relay.nn.softmax %x {axis = 2} : tensor<2x4xf32>
   func.return
@@ -416,7 +468,8 @@ func.func @softmax_51(%x: tensor<2x4xf32>) {
 
 // -----
 
-func.func @softmax_52(%x: tensor<2x4xi32>) {
+/// softmax: float data only.
+func.func @softmax_int(%x: tensor<2x4xi32>) {
   // expected-error@+1 {{'relay.nn.softmax' op expected a floating-point operand, got i32}}
   %0 = relay.nn.softmax %x : tensor<2x4xi32>
   func.return
@@ -424,7 +477,8 @@ func.func @softmax_52(%x: tensor<2x4xi32>) {
 
 // -----
 
-func.func @log_softmax_53(%x: tensor<2x4xf32>) {
+/// log_softmax: negative axis out of range.
+func.func @log_softmax_axis(%x: tensor<2x4xf32>) {
   // expected-error@+1 {{'relay.nn.log_softmax' op axis -3 is out of range for rank 2}}
   %0 = relay.nn.log_softmax %x {axis = -3} : tensor<2x4xf32>
   func.return
@@ -432,7 +486,8 @@ func.func @log_softmax_53(%x: tensor<2x4xf32>) {
 
 // -----
 
-func.func @log_softmax_54(%x: tensor<2x4xi8>) {
+/// log_softmax: float data only.
+func.func @log_softmax_int(%x: tensor<2x4xi8>) {
   // expected-error@+1 {{'relay.nn.log_softmax' op expected a floating-point operand, got i8}}
   %0 = relay.nn.log_softmax %x : tensor<2x4xi8>
   func.return
@@ -440,7 +495,8 @@ func.func @log_softmax_54(%x: tensor<2x4xi8>) {
 
 // -----
 
-func.func @batch_flatten_55(%x: tensor<f32>) {
+/// batch_flatten: the data needs a batch dim.
+func.func @batch_flatten_rank0(%x: tensor<f32>) {
   // expected-error@+1 {{'relay.nn.batch_flatten' op expected data of rank at least 1, got rank 0}}
   %0 = relay.nn.batch_flatten %x : (tensor<f32>) -> tensor<1x1xf32>
   func.return
@@ -448,7 +504,8 @@ func.func @batch_flatten_55(%x: tensor<f32>) {
 
 // -----
 
-func.func @batch_flatten_56(%x: tensor<?x3x4xf32>) {
+/// batch_flatten: the written result disagrees with inference (with a `?` batch).
+func.func @batch_flatten_wrong_result(%x: tensor<?x3x4xf32>) {
   // expected-error@+1 {{'relay.nn.batch_flatten' op inferred type(s) 'tensor<?x12xf32>' are incompatible with return type(s) of operation 'tensor<?x6xf32>'}}
   %0 = relay.nn.batch_flatten %x : (tensor<?x3x4xf32>) -> tensor<?x6xf32>
   func.return
@@ -456,7 +513,8 @@ func.func @batch_flatten_56(%x: tensor<?x3x4xf32>) {
 
 // -----
 
-func.func @pad_57(%x: tensor<2x3xf32>) {
+/// pad: pad_width needs two values per axis.
+func.func @pad_width_len(%x: tensor<2x3xf32>) {
   // expected-error@+1 {{'relay.nn.pad' op pad_width must have 2 values per axis (4), got 3}}
   %0 = relay.nn.pad %x {pad_width = [0, 0, 1]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
   func.return
@@ -464,7 +522,8 @@ func.func @pad_57(%x: tensor<2x3xf32>) {
 
 // -----
 
-func.func @pad_58(%x: tensor<2x3xf32>) {
+/// pad: a negative width.
+func.func @pad_negative(%x: tensor<2x3xf32>) {
   // expected-error@+1 {{'relay.nn.pad' op pad_width must be non-negative, got [0, 0, -1, 0]}}
   %0 = relay.nn.pad %x {pad_width = [0, 0, -1, 0]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
   func.return
@@ -472,7 +531,8 @@ func.func @pad_58(%x: tensor<2x3xf32>) {
 
 // -----
 
-func.func @pad_59(%x: tensor<2x3xf32>) {
+/// pad: only constant, edge and reflect modes.
+func.func @pad_mode(%x: tensor<2x3xf32>) {
   // expected-error@+1 {{'relay.nn.pad' op unknown pad_mode 'wrap'; expected one of constant, edge, reflect}}
   %0 = relay.nn.pad %x {pad_width = [0, 0, 1, 1], pad_mode = "wrap"} : (tensor<2x3xf32>) -> tensor<2x5xf32>
   func.return
@@ -480,7 +540,8 @@ func.func @pad_59(%x: tensor<2x3xf32>) {
 
 // -----
 
-func.func @pad_60(%x: tensor<2x3xf32>) {
+/// pad: reflect widths must be smaller than the dim.
+func.func @pad_reflect_too_wide(%x: tensor<2x3xf32>) {
   // expected-error@+1 {{'relay.nn.pad' op reflect padding 3 must be smaller than dim 3 on axis 1}}
   %0 = relay.nn.pad %x {pad_width = [0, 0, 3, 0], pad_mode = "reflect"} : (tensor<2x3xf32>) -> tensor<2x6xf32>
   func.return
@@ -488,7 +549,8 @@ func.func @pad_60(%x: tensor<2x3xf32>) {
 
 // -----
 
-func.func @pad_61(%x: tensor<0x3xf32>) {
+/// pad: edge padding of an empty dim.
+func.func @pad_edge_empty(%x: tensor<0x3xf32>) {
   // expected-error@+1 {{'relay.nn.pad' op edge padding needs a non-empty dim, got 0 on axis 0}}
   %0 = relay.nn.pad %x {pad_width = [1, 1, 0, 0], pad_mode = "edge"} : (tensor<0x3xf32>) -> tensor<2x3xf32>
   func.return
@@ -496,7 +558,8 @@ func.func @pad_61(%x: tensor<0x3xf32>) {
 
 // -----
 
-func.func @pad_62(%x: tensor<3xf32>) {
+/// pad: pad_width must be integers.
+func.func @pad_float_width(%x: tensor<3xf32>) {
   // expected-error@+1 {{'relay.nn.pad' op attribute 'pad_width' must be a list of integers, got array<f64: 1.000000e+00, 1.000000e+00>}}
   %0 = relay.nn.pad %x {pad_width = array<f64: 1.0, 1.0>} : (tensor<3xf32>) -> tensor<5xf32>
   func.return
@@ -504,7 +567,8 @@ func.func @pad_62(%x: tensor<3xf32>) {
 
 // -----
 
-func.func @pad_63(%x: tensor<?x3xf32>) {
+/// pad: the written result disagrees with inference (with a `?` dim).
+func.func @pad_wrong_result(%x: tensor<?x3xf32>) {
   // expected-error@+1 {{'relay.nn.pad' op inferred type(s) 'tensor<?x5xf32>' are incompatible with return type(s) of operation 'tensor<?x4xf32>'}}
   %0 = relay.nn.pad %x {pad_width = [2, 0, 1, 1]} : (tensor<?x3xf32>) -> tensor<?x4xf32>
   func.return
@@ -512,7 +576,8 @@ func.func @pad_63(%x: tensor<?x3xf32>) {
 
 // -----
 
-func.func @max_pool2d_64(%x: tensor<2x4x4xf32>) {
+/// max_pool2d: the data must be 4-D.
+func.func @max_pool2d_rank(%x: tensor<2x4x4xf32>) {
   // expected-error@+1 {{'relay.nn.max_pool2d' op expected 4-D data, got rank 3 (2, 4, 4)}}
   %0 = relay.nn.max_pool2d %x {pool_size = [2, 2]} : (tensor<2x4x4xf32>) -> tensor<1x2x2x2xf32>
   func.return
@@ -520,7 +585,8 @@ func.func @max_pool2d_64(%x: tensor<2x4x4xf32>) {
 
 // -----
 
-func.func @max_pool2d_65(%x: tensor<1x2x4x4xf32>) {
+/// max_pool2d: only NCHW and NHWC layouts.
+func.func @max_pool2d_layout(%x: tensor<1x2x4x4xf32>) {
   // expected-error@+1 {{'relay.nn.max_pool2d' op unknown layout 'HWCN'; expected one of NCHW, NHWC}}
   %0 = relay.nn.max_pool2d %x {pool_size = [2, 2], layout = "HWCN"} : (tensor<1x2x4x4xf32>) -> tensor<1x2x2x2xf32>
   func.return
@@ -528,7 +594,8 @@ func.func @max_pool2d_65(%x: tensor<1x2x4x4xf32>) {
 
 // -----
 
-func.func @max_pool2d_66(%x: tensor<1x2x4x4xf32>) {
+/// max_pool2d: pool_size takes 2 values.
+func.func @max_pool2d_pool_size_len(%x: tensor<1x2x4x4xf32>) {
   // expected-error@+1 {{'relay.nn.max_pool2d' op pool_size must have 2 values, got 1}}
   %0 = relay.nn.max_pool2d %x {pool_size = [2]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x2x2xf32>
   func.return
@@ -536,7 +603,8 @@ func.func @max_pool2d_66(%x: tensor<1x2x4x4xf32>) {
 
 // -----
 
-func.func @avg_pool2d_67(%x: tensor<1x2x4x4xf32>) {
+/// avg_pool2d: pool_size must be positive.
+func.func @avg_pool2d_zero_pool_size(%x: tensor<1x2x4x4xf32>) {
   // expected-error@+1 {{'relay.nn.avg_pool2d' op pool_size must be positive, got [0, 2]}}
   %0 = relay.nn.avg_pool2d %x {pool_size = [0, 2]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x2x2xf32>
   func.return
@@ -544,7 +612,8 @@ func.func @avg_pool2d_67(%x: tensor<1x2x4x4xf32>) {
 
 // -----
 
-func.func @max_pool2d_68(%x: tensor<1x2x4x4xf32>) {
+/// max_pool2d: strides take 2 values.
+func.func @max_pool2d_strides_len(%x: tensor<1x2x4x4xf32>) {
   // expected-error@+1 {{'relay.nn.max_pool2d' op strides must have 2 values, got 3}}
   %0 = relay.nn.max_pool2d %x {pool_size = [2, 2], strides = [2, 2, 2]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x2x2xf32>
   func.return
@@ -552,7 +621,8 @@ func.func @max_pool2d_68(%x: tensor<1x2x4x4xf32>) {
 
 // -----
 
-func.func @max_pool2d_69(%x: tensor<1x2x4x4xf32>) {
+/// max_pool2d: dilation takes 2 values.
+func.func @max_pool2d_dilation_len(%x: tensor<1x2x4x4xf32>) {
   // expected-error@+1 {{'relay.nn.max_pool2d' op dilation must have 2 values, got 1}}
   %0 = relay.nn.max_pool2d %x {pool_size = [2, 2], dilation = [1]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x2x2xf32>
   func.return
@@ -560,7 +630,8 @@ func.func @max_pool2d_69(%x: tensor<1x2x4x4xf32>) {
 
 // -----
 
-func.func @max_pool2d_70(%x: tensor<1x2x4x4xf32>) {
+/// max_pool2d: padding takes 1, 2 or 4 values.
+func.func @max_pool2d_padding_len(%x: tensor<1x2x4x4xf32>) {
   // expected-error@+1 {{'relay.nn.max_pool2d' op padding must have 1, 2 or 4 values, got 3}}
   %0 = relay.nn.max_pool2d %x {pool_size = [2, 2], padding = [1, 1, 1]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x2x2xf32>
   func.return
@@ -568,7 +639,8 @@ func.func @max_pool2d_70(%x: tensor<1x2x4x4xf32>) {
 
 // -----
 
-func.func @max_pool2d_71(%x: tensor<1x2x4x4xf32>) {
+/// max_pool2d: a negative padding.
+func.func @max_pool2d_negative_padding(%x: tensor<1x2x4x4xf32>) {
   // expected-error@+1 {{'relay.nn.max_pool2d' op padding must be non-negative, got [-1]}}
   %0 = relay.nn.max_pool2d %x {pool_size = [2, 2], padding = [-1]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x2x2xf32>
   func.return
@@ -576,7 +648,8 @@ func.func @max_pool2d_71(%x: tensor<1x2x4x4xf32>) {
 
 // -----
 
-func.func @max_pool2d_72(%x: tensor<1x2x4x4xf32>) {
+/// max_pool2d: a zero stride.
+func.func @max_pool2d_zero_stride(%x: tensor<1x2x4x4xf32>) {
   // expected-error@+1 {{'relay.nn.max_pool2d' op strides must be positive, got [2, 0]}}
   %0 = relay.nn.max_pool2d %x {pool_size = [2, 2], strides = [2, 0]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x2x2xf32>
   func.return
@@ -584,7 +657,8 @@ func.func @max_pool2d_72(%x: tensor<1x2x4x4xf32>) {
 
 // -----
 
-func.func @avg_pool2d_73(%x: tensor<1x2x4x4xf32>) {
+/// avg_pool2d: a zero dilation.
+func.func @avg_pool2d_zero_dilation(%x: tensor<1x2x4x4xf32>) {
   // expected-error@+1 {{'relay.nn.avg_pool2d' op dilation must be positive, got [0, 1]}}
   %0 = relay.nn.avg_pool2d %x {pool_size = [2, 2], dilation = [0, 1]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x2x2xf32>
   func.return
@@ -592,7 +666,8 @@ func.func @avg_pool2d_73(%x: tensor<1x2x4x4xf32>) {
 
 // -----
 
-func.func @max_pool2d_74(%x: tensor<1x2x4x4xf32>) {
+/// max_pool2d: the window does not fit the input.
+func.func @max_pool2d_window_too_big(%x: tensor<1x2x4x4xf32>) {
   // expected-error@+1 {{'relay.nn.max_pool2d' op pool window of size 5 does not fit input extent 4 with padding 0}}
   %0 = relay.nn.max_pool2d %x {pool_size = [5, 5]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x2x2xf32>
   func.return
@@ -600,7 +675,8 @@ func.func @max_pool2d_74(%x: tensor<1x2x4x4xf32>) {
 
 // -----
 
-func.func @avg_pool2d_75(%x: tensor<?x2x4x?xf32>) {
+/// avg_pool2d: the dilated window does not fit the input (static H, `?` W).
+func.func @avg_pool2d_dilated_window_too_big(%x: tensor<?x2x4x?xf32>) {
   // expected-error@+1 {{'relay.nn.avg_pool2d' op pool window of size 5 does not fit input extent 4 with padding 0}}
   %0 = relay.nn.avg_pool2d %x {pool_size = [3, 2], dilation = [2, 1]} : (tensor<?x2x4x?xf32>) -> tensor<?x2x1x?xf32>
   func.return
@@ -608,7 +684,8 @@ func.func @avg_pool2d_75(%x: tensor<?x2x4x?xf32>) {
 
 // -----
 
-func.func @avg_pool2d_76(%x: tensor<1x2x4x4xf32>) {
+/// avg_pool2d: ceil_mode adds a window; the written result omits it.
+func.func @avg_pool2d_wrong_ceil_result(%x: tensor<1x2x4x4xf32>) {
   // expected-error@+1 {{'relay.nn.avg_pool2d' op inferred type(s) 'tensor<1x2x3x3xf32>' are incompatible with return type(s) of operation 'tensor<1x2x2x2xf32>'}}
   %0 = relay.nn.avg_pool2d %x {pool_size = [2, 2], strides = [2, 2], padding = [1, 1, 0, 0], ceil_mode = true} : (tensor<1x2x4x4xf32>) -> tensor<1x2x2x2xf32>
   func.return
@@ -616,7 +693,8 @@ func.func @avg_pool2d_76(%x: tensor<1x2x4x4xf32>) {
 
 // -----
 
-func.func @global_avg_pool2d_77(%x: tensor<2x4x4xf32>) {
+/// global_avg_pool2d: the data must be 4-D.
+func.func @global_avg_pool2d_rank(%x: tensor<2x4x4xf32>) {
   // expected-error@+1 {{'relay.nn.global_avg_pool2d' op expected 4-D data, got rank 3 (2, 4, 4)}}
   %0 = relay.nn.global_avg_pool2d %x : (tensor<2x4x4xf32>) -> tensor<1x1xf32>
   func.return
@@ -624,7 +702,8 @@ func.func @global_avg_pool2d_77(%x: tensor<2x4x4xf32>) {
 
 // -----
 
-func.func @global_max_pool2d_78(%x: tensor<1x2x4x4xf32>) {
+/// global_max_pool2d: only NCHW and NHWC layouts.
+func.func @global_max_pool2d_layout(%x: tensor<1x2x4x4xf32>) {
   // expected-error@+1 {{'relay.nn.global_max_pool2d' op unknown layout 'NCWH'; expected one of NCHW, NHWC}}
   %0 = relay.nn.global_max_pool2d %x {layout = "NCWH"} : (tensor<1x2x4x4xf32>) -> tensor<1x2x1x1xf32>
   func.return
@@ -632,7 +711,8 @@ func.func @global_max_pool2d_78(%x: tensor<1x2x4x4xf32>) {
 
 // -----
 
-func.func @bias_add_79(%x: tensor<f32>, %b: tensor<1xf32>) {
+/// bias_add: scalar data has no axis.
+func.func @bias_add_rank0(%x: tensor<f32>, %b: tensor<1xf32>) {
   // expected-error@+1 {{'relay.nn.bias_add' op expected data of rank at least 1, got rank 0}}
   %0 = relay.nn.bias_add %x, %b {axis = 0} : (tensor<f32>, tensor<1xf32>) -> tensor<f32>
   func.return
@@ -640,7 +720,8 @@ func.func @bias_add_79(%x: tensor<f32>, %b: tensor<1xf32>) {
 
 // -----
 
-func.func @batch_norm_80(%x: tensor<f32>, %v: tensor<1xf32>) {
+/// batch_norm: scalar data has no axis.
+func.func @batch_norm_rank0(%x: tensor<f32>, %v: tensor<1xf32>) {
   // expected-error@+1 {{'relay.nn.batch_norm' op expected data of rank at least 1, got rank 0}}
   %0 = relay.nn.batch_norm %x, %v, %v, %v, %v {axis = 0} : (tensor<f32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) -> tuple<tensor<f32>, tensor<1xf32>, tensor<1xf32>>
   func.return
@@ -648,7 +729,8 @@ func.func @batch_norm_80(%x: tensor<f32>, %v: tensor<1xf32>) {
 
 // -----
 
-func.func @softmax_81(%x: tensor<f32>) {
+/// softmax: scalar data has no axis.
+func.func @softmax_rank0(%x: tensor<f32>) {
   // expected-error@+1 {{'relay.nn.softmax' op expected data of rank at least 1, got rank 0}}
   %0 = relay.nn.softmax %x {axis = 0} : tensor<f32>
   func.return
@@ -656,7 +738,8 @@ func.func @softmax_81(%x: tensor<f32>) {
 
 // -----
 
-func.func @log_softmax_82(%x: tensor<f16>) {
+/// log_softmax: scalar data has no axis.
+func.func @log_softmax_rank0(%x: tensor<f16>) {
   // expected-error@+1 {{'relay.nn.log_softmax' op expected data of rank at least 1, got rank 0}}
   %0 = relay.nn.log_softmax %x {axis = 0} : tensor<f16>
   func.return
@@ -664,7 +747,8 @@ func.func @log_softmax_82(%x: tensor<f16>) {
 
 // -----
 
-func.func @conv2d_83(%x: tensor<1x4x8x8xf32>, %w: tensor<?x2x3x3xf32>) {
+/// conv2d: channels fill a `?` weight dim and must divide by groups.
+func.func @conv2d_channels_groups(%x: tensor<1x4x8x8xf32>, %w: tensor<?x2x3x3xf32>) {
   // expected-error@+1 {{'relay.nn.conv2d' op output channels 3 are not divisible by groups 2}}
   %0 = relay.nn.conv2d %x, %w {groups = 2, channels = 3} : (tensor<1x4x8x8xf32>, tensor<?x2x3x3xf32>) -> tensor<1x3x6x6xf32>
   func.return
@@ -672,7 +756,8 @@ func.func @conv2d_83(%x: tensor<1x4x8x8xf32>, %w: tensor<?x2x3x3xf32>) {
 
 // -----
 
-func.func @batch_norm_84(%x: tensor<2x3xf32>, %v: tensor<3xf32>) {
+/// batch_norm: a NaN epsilon.
+func.func @batch_norm_nan_epsilon(%x: tensor<2x3xf32>, %v: tensor<3xf32>) {
   // expected-error@+1 {{'relay.nn.batch_norm' op epsilon must be non-negative, got nan}}
   %0 = relay.nn.batch_norm %x, %v, %v, %v, %v {epsilon = 0x7FF8000000000000 : f64} : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tuple<tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>>
   func.return
