@@ -146,7 +146,12 @@ def get_type(props: Props, name: str) -> Attribute | None:
 
 def normalize_axis(axis: int, rank: int, what: str = "axis") -> int:
     """A negative axis counted from the end; out of range is a type error."""
-    if not -rank <= axis < max(rank, 1) or (rank == 0 and axis not in (0, -1)):
+    if rank == 0:
+        # A scalar has no axes; 0 and -1 name "the" position, as in numpy's expand_dims.
+        if axis not in (0, -1):
+            raise RelayTypeError(f"{what} {axis} is out of range for rank {rank}")
+        return 0
+    if not -rank <= axis < rank:
         raise RelayTypeError(f"{what} {axis} is out of range for rank {rank}")
     return axis + rank if axis < 0 else axis
 
