@@ -38,7 +38,14 @@ from xdsl.irdl import AttrConstraint, IRDLOperation, OptionalDef, VarOperandDef,
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
-from xrelay.dialects.relay.types import format_shape, shape_of, types_compatible
+from xrelay.dialects.relay.types import (
+    format_shape,
+    is_float,
+    is_supported_element_type,
+    shape_of,
+    tensor_element_type,
+    types_compatible,
+)
 
 Props = Mapping[str, Attribute]
 
@@ -163,6 +170,34 @@ def expect_tensor(types: Sequence[Attribute], index: int, what: str = "operand")
     if not isinstance(types[index], TensorType):
         raise RelayTypeError(f"expected {what} #{index} to be a tensor, got {types[index]}")
     return shape_of(types[index])
+
+
+def operand_element_type(types: Sequence[Attribute], index: int) -> Attribute:
+    """The element type of operand `index`, which must be a tensor."""
+    expect_tensor(types, index)
+    return tensor_element_type(types[index])
+
+
+def common_element_type(types: Sequence[Attribute], first: int, second: int) -> Attribute:
+    """The element type two tensor operands share; differing types are a type error."""
+    a, b = operand_element_type(types, first), operand_element_type(types, second)
+    if a != b:
+        raise RelayTypeError(f"operand element types differ: {a} vs {b}")
+    return a
+
+
+def expect_float(types: Sequence[Attribute], index: int) -> None:
+    """Operand `index` must be a floating-point tensor."""
+    element = operand_element_type(types, index)
+    if not is_float(element):
+        raise RelayTypeError(f"expected a floating-point operand, got {element}")
+
+
+def check_dtype(dtype: Attribute, what: str = "dtype") -> Attribute:
+    """A dtype property must name a supported element type."""
+    if not is_supported_element_type(dtype):
+        raise RelayTypeError(f"unsupported {what} {dtype}")
+    return dtype
 
 
 def expect_rank(shape: Sequence[int], rank: int, what: str) -> None:

@@ -18,8 +18,16 @@ from xdsl.irdl import (
     traits_def,
 )
 from xdsl.traits import Pure
-from xrelay.dialects.relay.base import Props, RelayOp, RelayTypeError, expect_tensor, get_ints
-from xrelay.dialects.relay.tensor import TensorOpBase, check_dtype, element_type
+from xrelay.dialects.relay.base import (
+    Props,
+    RelayOp,
+    RelayTypeError,
+    check_dtype,
+    expect_tensor,
+    get_ints,
+    operand_element_type,
+)
+from xrelay.dialects.relay.tensor import TensorOpBase
 from xrelay.dialects.relay.types import Shape, format_shape, tensor_type
 
 # --------------------------------------------------------------------------- #
@@ -97,7 +105,7 @@ class FullOp(RelayOp):
         cls, operand_types: Sequence[Attribute], props: Props
     ) -> Sequence[Attribute]:
         expect_scalar(operand_types, 0)
-        dtype = props.get("dtype") or element_type(operand_types, 0)
+        dtype = props.get("dtype") or operand_element_type(operand_types, 0)
         return [tensor_type(static_shape(props), check_dtype(dtype))]
 
 

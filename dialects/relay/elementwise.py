@@ -16,21 +16,13 @@ from xrelay.dialects.relay.base import (
     Props,
     RelayOp,
     RelayTypeError,
+    check_dtype,
+    common_element_type,
+    expect_float,
     expect_tensor,
     get_float,
 )
-from xrelay.dialects.relay.types import (
-    broadcast_shapes,
-    format_shape,
-    is_float,
-    is_supported_element_type,
-    tensor_element_type,
-    tensor_type,
-)
-
-
-def _element_type(types: Sequence[Attribute], index: int) -> Attribute:
-    return tensor_element_type(types[index])
+from xrelay.dialects.relay.types import broadcast_shapes, format_shape, tensor_type
 
 
 class BinaryElementwiseOp(RelayOp):
@@ -49,9 +41,7 @@ class BinaryElementwiseOp(RelayOp):
     ) -> Sequence[Attribute]:
         lhs = expect_tensor(operand_types, 0)
         rhs = expect_tensor(operand_types, 1)
-        lhs_et, rhs_et = _element_type(operand_types, 0), _element_type(operand_types, 1)
-        if lhs_et != rhs_et:
-            raise RelayTypeError(f"operand element types differ: {lhs_et} vs {rhs_et}")
+        lhs_et = common_element_type(operand_types, 0, 1)
         shape = broadcast_shapes(lhs, rhs)
         if shape is None:
             raise RelayTypeError(
@@ -171,10 +161,8 @@ class UnaryElementwiseOp(RelayOp):
         cls, operand_types: Sequence[Attribute], props: Props
     ) -> Sequence[Attribute]:
         expect_tensor(operand_types, 0)
-        if cls.FLOAT_ONLY and not is_float(_element_type(operand_types, 0)):
-            raise RelayTypeError(
-                f"expected a floating-point operand, got {_element_type(operand_types, 0)}"
-            )
+        if cls.FLOAT_ONLY:
+            expect_float(operand_types, 0)
         return [operand_types[0]]
 
 
@@ -296,10 +284,7 @@ class CastOp(RelayOp):
         cls, operand_types: Sequence[Attribute], props: Props
     ) -> Sequence[Attribute]:
         shape = expect_tensor(operand_types, 0)
-        dtype = props["dtype"]
-        if not is_supported_element_type(dtype):
-            raise RelayTypeError(f"unsupported dtype {dtype}")
-        return [tensor_type(shape, dtype)]
+        return [tensor_type(shape, check_dtype(props["dtype"]))]
 
 
 BINARY_OPS = (

@@ -34,6 +34,8 @@ from xrelay.dialects.relay.base import (
     Props,
     RelayOp,
     RelayTypeError,
+    check_dtype,
+    expect_float,
     expect_rank,
     expect_tensor,
     get_float,
@@ -49,24 +51,13 @@ from xrelay.dialects.relay.elementwise import FloatUnaryOp, UnaryElementwiseOp
 from xrelay.dialects.relay.types import (
     ANY,
     format_shape,
-    is_float,
-    is_supported_element_type,
     tensor_element_type,
     tensor_type,
     tuple_type,
 )
 
-
-def element_type(t: Attribute) -> Attribute:
-    """The element type of a tensor type."""
-    return tensor_element_type(t)
-
-
-def expect_float(types: Sequence[Attribute], index: int) -> None:
-    """Operand `index` must be a floating-point tensor."""
-    expect_tensor(types, index)
-    if not is_float(element_type(types[index])):
-        raise RelayTypeError(f"expected a floating-point operand, got {element_type(types[index])}")
+element_type = tensor_element_type
+"""The element type of a tensor type (shared with `nn_pool`)."""
 
 
 def expect_same_element_type(types: Sequence[Attribute], index: int, what: str) -> None:
@@ -81,9 +72,7 @@ def result_dtype(props: Props, data_type: Attribute) -> Attribute:
     out_dtype = props.get("out_dtype")
     if out_dtype is None:
         return element_type(data_type)
-    if not is_supported_element_type(out_dtype):
-        raise RelayTypeError(f"unsupported out_dtype {out_dtype}")
-    return out_dtype
+    return check_dtype(out_dtype, "out_dtype")
 
 
 def expect_data_rank(shape: Sequence[int]) -> None:

@@ -25,11 +25,14 @@ from xrelay.dialects.relay.base import (
     Props,
     RelayOp,
     RelayTypeError,
+    check_dtype,
+    common_element_type,
     expect_tensor,
     get_bool,
     get_opt_ints,
+    operand_element_type,
 )
-from xrelay.dialects.relay.tensor import FALSE, check_dtype, element_type, normalize_axes
+from xrelay.dialects.relay.tensor import FALSE, normalize_axes
 from xrelay.dialects.relay.types import (
     ANY,
     Shape,
@@ -84,7 +87,7 @@ class ReduceOp(RelayOp):
         shape = expect_tensor(operand_types, 0, "data")
         axes, keepdims = reduce_params(props, len(shape))
         out = reduce_shape(shape, axes, keepdims)
-        return [tensor_type(out, cls.result_element_type(element_type(operand_types, 0)))]
+        return [tensor_type(out, cls.result_element_type(operand_element_type(operand_types, 0)))]
 
 
 @irdl_op_definition
@@ -220,9 +223,7 @@ class MatmulOp(RelayOp):
     ) -> Sequence[Attribute]:
         a = expect_tensor(operand_types, 0, "tensor_a")
         b = expect_tensor(operand_types, 1, "tensor_b")
-        a_type, b_type = element_type(operand_types, 0), element_type(operand_types, 1)
-        if a_type != b_type:
-            raise RelayTypeError(f"operand element types differ: {a_type} vs {b_type}")
+        a_type = common_element_type(operand_types, 0, 1)
         out = matmul_shape(a, b, get_bool(props, "transpose_a"), get_bool(props, "transpose_b"))
         return [tensor_type(out, check_dtype(props.get("out_dtype") or a_type))]
 

@@ -45,6 +45,7 @@ from xrelay.dialects.relay.base import (
     get_opt_ints,
     get_str,
     normalize_axis,
+    operand_element_type,
 )
 from xrelay.dialects.relay.types import (
     ANY,
@@ -58,13 +59,6 @@ from xrelay.dialects.relay.types import (
 
 FALSE = IntegerAttr(0, i1)
 """The default of boolean properties (`keepdims`, `allowzero`, ...)."""
-
-
-def element_type(types: Sequence[Attribute], index: int) -> Attribute:
-    """The element type of operand `index` (a tensor)."""
-    t = types[index]
-    assert is_tensor_type(t)
-    return t.get_element_type()
 
 
 def is_tensor_type(t: Attribute) -> TypeGuard[TensorType[Attribute]]:
@@ -91,13 +85,6 @@ def normalize_axes(axes: Sequence[int], rank: int, what: str = "axis") -> list[i
         if axis in out[:position]:
             raise RelayTypeError(f"{what} {axes[position]} is repeated in {list(axes)}")
     return out
-
-
-def check_dtype(dtype: Attribute) -> Attribute:
-    """A dtype property must name a supported element type."""
-    if not is_supported_element_type(dtype):
-        raise RelayTypeError(f"unsupported dtype {dtype}")
-    return dtype
 
 
 class TensorOpBase(RelayOp):
@@ -243,7 +230,7 @@ class ReshapeOp(TensorOpBase):
     ) -> Sequence[Attribute]:
         shape = expect_tensor(operand_types, 0, "data")
         out = reshape_shape(shape, get_ints(props, "newshape"), get_bool(props, "allowzero"))
-        return [tensor_type(out, element_type(operand_types, 0))]
+        return [tensor_type(out, operand_element_type(operand_types, 0))]
 
 
 # --------------------------------------------------------------------------- #
@@ -277,7 +264,7 @@ class TransposeOp(TensorOpBase):
     ) -> Sequence[Attribute]:
         shape = expect_tensor(operand_types, 0, "data")
         perm = transpose_axes(len(shape), get_opt_ints(props, "axes"))
-        return [tensor_type([shape[a] for a in perm], element_type(operand_types, 0))]
+        return [tensor_type([shape[a] for a in perm], operand_element_type(operand_types, 0))]
 
 
 def squeeze_axes(shape: Shape, axis: Sequence[int] | None) -> list[int]:
@@ -311,7 +298,7 @@ class SqueezeOp(TensorOpBase):
         shape = expect_tensor(operand_types, 0, "data")
         removed = squeeze_axes(shape, get_opt_ints(props, "axis"))
         out = [d for k, d in enumerate(shape) if k not in removed]
-        return [tensor_type(out, element_type(operand_types, 0))]
+        return [tensor_type(out, operand_element_type(operand_types, 0))]
 
 
 def expand_dims_shape(shape: Shape, axis: int, num_newaxis: int) -> Shape:
@@ -345,7 +332,7 @@ class ExpandDimsOp(TensorOpBase):
     ) -> Sequence[Attribute]:
         shape = expect_tensor(operand_types, 0, "data")
         out = expand_dims_shape(shape, get_int(props, "axis"), get_int(props, "num_newaxis"))
-        return [tensor_type(out, element_type(operand_types, 0))]
+        return [tensor_type(out, operand_element_type(operand_types, 0))]
 
 
 # --------------------------------------------------------------------------- #
@@ -379,15 +366,15 @@ class ConcatenateOp(RelayOp):
         if not operand_types:
             raise RelayTypeError("expected at least one operand")
         shapes = [expect_tensor(operand_types, k) for k in range(len(operand_types))]
-        first, dtype = shapes[0], element_type(operand_types, 0)
+        first, dtype = shapes[0], operand_element_type(operand_types, 0)
         if not first:
             raise RelayTypeError("cannot concatenate rank-0 tensors")
         axis = normalize_axis(get_int(props, "axis"), len(first))
         out = list(first)
         for k, shape in enumerate(shapes[1:], start=1):
-            if element_type(operand_types, k) != dtype:
+            if operand_element_type(operand_types, k) != dtype:
                 raise RelayTypeError(
-                    f"operand #{k} element type {element_type(operand_types, k)} does not "
+                    f"operand #{k} element type {operand_element_type(operand_types, k)} does not "
                     f"match {dtype} of operand #0"
                 )
             if len(shape) != len(first):
@@ -472,7 +459,7 @@ class SplitOp(RelayOp):
             raise RelayTypeError("cannot split a rank-0 tensor")
         axis = normalize_axis(get_int(props, "axis"), len(shape))
         sizes = split_sizes(shape[axis], get_indices_or_sections(props), axis)
-        dtype = element_type(operand_types, 0)
+        dtype = operand_element_type(operand_types, 0)
         pieces = [tensor_type((*shape[:axis], s, *shape[axis + 1 :]), dtype) for s in sizes]
         return [tuple_type(pieces)]
 
@@ -590,7 +577,7 @@ class LayoutTransformOp(TensorOpBase):
         out = layout_transform_shape(
             shape, get_str(props, "src_layout"), get_str(props, "dst_layout")
         )
-        return [tensor_type(out, element_type(operand_types, 0))]
+        return [tensor_type(out, operand_element_type(operand_types, 0))]
 
 
 # --------------------------------------------------------------------------- #
@@ -681,7 +668,7 @@ class StridedSliceOp(TensorOpBase):
         out = list(shape)
         for axis, piece in slice_params(props, len(shape)).items():
             out[axis] = slice_extent(shape[axis], piece, axis)
-        return [tensor_type(out, element_type(operand_types, 0))]
+        return [tensor_type(out, operand_element_type(operand_types, 0))]
 
 
 TAKE_MODES = ("clip", "wrap", "fast")
@@ -733,14 +720,14 @@ class TakeOp(RelayOp):
     ) -> Sequence[Attribute]:
         data = expect_tensor(operand_types, 0, "data")
         indices = expect_tensor(operand_types, 1, "indices")
-        index_type = element_type(operand_types, 1)
+        index_type = operand_element_type(operand_types, 1)
         if not is_integer(index_type):
             raise RelayTypeError(f"indices must be integers, got {index_type}")
         mode = get_str(props, "mode")
         if mode not in TAKE_MODES:
             raise RelayTypeError(f"mode must be one of {', '.join(TAKE_MODES)}, got '{mode}'")
         out = take_shape(data, indices, get_opt_int(props, "axis"), get_int(props, "batch_dims"))
-        return [tensor_type(out, element_type(operand_types, 0))]
+        return [tensor_type(out, operand_element_type(operand_types, 0))]
 
 
 OPS = (
