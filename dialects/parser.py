@@ -8,6 +8,8 @@ xDSL version and `tests/test_parser.py` guard that.
 
 from __future__ import annotations
 
+import re
+
 from xdsl.context import Context
 from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
 from xdsl.ir import Dialect, Operation
@@ -17,6 +19,8 @@ from xdsl.utils.lexer import Span
 from xrelay.dialects.diagnostics import Diagnostic, DiagnosticError, LineIndex, from_parse_error
 
 _extra_dialects: list[Dialect] = []
+
+_BLANK_LINE = re.compile(r"\s*(//.*)?")
 
 
 def register_dialect(dialect: Dialect) -> None:
@@ -75,11 +79,26 @@ def parse_module(
     so reported lines are those of the file.
     """
     padded = "\n" * line_offset + text
-    try:
-        # The parser lexes its first token on construction: that can fail too.
-        return LocatingParser(ctx or make_context(), padded, filename).parse_module()
-    except ParseError as error:
-        raise DiagnosticError([from_parse_error(error, filename, LineIndex(padded))]) from None
+    if all(_BLANK_LINE.fullmatch(line) for line in text.splitlines()):
+        # Only whitespace and comments: an empty module, as in mlir-opt.
+        module = ModuleOp([])
+    else:
+        try:
+            # The parser lexes its first token on construction: that can fail too.
+            module = LocatingParser(ctx or make_context(), padded, filename).parse_module()
+        except ParseError as error:
+            raise DiagnosticError([from_parse_error(error, filename, LineIndex(padded))]) from None
+    if isinstance(module.location, UnknownLoc):
+        # An implicit module: locate it at its first op (else the text's first line), so
+        # module-level errors such as a redefined symbol name a real position.
+        first = next(iter(module.ops), None)
+        if first is not None and isinstance(first.location, FileLineColLoc):
+            module.location = first.location
+        else:
+            module.location = FileLineColLoc(
+                StringAttr(filename), IntAttr(line_offset + 1), IntAttr(1)
+            )
+    return module
 
 
 def span_error(span: Span[str], message: str, filename: str, text: str) -> Diagnostic:

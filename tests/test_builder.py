@@ -230,3 +230,13 @@ def test_large_constant_round_trips_through_bytes() -> None:
 def test_lexer_errors_are_located_diagnostics() -> None:
     with pytest.raises(DiagnosticError, match=r"^z.mlir:1:1: error: "):
         xrelay.parse("\x00", "z.mlir")
+
+
+def test_blank_input_is_an_empty_module() -> None:
+    assert str(xrelay.parse("// only a comment\n\n")) == "builtin.module {\n}\n"
+
+
+def test_module_level_errors_are_located() -> None:
+    text = "func.func @f() {\n  func.return\n}\nfunc.func @f() {\n  func.return\n}\n"
+    with pytest.raises(DiagnosticError, match=r'^d.mlir:1:1: error: .*Redefinition of symbol "f"'):
+        xrelay.parse(text, "d.mlir")

@@ -13,7 +13,6 @@ SPLIT_MARKER = "// -----"
 """The line that separates chunks in the input (`--split-input-file`) and in the output."""
 
 _SPLIT = re.compile(r"^// -----.*$", re.MULTILINE)
-_COMMENT_OR_BLANK = re.compile(r"^\s*(//.*)?$")
 
 
 @dataclass(frozen=True)
@@ -34,11 +33,6 @@ def split_input(text: str) -> list[Chunk]:
         start = match.end()
     chunks.append(Chunk(text[start:], text.count("\n", 0, start)))
     return chunks
-
-
-def is_blank(text: str) -> bool:
-    """Whether `text` holds only whitespace and `//` comments (an empty module, as in MLIR)."""
-    return all(_COMMENT_OR_BLANK.match(line) for line in text.splitlines())
 
 
 def write_atomically(path: str, text: str) -> None:

@@ -30,7 +30,7 @@ from importlib import metadata
 from typing import IO, NoReturn
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline
 from xdsl.printer import Printer
 from xdsl.utils.arg_spec import ArgSpec, parse_pipeline, parse_spec
@@ -47,7 +47,7 @@ from xrelay.dialects.parser import make_context, parse_module
 from xrelay.passes import PassFactory, get_all_passes
 from xrelay.passes import describe_pass as registered_description
 from xrelay.tools.diagnostics import check_diagnostics, parse_expectations
-from xrelay.tools.files import SPLIT_MARKER, Chunk, is_blank, split_input, write_atomically
+from xrelay.tools.files import SPLIT_MARKER, Chunk, split_input, write_atomically
 from xrelay.tools.specs import SpecError, instantiate, lookup, option_infos, pipeline_error
 
 TargetFactory = Callable[[], type[Target]]
@@ -282,20 +282,7 @@ class OptMain:
 
     def parse_chunk(self, ctx: Context, chunk: Chunk) -> ModuleOp:
         """Parse one chunk into a module whose every op has a file location."""
-        if is_blank(chunk.text):
-            module = ModuleOp([])
-        else:
-            module = parse_module(chunk.text, self.filename, ctx, chunk.line_offset)
-        if isinstance(module.location, UnknownLoc):
-            # An implicit module: locate it at its first op, so module-level errors
-            # (a redefined symbol) and ops a pass creates get a real position.
-            first = next(iter(module.ops), None)
-            if first is not None and isinstance(first.location, FileLineColLoc):
-                module.location = first.location
-            else:
-                line = IntAttr(chunk.line_offset + 1)
-                module.location = FileLineColLoc(StringAttr(self.filename), line, IntAttr(1))
-        return module
+        return parse_module(chunk.text, self.filename, ctx, chunk.line_offset)
 
     def verify(self, module: ModuleOp, suffix: str = "") -> None:
         """DiagnosticError at the first op that does not verify; `suffix` ends its message."""
