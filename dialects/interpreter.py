@@ -200,3 +200,33 @@ def evaluate_module(module: ModuleOp, inputs: Sequence[Value], entry: str = "mai
     args = check_inputs(evaluator.functions[entry], inputs)
     results = evaluator.call(entry, args)
     return results[0] if len(results) == 1 else tuple(results)
+
+
+def make_input(
+    ty: Attribute, rng: np.random.Generator | None, dynamic_size: int = 1
+) -> Value:
+    """A value of a parameter type: zeros without `rng`, else seeded random values.
+
+    Floats are standard normal, integers in [0, 10), booleans fair coin flips;
+    a dynamic `?` dimension gets `dynamic_size`.
+    """
+    if isinstance(ty, TupleType):
+        return tuple(make_input(t, rng, dynamic_size) for t in ty.types.data)
+    if not isinstance(ty, TensorType):
+        raise ValueError(f"cannot make an input of type {ty}")
+    shape = [dynamic_size if d == ANY else d for d in ty.get_shape()]
+    dtype = numpy_dtype(tensor_element_type(cast(Attribute, ty)))
+    if rng is None:
+        return np.zeros(shape, dtype)
+    if np.issubdtype(dtype, np.floating):
+        return rng.standard_normal(shape).astype(dtype)
+    if dtype == np.bool_:
+        return rng.random(shape) < 0.5
+    return rng.integers(0, 10, shape).astype(dtype)
+
+
+def random_inputs(function: func.FuncOp, seed: int = 0, dynamic_size: int = 1) -> list[Value]:
+    """Seeded random values for every parameter of a function."""
+    rng = np.random.default_rng(seed)
+    return [make_input(arg.type, rng, dynamic_size) for arg in function.body.block.args]
+

@@ -1,58 +1,130 @@
-"""The pass registry: every pass that `xrelay-opt -p` and the pass manager can name.
+"""The pass registry: every pass that `xrelay-opt -p`, `get_pass` and `required` can name.
 
-Passes register lazily under their command-line flag (`cse`,
-`fold-constant`): the registry holds a factory returning the `ModulePass`
-class, so listing or validating names imports no pass module. A pass file
-registers itself with `register_pass(flag, factory, description)`; the
-one-line description is what `xrelay-opt --list-passes` prints. The pass
-manager (`passes/pass_manager.py`, a later issue) looks passes up here too,
-by flag or, once passes carry them, by TVM name.
+A pass has one identity in two spellings: its TVM name (`PassInfo.name`,
+PascalCase: `FoldConstant`) and its command-line flag, the kebab-case twin
+(`fold-constant`, what xDSL calls the pass's `name`). Either names the pass
+wherever a name is taken (`get_pass`, `required`, `disabled_pass`, ...).
 
-For now the registry holds xDSL's generic cleanups: `canonicalize`, `cse`
-and `dce`.
+Passes register lazily: the registry holds a factory returning the xDSL
+`ModulePass` class, so listing or resolving names imports no pass module. A
+pass file registers itself with `register_pass(flag, factory, description,
+name=...)`; Python passes written with `transform.module_pass` register
+through `xrelay.transform.register_pass`, which builds the class for them.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from xdsl.passes import ModulePass
 
 PassFactory = Callable[[], type[ModulePass]]
 """A zero-argument callable returning a pass class (imported on first call)."""
 
-_REGISTRY: dict[str, PassFactory] = {}
-_DESCRIPTIONS: dict[str, str] = {}
+
+_WORD = re.compile(
+    r"[A-Z]+[0-9]*(?=[A-Z][a-z])"  # an acronym before a word: the `IR` of `IRDiff`
+    r"|[A-Z]?[a-z]+(?:[0-9]+[A-Z]*(?![a-z]))?"  # a word, with a `2D` tail: `Conv2D`
+    r"|[A-Z]+[0-9]*|[0-9]+"
+)
 
 
-def register_pass(name: str, factory: PassFactory, description: str = "") -> None:
-    """Register a pass class under its flag, with a one-line description.
+def kebab_case(name: str) -> str:
+    """The flag spelling of a pass name: `FoldConstant` -> `fold-constant`, `PrintIR` -> `print-ir`.
 
-    The factory must return a class whose `name` is `name` (a test checks
-    this for every registered pass). Registering a flag twice is an error:
-    two passes must not silently shadow each other.
+    Runs of capitals are acronyms (`CSE` -> `cse`, `ToANormalForm` ->
+    `to-a-normal-form`, `Conv2D` -> `conv2d`); anything else separates words.
     """
-    if name in _REGISTRY:
-        raise ValueError(f"pass '{name}' is already registered")
-    _REGISTRY[name] = factory
-    _DESCRIPTIONS[name] = description
+    words = _WORD.findall(name)
+    return "-".join(word.lower() for word in words)
+
+
+def pascal_case(flag: str) -> str:
+    """The default TVM-style name of a flag: `fold-constant` -> `FoldConstant`."""
+    return "".join(part[:1].upper() + part[1:] for part in re.split(r"[-_\s]+", flag) if part)
+
+
+@dataclass(frozen=True)
+class RegisteredPass:
+    """One registry entry: the flag, the TVM name, the lazy class factory, a description."""
+
+    flag: str
+    name: str
+    factory: PassFactory
+    description: str
+
+
+_REGISTRY: dict[str, RegisteredPass] = {}
+_BY_NAME: dict[str, str] = {}
+
+
+def register_pass(
+    flag: str, factory: PassFactory, description: str = "", *, name: str | None = None
+) -> None:
+    """Register a pass class under its flag and TVM name, with a one-line description.
+
+    `name` defaults to the PascalCase of the flag; the flag must be the
+    kebab-case of the name (one identity, two spellings). The factory must
+    return a class whose `name` is `flag` (a test checks every registered
+    pass). Registering a flag or name twice is an error: two passes must not
+    silently shadow each other.
+    """
+    tvm_name = name if name is not None else pascal_case(flag)
+    if kebab_case(tvm_name) != flag:
+        raise ValueError(
+            f"pass flag '{flag}' is not the kebab-case of its name '{tvm_name}' "
+            f"(expected '{kebab_case(tvm_name)}')"
+        )
+    if flag in _REGISTRY:
+        raise ValueError(f"pass '{flag}' is already registered")
+    if tvm_name in _BY_NAME:
+        raise ValueError(f"pass name '{tvm_name}' is already registered")
+    _REGISTRY[flag] = RegisteredPass(flag, tvm_name, factory, description)
+    _BY_NAME[tvm_name] = flag
+
+
+def unregister_pass(name: str) -> None:
+    """Remove a pass by flag or name (plugins and tests); KeyError if it is not registered."""
+    entry = lookup_pass(name)
+    if entry is None:
+        raise KeyError(f"pass '{name}' is not registered")
+    del _REGISTRY[entry.flag]
+    del _BY_NAME[entry.name]
+
+
+def lookup_pass(name: str) -> RegisteredPass | None:
+    """The entry named by a flag (`fold-constant`) or a TVM name (`FoldConstant`), if any."""
+    entry = _REGISTRY.get(name)
+    if entry is not None:
+        return entry
+    flag = _BY_NAME.get(name)
+    return _REGISTRY[flag] if flag is not None else None
+
+
+def registered_passes() -> list[RegisteredPass]:
+    """Every registry entry, sorted by flag."""
+    return [_REGISTRY[flag] for flag in sorted(_REGISTRY)]
 
 
 def get_all_passes() -> dict[str, PassFactory]:
     """Every registered pass, by flag, as lazy factories (a fresh dict; changing it is safe)."""
-    return dict(_REGISTRY)
+    return {flag: entry.factory for flag, entry in _REGISTRY.items()}
 
 
 def describe_pass(name: str) -> str:
-    """The one-line description of a registered pass.
+    """The one-line description of a registered pass (by flag or name).
 
     Falls back to the first line of the pass class's docstring when none was
-    given at registration; raises KeyError for an unknown flag.
+    given at registration; raises KeyError for an unknown pass.
     """
-    factory = _REGISTRY[name]
-    if _DESCRIPTIONS[name]:
-        return _DESCRIPTIONS[name]
-    doc = (factory().__doc__ or "").strip()
+    entry = lookup_pass(name)
+    if entry is None:
+        raise KeyError(name)
+    if entry.description:
+        return entry.description
+    doc = (entry.factory().__doc__ or "").strip()
     return doc.splitlines()[0].strip() if doc else ""
 
 
@@ -76,10 +148,17 @@ def _dce() -> type[ModulePass]:
     return DeadCodeElimination
 
 
+def _print_ir() -> type[ModulePass]:
+    from xrelay.passes.print_ir import PrintIRPass
+
+    return PrintIRPass
+
+
 register_pass(
     "canonicalize",
     _canonicalize,
     "Apply folders and canonicalization patterns, dropping unused pure ops (xDSL)",
 )
-register_pass("cse", _cse, "Merge identical pure ops computing the same value (xDSL)")
-register_pass("dce", _dce, "Remove pure ops whose results are unused (xDSL)")
+register_pass("cse", _cse, "Merge identical pure ops computing the same value (xDSL)", name="CSE")
+register_pass("dce", _dce, "Remove pure ops whose results are unused (xDSL)", name="DCE")
+register_pass("print-ir", _print_ir, "Print the module to stderr (TVM's PrintIR)", name="PrintIR")

@@ -10,15 +10,19 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
-from xdsl.dialects.builtin import TensorType, TupleType
 from xdsl.ir import Attribute
 from xrelay.dialects.diagnostics import DiagnosticError, check_module
-from xrelay.dialects.interpreter import EvaluationError, Evaluator, Value, check_inputs
+from xrelay.dialects.interpreter import (
+    EvaluationError,
+    Evaluator,
+    Value,
+    check_inputs,
+    make_input,
+)
 from xrelay.dialects.parser import parse_module
-from xrelay.dialects.relay.types import ANY, numpy_dtype, tensor_element_type
 
 
 class RunMain:
@@ -52,18 +56,7 @@ class RunMain:
 
     def make_input(self, ty: Attribute, rng: np.random.Generator) -> Value:
         """A zero or random value of a parameter type."""
-        if isinstance(ty, TupleType):
-            return tuple(self.make_input(t, rng) for t in ty.types.data)
-        assert isinstance(ty, TensorType)
-        shape = [self.args.dynamic_size if d == ANY else d for d in ty.get_shape()]
-        dtype = numpy_dtype(tensor_element_type(cast(Attribute, ty)))
-        if not self.args.random:
-            return np.zeros(shape, dtype)
-        if np.issubdtype(dtype, np.floating):
-            return rng.standard_normal(shape).astype(dtype)
-        if dtype == np.bool_:
-            return rng.random(shape) < 0.5
-        return rng.integers(0, 10, shape).astype(dtype)
+        return make_input(ty, rng if self.args.random else None, self.args.dynamic_size)
 
     def run(self) -> int:
         """Parse, verify, evaluate and report; returns the exit code."""

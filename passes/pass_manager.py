@@ -1,0 +1,370 @@
+"""TVM's pass kinds on xDSL (`Pass`, `ModulePass`, `FunctionPass`, `Sequential`); how passes run.
+
+Every invocation of a pass, at any depth, goes through `invoke` (TVM's
+`Pass::operator()`): the instruments' `should_run` and `run_before_pass`, the
+pass, then `run_after_pass`. opt_level, `required_pass` and `disabled_pass`
+gate passes only inside a `Sequential`; a direct call `pass_(mod)` is not
+gated (TVM A.2, A.6).
+
+Beyond TVM:
+
+- **Transactions.** Before each pass the module is cloned; if the pass (or a
+  `run_after_pass` hook) raises, the module is restored in place and the
+  error is a `PassError` naming the innermost failing pass. With
+  `transform.crash_reproducer` set, the module before that pass is written
+  with the pipeline that reproduces the failure.
+- **Dependencies.** `Sequential` resolves `required` names through the
+  registry transitively, in dependency order, before running anything; a
+  cycle or an unknown name is an error. A dependency is skipped when the
+  module has not changed since it last ran in the same `Sequential`.
+  `transform.resolve_required=False` restores TVM's behaviour: each pass's
+  direct `required` passes rerun before it every time. As in TVM, a required
+  dependency runs even when it is in `disabled_pass` (the pass needs it).
+- **No eager InferType.** TVM's `FunctionPass` retypes the whole module after
+  every run; xrelay passes keep types correct as they rewrite, so it does not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, NoReturn
+
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp
+from xrelay.dialects.builder.expr import Function
+from xrelay.dialects.ir_module import IRModule, function_from_op
+from xrelay.passes.pass_context import PassContext, PassInfo, pop_running, push_running
+from xrelay.passes.transaction import reproducer_text, restore, same_ir, write_atomically
+
+
+class PassError(Exception):
+    """A pass raised: the error names the pass; the original is `__cause__`.
+
+    `module_before` is the module's text before the failing pass (when a
+    snapshot was taken); `reproducer` the path a crash reproducer was
+    written to, if any.
+    """
+
+    def __init__(self, info: PassInfo, cause: BaseException, module_before: str | None):
+        self.info = info
+        self.cause = cause
+        self.module_before = module_before
+        self.reproducer: str | None = None
+        super().__init__(f"pass '{info.name}' failed: {describe_error(cause)}")
+
+
+class PassDependencyError(ValueError):
+    """A `required` name that is not a registered pass, or a dependency cycle."""
+
+
+def describe_error(error: BaseException) -> str:
+    """`Type: message` on one line (the message's first line), or the type alone."""
+    text = str(error).strip()
+    first = text.splitlines()[0] if text else ""
+    name = type(error).__name__
+    return f"{name}: {first}" if first else name
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one invocation did: the module it returned, whether it ran, whether it changed IR."""
+
+    module: IRModule
+    ran: bool
+    changed: bool
+
+
+_HANDLED = "_xrelay_pass_handled"
+"""Marks an exception already handled by an inner invocation (rolled back, maybe wrapped)."""
+
+
+def invoke(pass_: Pass, mod: IRModule, ctx: PassContext) -> Outcome:
+    """Run one pass under `ctx`: instruments, snapshot, the pass, rollback on failure."""
+    info = pass_.info
+    try:
+        if not ctx.instrument_before_pass(mod, info):
+            return Outcome(mod, ran=False, changed=False)
+    except BaseException as error:  # an instrument's error: it propagates as it is
+        setattr(error, _HANDLED, True)
+        raise
+    reproducer = str(ctx.get_config("transform.crash_reproducer", "") or "")
+    original = mod.module
+    keep = bool(ctx.get_config("transform.transactional", True)) or bool(reproducer)
+    snapshot = original.clone() if keep else None
+
+    def fail(error: BaseException, in_pass: bool) -> NoReturn:
+        """Restore the module, then raise: the pass's own errors as a PassError naming it."""
+        handled = getattr(error, _HANDLED, False) or not isinstance(error, Exception)
+        before = None
+        if snapshot is not None:
+            if not handled:
+                before = IRModule(module=snapshot).astext()
+            mod.module = original
+            restore(original, snapshot)
+        if handled:
+            raise error
+        failure = PassError(info, error, before) if in_pass else error
+        setattr(failure, _HANDLED, True)
+        if reproducer and before is not None:
+            _write_reproducer(reproducer, pass_, ctx, before, error, failure)
+        if failure is error:
+            raise error
+        raise failure from error
+
+    push_running(info)
+    try:
+        try:
+            result = pass_.transform(mod, ctx)
+        finally:
+            pop_running()
+        if not isinstance(result, IRModule):  # pyright: ignore[reportUnnecessaryIsInstance]
+            raise TypeError(f"the pass returned {type(result).__name__}, not an IRModule")
+        changed = snapshot is None or not same_ir(snapshot, result.module)
+        if changed and ctx.get_config("testing.immutable_module", False):
+            raise RuntimeError(f"Immutable module has been modified in pass: {info.name}")
+    except BaseException as error:
+        fail(error, in_pass=True)
+    try:
+        ctx.instrument_after_pass(result, info)
+    except BaseException as error:
+        fail(error, in_pass=False)
+    return Outcome(result, ran=True, changed=changed)
+
+
+def _write_reproducer(
+    path: str,
+    pass_: Pass,
+    ctx: PassContext,
+    before: str,
+    error: BaseException,
+    failure: BaseException,
+) -> None:
+    options = [f"--opt-level {max(ctx.opt_level, pass_.info.opt_level)}"]
+    for key, value in sorted(ctx.config.items()):
+        if key != "transform.crash_reproducer" and isinstance(value, bool | int | float | str):
+            spelled = str(value).lower() if isinstance(value, bool) else str(value)
+            options.append(f"-c {key}={spelled}")
+    label = f"'{pass_.info.name}' ({pass_.info.flag})"
+    text = reproducer_text(before, label, pass_.pipeline_spec(), str(error), options)
+    write_atomically(path, text)
+    if isinstance(failure, PassError):
+        failure.reproducer = path
+    else:
+        failure.add_note(f"crash reproducer written to {path}")
+
+
+# ------------------------------------------------------------------ kinds
+
+
+class Pass:
+    """A transformation of an `IRModule` with its `PassInfo`; call it: `mod = pass_(mod)`.
+
+    A direct call runs under `PassContext.current()` through the instruments
+    and is never gated by opt_level (only `Sequential` gates).
+    """
+
+    kind: str = "module"
+    """`module`, `function` or `sequential` (what `--list-passes` shows)."""
+
+    def __init__(self, info: PassInfo):
+        self._info = info
+
+    @property
+    def info(self) -> PassInfo:
+        """The pass's name, opt_level and required passes."""
+        return self._info
+
+    def __call__(self, mod: IRModule | ModuleOp) -> IRModule:
+        module = mod if isinstance(mod, IRModule) else IRModule(module=mod)
+        return invoke(self, module, PassContext.current()).module
+
+    def transform(self, mod: IRModule, ctx: PassContext) -> IRModule:
+        """The pass body, without instruments or snapshots (subclasses implement it)."""
+        raise NotImplementedError(f"pass '{self.info.name}' has no transform")
+
+    def pipeline_spec(self) -> str | None:
+        """How `xrelay-opt -p` names this pass (for reproducers), or None if it cannot."""
+        from xrelay.passes import lookup_pass
+
+        return self.info.flag if lookup_pass(self.info.name) is not None else None
+
+
+class ModulePass(Pass):
+    """A pass over the whole module: `pass_func(mod, ctx) -> IRModule`."""
+
+    def __init__(self, pass_func: Callable[[IRModule, PassContext], IRModule], info: PassInfo):
+        super().__init__(info)
+        self.pass_func = pass_func
+
+    def transform(self, mod: IRModule, ctx: PassContext) -> IRModule:
+        return self.pass_func(mod, ctx)
+
+    def __repr__(self) -> str:
+        return f"Run Module pass: {self.info.name} at the optimization level {self.info.opt_level}"
+
+
+def is_optimizable(op: func.FuncOp) -> bool:
+    """TVM's rule for function passes: skip external (`Compiler`, `Extern`) and opted-out functions.
+
+    A function with a `Compiler` attribute, a nonzero `Extern` or
+    `SkipOptimization`, or no body (a declaration) is not optimizable.
+    """
+    if not op.body.blocks:
+        return False
+    attrs = op.attributes
+    if "Compiler" in attrs:
+        return False
+    return not any(_nonzero(attrs.get(key)) for key in ("Extern", "SkipOptimization"))
+
+
+def _nonzero(attr: object) -> bool:
+    if attr is None:
+        return False
+    value = getattr(attr, "value", None)
+    data = getattr(value, "data", None)
+    return data != 0 if isinstance(data, int | float) else True
+
+
+def optimizable_functions(module: ModuleOp, include_external: bool = False) -> list[func.FuncOp]:
+    """The module's `func.func`s a function pass visits, in module order."""
+    return [
+        op
+        for op in module.ops
+        if isinstance(op, func.FuncOp)
+        and (is_optimizable(op) or (include_external and op.body.blocks))
+    ]
+
+
+FunctionPassFunc = Callable[[Function, IRModule, PassContext], "Function | func.FuncOp"]
+
+
+class FunctionPass(Pass):
+    """A pass applied to each function: `pass_func(func, mod, ctx) -> Function`.
+
+    Visits every `func.func` except external ones (`Compiler`, `Extern`,
+    `SkipOptimization`; see `is_optimizable`) unless `include_external`, and
+    replaces the functions only after visiting all of them. It cannot add or
+    remove functions. The function may return a `Function` or a `func.FuncOp`.
+    """
+
+    kind = "function"
+
+    def __init__(self, pass_func: FunctionPassFunc, info: PassInfo, include_external: bool = False):
+        super().__init__(info)
+        self.pass_func = pass_func
+        self.include_external = include_external
+
+    def transform(self, mod: IRModule, ctx: PassContext) -> IRModule:
+        names = _function_names(mod.module)
+        updates: list[tuple[func.FuncOp, Function | func.FuncOp]] = []
+        for op in optimizable_functions(mod.module, self.include_external):
+            function = function_from_op(op)
+            updates.append((op, self.pass_func(function, mod, ctx)))
+        if _function_names(mod.module) != names:
+            raise RuntimeError(
+                f"function pass '{self.info.name}' added or removed functions "
+                "(a function pass may only rewrite functions; use a module pass)"
+            )
+        for op, new in updates:
+            if isinstance(new, Function) and new.op is op:
+                continue
+            name = op.sym_name.data
+            replacement = new if isinstance(new, func.FuncOp) else new.to_func_op(name)
+            if isinstance(new, func.FuncOp) and new.parent is not None:
+                new.detach()
+            block = mod.module.body.block
+            block.insert_op_before(replacement, op)
+            block.erase_op(op, safe_erase=False)
+        return mod
+
+    def __repr__(self) -> str:
+        return (
+            f"Run Function pass: {self.info.name} at the optimization level {self.info.opt_level}"
+        )
+
+
+def _function_names(module: ModuleOp) -> list[str]:
+    return [op.sym_name.data for op in module.ops if isinstance(op, func.FuncOp)]
+
+
+class Sequential(Pass):
+    """Passes run in order, each gated by the context; `required` passes resolved first.
+
+    Parameters
+    ----------
+    passes : Sequence[Pass], optional
+        The passes (xDSL `ModulePass` instances are wrapped).
+    opt_level : int
+        The Sequential's own level, used when it is nested in another one.
+    name : str
+        Its name (`sequential`).
+    required : Sequence[str], optional
+        What it requires when nested in another Sequential.
+    """
+
+    kind = "sequential"
+
+    def __init__(
+        self,
+        passes: Iterable[Any] | None = None,
+        opt_level: int = 0,
+        name: str = "sequential",
+        required: Sequence[str] | None = None,
+        traceable: bool = False,
+    ):
+        from xrelay.passes.adapters import to_pass
+
+        super().__init__(PassInfo(opt_level, name, required, traceable))
+        self.passes: list[Pass] = [to_pass(p) for p in passes or []]
+
+    @property
+    def pass_info(self) -> PassInfo:
+        """TVM's alias of `info`."""
+        return self.info
+
+    def transform(self, mod: IRModule, ctx: PassContext) -> IRModule:
+        resolve = bool(ctx.get_config("transform.resolve_required", True))
+        version = 0
+        fresh: dict[str, int] = {}  # dependency name -> module version when it last ran
+        for pass_, is_dependency in self.schedule(ctx, resolve):
+            name = pass_.info.name
+            if is_dependency and resolve and fresh.get(name) == version:
+                continue
+            outcome = invoke(pass_, mod, ctx)
+            mod = outcome.module
+            version += outcome.changed
+            if outcome.ran:
+                fresh[name] = version
+        return mod
+
+    def schedule(self, ctx: PassContext, resolve: bool = True) -> list[tuple[Pass, bool]]:
+        """The enabled passes with their dependencies before them: `(pass, is_dependency)`.
+
+        Resolved before anything runs, so an unknown name or a cycle fails
+        early. Without `resolve`, TVM's rule: each pass's direct `required`.
+        """
+        from xrelay.passes.adapters import get_pass, resolve_required
+
+        steps: list[tuple[Pass, bool]] = []
+        for pass_ in self.passes:
+            if not ctx.pass_enabled(pass_.info):
+                continue
+            if resolve:
+                dependencies = resolve_required(pass_.info)
+            else:
+                dependencies = [get_pass(n, requirer=pass_.info.name) for n in pass_.info.required]
+            steps += [(dependency, True) for dependency in dependencies]
+            steps.append((pass_, False))
+        return steps
+
+    def pipeline_spec(self) -> str | None:
+        specs = [p.pipeline_spec() for p in self.passes]
+        return ",".join(s for s in specs if s is not None) if None not in specs else None
+
+    def __repr__(self) -> str:
+        names = "".join(f"{p.info.name} " for p in self.passes)
+        return (
+            f"Run Sequential pass: {self.info.name} at the optimization level "
+            f"{self.info.opt_level}. The passes will be executed are: [{names}]"
+        )

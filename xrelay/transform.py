@@ -1,0 +1,82 @@
+"""`xrelay.transform`: TVM's `tvm.transform` / `relay.transform` (the pass manager and its passes).
+
+Port TVM code by changing imports: `from xrelay import transform` and
+`from xrelay.instrument import ...`.
+"""
+
+from __future__ import annotations
+
+from xrelay.passes import kebab_case, registered_passes, unregister_pass
+from xrelay.passes.adapters import (
+    PassAdapter,
+    XdslFunctionPass,
+    XdslPass,
+    get_pass,
+    register_pass,
+    resolve_required,
+    to_pass,
+)
+from xrelay.passes.decorators import function_pass, module_pass
+from xrelay.passes.instrument import (
+    PassInstrument,
+    PassPrintingInstrument,
+    PassTimingInstrument,
+    PrintAfterAll,
+    PrintBeforeAll,
+    pass_instrument,
+)
+from xrelay.passes.pass_context import (
+    PassContext,
+    PassInfo,
+    register_pass_config_option,
+)
+from xrelay.passes.pass_manager import (
+    FunctionPass,
+    ModulePass,
+    Pass,
+    PassDependencyError,
+    PassError,
+    Sequential,
+    is_optimizable,
+)
+
+
+def PrintIR(header: str = "", show_meta_data: bool = False) -> Pass:
+    """A pass that prints the module to stderr (`PrintIR(<header>):` first) and returns it as is."""
+    from xrelay.passes.print_ir import PrintIRPass
+
+    del show_meta_data  # constants always print in full
+    return XdslPass(PrintIRPass(header=header))
+
+
+__all__ = [
+    "FunctionPass",
+    "ModulePass",
+    "Pass",
+    "PassAdapter",
+    "PassContext",
+    "PassDependencyError",
+    "PassError",
+    "PassInfo",
+    "PassInstrument",
+    "PassPrintingInstrument",
+    "PassTimingInstrument",
+    "PrintAfterAll",
+    "PrintBeforeAll",
+    "PrintIR",
+    "Sequential",
+    "XdslFunctionPass",
+    "XdslPass",
+    "function_pass",
+    "get_pass",
+    "is_optimizable",
+    "kebab_case",
+    "module_pass",
+    "pass_instrument",
+    "register_pass",
+    "register_pass_config_option",
+    "registered_passes",
+    "resolve_required",
+    "to_pass",
+    "unregister_pass",
+]
