@@ -28,6 +28,7 @@ from xrelay.passes import lookup_pass, pascal_case, registered_passes
 from xrelay.passes import register_pass as register_lazily
 from xrelay.passes.pass_context import PassContext, PassInfo
 from xrelay.passes.pass_manager import (
+    FunctionPass,
     ModulePass,
     Pass,
     PassDependencyError,
@@ -184,6 +185,14 @@ def resolve_required(info: PassInfo) -> list[Pass]:
 P = TypeVar("P")
 
 
+def _summary(pass_: Pass) -> str:
+    """The first docstring line of a pass: its function's if decorated, else its class's."""
+    body = getattr(pass_, "pass_func", None)
+    plain = type(pass_) in (ModulePass, FunctionPass)
+    doc = (body.__doc__ if plain and body is not None else type(pass_).__doc__) or ""
+    return doc.strip().split("\n")[0]
+
+
 def register_pass(value: P, *, description: str = "") -> P:
     """Make a pass nameable by `get_pass`, `required` and `xrelay-opt -p`; returns it.
 
@@ -210,7 +219,7 @@ def register_pass(value: P, *, description: str = "") -> P:
     else:
         raise TypeError(f"register_pass takes a pass or a pass class, got {value!r}")
     sample = factory()
-    doc = description or (type(sample).__doc__ or "").strip().split("\n")[0]
+    doc = description or _summary(sample)
     if isinstance(sample, XdslPass):
         xdsl_class = type(sample.xdsl_pass)
         register_lazily(xdsl_class.name, lambda: xdsl_class, doc, name=sample.info.name)

@@ -33,12 +33,16 @@ class IRDiffInstrument(PassInstrument):
     """Print a unified diff of the IR for every pass that changed it (stderr, or `file`).
 
     A change made by a pass around the passes it runs itself is shown as that
-    outer pass's own. `diffs` keeps `(pass name, diff text)` pairs.
+    outer pass's own. `diffs` keeps `(pass name, diff text)` pairs; passes
+    are named by TVM name, or by flag with `flags=True`.
     """
 
-    def __init__(self, file: IO[str] | None = None, context_lines: int = 3) -> None:
+    def __init__(
+        self, file: IO[str] | None = None, context_lines: int = 3, flags: bool = False
+    ) -> None:
         super().__init__()
         self.file = file
+        self.flags = flags
         self.context_lines = context_lines
         self.diffs: list[tuple[str, str]] = []
         self._stack: list[str] = []
@@ -57,13 +61,13 @@ class IRDiffInstrument(PassInstrument):
         text = mod.astext()
         if self._last is not None and text != self._last and self._stack:
             self._emit(self._stack[-1], self._last, text)
-        self._stack.append(info.name)
+        self._stack.append(info.flag if self.flags else info.name)
         self._last = text
 
     def run_after_pass(self, mod: IRModule, info: PassInfo) -> None:
         text = mod.astext()
         if self._last is not None and text != self._last:
-            self._emit(info.name, self._last, text)
+            self._emit(info.flag if self.flags else info.name, self._last, text)
         del self._stack[len(running_passes()) :]
         self._last = text
 
@@ -88,22 +92,27 @@ class VerifyEachError(DiagnosticError):
 
 
 class VerifyEachInstrument(PassInstrument):
-    """Verify the module after every pass (nested ones too, up to `max_depth` if given)."""
+    """Verify the module after every pass (nested ones too, up to `max_depth` if given).
 
-    def __init__(self, max_depth: int | None = None) -> None:
+    Errors name the pass by its TVM name, or by its flag with `flags=True`.
+    """
+
+    def __init__(self, max_depth: int | None = None, flags: bool = False) -> None:
         super().__init__()
         self.max_depth = max_depth
+        self.flags = flags
 
     def run_after_pass(self, mod: IRModule, info: PassInfo) -> None:
         if self.max_depth is not None and len(running_passes()) > self.max_depth:
             return
         problems = verify_located(mod.module)
         if problems:
-            suffix = f" (after pass '{info.name}')"
+            name = info.flag if self.flags else info.name
+            suffix = f" (after pass '{name}')"
             error = VerifyEachError(
                 [dataclasses.replace(p, message=p.message + suffix) for p in problems]
             )
-            error.pass_name = info.name
+            error.pass_name = name
             raise error
 
 
@@ -131,7 +140,8 @@ class NumericsCheckInstrument(PassInstrument):
     the reference interpreter; after every pass, evaluates again and compares
     (floats with `rtol`/`atol`, everything else exactly). The first mismatch
     is kept in `mismatch` and, with `raise_on_mismatch`, raised as a
-    `NumericsCheckError` naming the pass and the largest difference.
+    `NumericsCheckError` naming the pass (its flag with `flags=True`) and the
+    largest difference.
     `checks` counts the comparisons made.
     """
 
@@ -142,8 +152,10 @@ class NumericsCheckInstrument(PassInstrument):
         seed: int = 0,
         entry: str = "main",
         raise_on_mismatch: bool = True,
+        flags: bool = False,
     ) -> None:
         super().__init__()
+        self.flags = flags
         self.rtol, self.atol, self.seed, self.entry = rtol, atol, seed, entry
         self.raise_on_mismatch = raise_on_mismatch
         self.mismatch: NumericsMismatch | None = None
@@ -183,7 +195,7 @@ class NumericsCheckInstrument(PassInstrument):
         if self._inputs is None or self.mismatch is not None:
             return
         self.checks += 1
-        mismatch = self._compare(mod, info.name)
+        mismatch = self._compare(mod, info.flag if self.flags else info.name)
         if running_passes() == []:
             self._inputs = None
         if mismatch is None:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any, TypeVar, overload
 
 from xrelay.dialects.ir_module import IRModule
-from xrelay.passes.pass_context import PassInfo, names_pass
+from xrelay.passes.pass_context import PassInfo, names_pass, running_passes
 
 
 class PassInstrument:
@@ -165,25 +165,32 @@ class PassTimingInstrument(PassInstrument):
         _LAST_TIMING.instrument = self
 
     def exit_pass_ctx(self) -> None:
-        # A pass that raised never reached run_after_pass: close what it left open.
+        self._close_failed(0)
+
+    def _close_failed(self, depth: int) -> None:
+        """Close entries of passes that raised (they never reached run_after_pass)."""
         now = time.perf_counter()
-        while self._stack:
+        while len(self._stack) > depth:
             node = self._stack.pop()
             node.duration_us = (now - node.start) * 1e6
 
     def run_before_pass(self, mod: IRModule, info: PassInfo) -> None:
+        # Open entries deeper than the passes running now belong to passes that raised.
+        self._close_failed(len(running_passes()))
         node = PassProfile(info.name, time.perf_counter())
         (self._stack[-1].children if self._stack else self.profiles).append(node)
         self._stack.append(node)
 
     def run_after_pass(self, mod: IRModule, info: PassInfo) -> None:
+        self._close_failed(len(running_passes()) + 1)
         node = self._stack.pop()
         node.duration_us = (time.perf_counter() - node.start) * 1e6
 
     def render_profile(self) -> str:
         """The timing tree as text ("" if nothing was timed)."""
-        if self._stack:
+        if running_passes():
             raise RuntimeError("cannot print pass profile while still in a pass!")
+        self._close_failed(0)
         total = sum(p.duration_us for p in self.profiles)
         lines: list[str] = []
 

@@ -162,8 +162,12 @@ def register_pass_config_option(
             f"got {value_type!r}"
         )
     old = _CONFIG_OPTIONS.get(key)
-    if old is not None and old.value_type is not value_type:
-        raise ValueError(f"config option '{key}' is already registered with type {old.type_name}")
+    if old is not None:
+        if old.value_type is not value_type:
+            raise ValueError(
+                f"config option '{key}' is already registered with type {old.type_name}"
+            )
+        return None  # the same type again: keep the first registration's default and text
     doc = description or (value_type.__doc__ or "").strip().split("\n")[0]
     if value_type in _SCALARS:
         doc = description

@@ -10,13 +10,15 @@ Beyond TVM:
 
 - **Transactions.** Before each pass the module is cloned; if the pass (or a
   `run_after_pass` hook) raises, the module is restored in place and the
-  error is a `PassError` naming the innermost failing pass. With
+  error is a `PassError` naming the innermost failing pass
+  (`transform.transactional=False` skips the snapshot and the rollback). With
   `transform.crash_reproducer` set, the module before that pass is written
   with the pipeline that reproduces the failure.
 - **Dependencies.** `Sequential` resolves `required` names through the
   registry transitively, in dependency order, before running anything; a
-  cycle or an unknown name is an error. A dependency is skipped when the
-  module has not changed since it last ran in the same `Sequential`.
+  cycle or an unknown name raises `PassDependencyError` as it is (not as a
+  `PassError`). A dependency is skipped when the module has not changed
+  since it last ran in the same `Sequential`.
   `transform.resolve_required=False` restores TVM's behaviour: each pass's
   direct `required` passes rerun before it every time. As in TVM, a required
   dependency runs even when it is in `disabled_pass` (the pass needs it).
@@ -26,6 +28,7 @@ Beyond TVM:
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn
@@ -52,6 +55,10 @@ class PassError(Exception):
         self.module_before = module_before
         self.reproducer: str | None = None
         super().__init__(f"pass '{info.name}' failed: {describe_error(cause)}")
+
+
+class ImmutableModuleError(RuntimeError):
+    """A pass changed the module under `testing.immutable_module`."""
 
 
 class PassDependencyError(ValueError):
@@ -90,18 +97,27 @@ def invoke(pass_: Pass, mod: IRModule, ctx: PassContext) -> Outcome:
         raise
     reproducer = str(ctx.get_config("transform.crash_reproducer", "") or "")
     original = mod.module
-    keep = bool(ctx.get_config("transform.transactional", True)) or bool(reproducer)
+    transactional = bool(ctx.get_config("transform.transactional", True))
+    immutable = bool(ctx.get_config("testing.immutable_module", False))
+    # The reproducer and the immutability check need the snapshot even when not transactional.
+    keep = transactional or bool(reproducer) or immutable
     snapshot = original.clone() if keep else None
 
     def fail(error: BaseException, in_pass: bool) -> NoReturn:
-        """Restore the module, then raise: the pass's own errors as a PassError naming it."""
-        handled = getattr(error, _HANDLED, False) or not isinstance(error, Exception)
+        """Roll back (if transactional), then raise: the pass's own errors as a PassError."""
+        handled = (
+            getattr(error, _HANDLED, False)
+            or not isinstance(error, Exception)
+            # A Sequential's unknown or cyclic `required`: a pipeline error, not a pass failure.
+            or (isinstance(error, PassDependencyError) and isinstance(pass_, Sequential))
+        )
         before = None
         if snapshot is not None:
             if not handled:
                 before = IRModule(module=snapshot).astext()
-            mod.module = original
-            restore(original, snapshot)
+            if transactional:
+                mod.module = original
+                restore(original, snapshot)
         if handled:
             raise error
         failure = PassError(info, error, before) if in_pass else error
@@ -121,8 +137,8 @@ def invoke(pass_: Pass, mod: IRModule, ctx: PassContext) -> Outcome:
         if not isinstance(result, IRModule):  # pyright: ignore[reportUnnecessaryIsInstance]
             raise TypeError(f"the pass returned {type(result).__name__}, not an IRModule")
         changed = snapshot is None or not same_ir(snapshot, result.module)
-        if changed and ctx.get_config("testing.immutable_module", False):
-            raise RuntimeError(f"Immutable module has been modified in pass: {info.name}")
+        if changed and immutable:
+            raise ImmutableModuleError(f"Immutable module has been modified in pass: {info.name}")
     except BaseException as error:
         fail(error, in_pass=True)
     try:
@@ -141,6 +157,11 @@ def _write_reproducer(
     failure: BaseException,
 ) -> None:
     options = [f"--opt-level {max(ctx.opt_level, pass_.info.opt_level)}"]
+    # Passes from `xrelay-opt --load-pass-plugin` files need the same plugins to rerun.
+    for name, module in sorted(sys.modules.items()):
+        plugin = getattr(module, "__file__", None)
+        if name.startswith("xrelay_plugin_") and plugin:
+            options.append(f"--load-pass-plugin {plugin}")
     for key, value in sorted(ctx.config.items()):
         if key != "transform.crash_reproducer" and isinstance(value, bool | int | float | str):
             spelled = str(value).lower() if isinstance(value, bool) else str(value)

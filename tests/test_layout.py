@@ -28,8 +28,10 @@ MACROS = {"XRELAY_ROUNDTRIP": {"CHECK"}, "XRELAY_GENERIC_ROUNDTRIP": {"GENERIC"}
 
 
 def filecheck_tests() -> list[Path]:
-    """Every lit test (helper inputs under `Inputs/` are not tests)."""
-    return sorted(p for p in FILECHECK.rglob("*.mlir") if "Inputs" not in p.parts)
+    """Every lit test (helper inputs under `Inputs/` and lit's outputs are not tests)."""
+    return sorted(
+        p for p in FILECHECK.rglob("*.mlir") if not {"Inputs", ".lit_out"} & set(p.parts)
+    )
 
 
 def run_lines(text: str) -> list[str]:

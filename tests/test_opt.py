@@ -15,7 +15,8 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, TensorType, f32
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
-from xrelay.tools import files, opt_main
+from xrelay.passes import transaction
+from xrelay.tools import opt_main
 from xrelay.tools.diagnostics import NOWHERE, parse_expectations
 from xrelay.tools.files import Chunk, split_input, write_atomically
 from xrelay.tools.opt_main import OptMain
@@ -235,7 +236,7 @@ def test_interrupted_write_leaves_the_old_file(
     def failing_replace(src: str, dst: str) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(files.os, "replace", failing_replace)
+    monkeypatch.setattr(transaction.os, "replace", failing_replace)
     with pytest.raises(OSError, match="No space left"):
         write_atomically(str(out), "new\n")
     assert out.read_text() == "old\n"
@@ -431,14 +432,16 @@ def test_list_passes_shows_options(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run_in_process(capsys, "--list-passes", main=ExtendedOpt)
     assert code == 0
     lines = out.splitlines()
-    start = lines.index("tuned: Takes options of several kinds.")
-    assert lines[start + 1 : start + 5] == [
-        "    level: int (required)",
-        "    depth: int = 2",
-        "    tags: tuple[str, ...] = (empty)",
-        "    verbose: bool = false",
+    start = lines.index("tuned (Tuned): module pass, opt_level 0")
+    assert lines[start + 1 : start + 6] == [
+        "    Takes options of several kinds.",
+        "    option level: int (required)",
+        "    option depth: int = 2",
+        "    option tags: tuple[str, ...] = (empty)",
+        "    option verbose: bool = false",
     ]
-    assert "cse: Merge identical pure ops computing the same value (xDSL)" in lines
+    cse = lines.index("cse (CSE): module pass, opt_level 0")
+    assert lines[cse + 1] == "    Merge identical pure ops computing the same value (xDSL)"
 
 
 # ------------------------------------------------------------ --verify-diagnostics

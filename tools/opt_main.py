@@ -4,9 +4,10 @@
 Later issues extend it by overriding methods rather than editing the flow:
 
 - `register_passes` / `register_targets`: what `-p` and `-t` can name;
-- `register_arguments`: extra flags (`--opt-level`, `--disabled-pass`, ...);
-- `run_pipeline` / `apply_pass`: run the passes, e.g. under a PassContext
-  with instruments;
+- `register_arguments`: extra flags;
+- `make_pass_context` / `run_pipeline`: the PassContext the `-p` passes run
+  under (opt level, required/disabled passes, config, instruments from the
+  debugging flags; see `pass_options.py`) and how they run (one `Sequential`);
 - `process_chunk`: parse, verify, transform and emit one input chunk.
 
 Exit status: 0 on success, 1 for any error in the input or the command line
@@ -43,11 +44,25 @@ from xrelay.dialects.diagnostics import (
     from_parse_error,
     verify_located,
 )
+from xrelay.dialects.ir_module import IRModule
 from xrelay.dialects.parser import make_context, parse_module
 from xrelay.passes import PassFactory, get_all_passes
 from xrelay.passes import describe_pass as registered_description
+from xrelay.passes.adapters import to_pass
+from xrelay.passes.debug_instruments import NumericsCheckError
+from xrelay.passes.instrument import PassTimingInstrument
+from xrelay.passes.pass_context import PassContext
+from xrelay.passes.pass_manager import (
+    ImmutableModuleError,
+    PassDependencyError,
+    PassError,
+    Sequential,
+)
+from xrelay.passes.transaction import restore
+from xrelay.tools import pass_options
 from xrelay.tools.diagnostics import check_diagnostics, parse_expectations
 from xrelay.tools.files import SPLIT_MARKER, Chunk, split_input, write_atomically
+from xrelay.tools.plugins import load_plugins
 from xrelay.tools.specs import SpecError, instantiate, lookup, option_infos, pipeline_error
 
 TargetFactory = Callable[[], type[Target]]
@@ -106,10 +121,15 @@ class OptMain:
     def __init__(self, argv: Sequence[str] | None = None):
         self.available_passes: dict[str, PassFactory] = {}
         self.available_targets: dict[str, TargetFactory] = {}
+        self.args = self.make_arg_parser().parse_args(argv)
+        try:
+            load_plugins(self.args.load_pass_plugin)  # before the registry is read
+        except ImportError as error:
+            raise UsageError(str(error)) from None
         self.register_passes()
         self.register_targets()
-        self.args = self.make_arg_parser().parse_args(argv)
         self.failed = False
+        self.reproducer_written = False
         self.passes: tuple[ModulePass, ...] = ()
         self.target: Target = MlirTarget()
 
@@ -195,9 +215,17 @@ class OptMain:
             action="store_true",
             help="accept ops of unknown dialects (kept opaque)",
         )
+        parser.add_argument(
+            "--load-pass-plugin",
+            action="append",
+            default=[],
+            metavar="FILE.py",
+            help="import a Python file that registers passes (transform.register_pass)",
+        )
         parser.add_argument("--list-passes", action="store_true", help="list the passes and exit")
         parser.add_argument("--list-targets", action="store_true", help="list the targets and exit")
         parser.add_argument("--version", action="store_true", help="print the version and exit")
+        pass_options.add_arguments(parser)
 
     def make_context(self) -> Context:
         """A fresh context for one chunk, with xrelay's dialects loaded."""
@@ -232,25 +260,80 @@ class OptMain:
             target = dataclasses.replace(target, generic=True)
         return target
 
-    def run_pipeline(self, ctx: Context, module: ModuleOp) -> None:
-        """Apply `self.passes` in order (override to run them under a pass context)."""
-        for pass_ in self.passes:
-            self.apply_pass(ctx, module, pass_)
-
-    def apply_pass(self, ctx: Context, module: ModuleOp, pass_: ModulePass) -> None:
-        """Apply one pass, then verify unless `--disable-verify`; DiagnosticError on failure."""
+    def make_pass_context(self) -> PassContext:
+        """The PassContext for one chunk (fresh instruments); UsageError for bad flag values."""
         try:
-            pass_.apply(ctx, module)
-        except DiagnosticError:
+            context = pass_options.make_context(
+                self.args, pass_options.known_pass(self.available_passes)
+            )
+        except pass_options.OptionError as error:
+            raise UsageError(str(error)) from None
+        if self.reproducer_written:  # one reproducer per run: the first failure's
+            context.config.pop("transform.crash_reproducer", None)
+        return context
+
+    def run_pipeline(self, ctx: Context, module: ModuleOp) -> None:
+        """Run the `-p` passes as one Sequential under `make_pass_context()`, in place.
+
+        A failing pass leaves the module as it was (passes are transactional)
+        and becomes a DiagnosticError (exit 1) or, for a crash, an InternalError.
+        """
+        if not self.passes:
+            return
+        context = self.make_pass_context()
+        context.xdsl_context = ctx
+        pipeline = Sequential([to_pass(p) for p in self.passes], name="pipeline")
+        try:
+            pipeline.schedule(context)  # unknown or cyclic `required`: fail before running
+        except PassDependencyError as error:
+            raise UsageError(str(error)) from None
+        timing = next((i for i in context.instruments if isinstance(i, PassTimingInstrument)), None)
+        try:
+            with context:
+                result = pipeline(IRModule(module=module))
+        except PassError as error:
+            self.pass_failed(error)
+        except NumericsCheckError as error:
+            notes = self.reproducer_notes(error)
+            raise DiagnosticError([self.unlocated(str(error)), *notes]) from None
+        except DiagnosticError as error:  # the IR a pass left does not verify
+            error.diagnostics.extend(self.reproducer_notes(error))
             raise
-        except DiagnosticException as error:  # PassFailedException, VerifyException, ...
-            raise DiagnosticError(
-                [self.unlocated(f"pass '{pass_.name}' failed: {_first_line(error)}")]
-            ) from None
-        except Exception as error:
-            raise InternalError(f"pass '{pass_.name}' crashed: {error!r}") from error
-        if not self.args.disable_verify:
-            self.verify(module, f" (after pass '{pass_.name}')")
+        finally:
+            if timing is not None:
+                sys.stderr.write(timing.render_profile())
+        if result.module is not module:
+            restore(module, result.module)
+
+    def reproducer_notes(self, error: BaseException) -> list[Diagnostic]:
+        """A note for the crash reproducer written for this error, if one was."""
+        path = getattr(error, "reproducer", None)
+        if path is None:
+            notes = [n for n in getattr(error, "__notes__", []) if "reproducer written" in n]
+            path = notes[0].rsplit(" ", 1)[-1] if notes else None
+        if path is None:
+            return []
+        self.reproducer_written = True
+        message = f"crash reproducer written to {path}"
+        return [Diagnostic(self.filename, 0, 0, "note", message)]
+
+    def pass_failed(self, error: PassError) -> NoReturn:
+        """Report a pass that raised: its diagnostics, a one-line error, or an internal error."""
+        name = error.info.flag
+        cause = error.cause
+        notes = self.reproducer_notes(error)
+        if isinstance(cause, DiagnosticError):
+            suffix = f" (in pass '{name}')"
+            located = [
+                dataclasses.replace(d, message=d.message + suffix) for d in cause.diagnostics
+            ]
+            raise DiagnosticError(located + notes) from None
+        if isinstance(cause, DiagnosticException | PassDependencyError | ImmutableModuleError):
+            message = f"pass '{name}' failed: {_first_line(cause)}"
+            raise DiagnosticError([self.unlocated(message), *notes]) from None
+        for note in notes:
+            print(self.format_diagnostic(note, Chunk("", 0)), file=sys.stderr)
+        raise InternalError(f"pass '{name}' crashed: {cause!r}") from cause
 
     # ---------------------------------------------------------------- steps
 
@@ -347,8 +430,12 @@ class OptMain:
         if self.args.list_targets:
             self.list_targets()
             return EXIT_OK
+        if self.args.list_configs:
+            sys.stdout.write(pass_options.list_configs(PassContext.list_configs()))
+            return EXIT_OK
         self.target = self.make_target()
         self.passes = self.make_pipeline()
+        self.make_pass_context()  # bad pass-manager flags fail before any input is read
         text = self.read_input()
         chunks = split_input(text) if self.args.split_input_file else [Chunk(text, 0)]
         outputs = [self.handle_chunk(chunk) for chunk in chunks]
@@ -360,12 +447,22 @@ class OptMain:
         return EXIT_ERROR if self.failed else EXIT_OK
 
     def list_passes(self) -> None:
-        """Print every pass with its one-line description, then its options indented."""
-        for name in sorted(self.available_passes):
-            description = self.describe_pass(name)
-            print(f"{name}: {description}" if description else name)
-            for info in option_infos(self.available_passes[name]()):
-                print(f"    {info.describe()}")
+        """Every pass: `flag (Name): kind pass, opt_level N, requires A, B`, then details.
+
+        The description and the options follow, indented.
+        """
+        for flag in sorted(self.available_passes):
+            cls = self.available_passes[flag]()
+            info, kind = pass_options.pass_summary(cls)
+            line = f"{flag} ({info.name}): {kind} pass, opt_level {info.opt_level}"
+            if info.required:
+                line += f", requires {', '.join(info.required)}"
+            print(line)
+            description = self.describe_pass(flag)
+            if description:
+                print(f"    {description}")
+            for option in option_infos(cls):
+                print(f"    option {option.describe()}")
 
     def describe_pass(self, name: str) -> str:
         """A pass's one-line description: from the registry, else its docstring's first line."""

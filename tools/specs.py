@@ -69,6 +69,8 @@ def _spell(value: object) -> str:
     if isinstance(value, tuple):
         items = cast(tuple[object, ...], value)
         return ",".join(_spell(v) for v in items) if items else "(empty)"
+    if value == "":
+        return "\"\""
     return "none" if value is None else str(value)
 
 

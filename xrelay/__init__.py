@@ -1,6 +1,7 @@
 """xrelay: TVM Relay's compiler rebuilt MLIR-style on xDSL.
 
-The public face only: `relay` (the builder), `IRModule`, `parse`, `evaluate`.
+The public face only: `relay` (the builder), `IRModule`, `parse`, `evaluate`,
+`transform` (the pass manager) and `instrument` (pass instruments).
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ if not _os.path.isdir(_os.path.join(_here, "dialects")) and _os.path.isfile(
 ):
     __path__.append(_root)
 
-from xrelay import relay  # noqa: E402
+from xrelay import instrument, relay, transform  # noqa: E402
 from xrelay.api import evaluate, parse  # noqa: E402
 from xrelay.dialects.ir_module import IRModule  # noqa: E402
 
-__all__ = ["IRModule", "evaluate", "parse", "relay"]
+__all__ = ["IRModule", "evaluate", "instrument", "parse", "relay", "transform"]

@@ -42,3 +42,7 @@ config.substitutions.append(
         "xrelay-opt --split-input-file --print-op-generic | filecheck %s --check-prefix=GENERIC",
     )
 )
+
+# Test-only passes (tests/testlib/passes.py: test-break-types, test-fail, ...) as a plugin.
+test_passes = os.path.join(os.path.dirname(config.test_source_root), "testlib", "passes.py")
+config.substitutions.append(("%test_passes", f"--load-pass-plugin {test_passes}"))

@@ -11,6 +11,10 @@ registered with a `test-` flag, like MLIR's `-test-*` passes.
 - `test-fail`: appends an op to the first function, then raises
   (`kind=diagnostic`: a located `DiagnosticError`; `kind=crash`: a ValueError).
 - `test-tag`: adds `{tagged = <value>}` to every func.func (a harmless change).
+- `test-needs-tag`: a no-op requiring `TestTag`; `test-cycle-a` and
+  `test-cycle-b` require each other.
+- `test-nested-break` (a Python module pass): runs `test-tag`, then
+  `test-break-types` inside itself.
 """
 
 from __future__ import annotations
@@ -23,11 +27,18 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, StringAttr, TensorType, f32
 from xdsl.passes import ModulePass
 from xrelay.dialects.diagnostics import DiagnosticError, op_error
+from xrelay.dialects.ir_module import IRModule
 from xrelay.dialects.relay.base import RelayOp
 from xrelay.dialects.relay.elementwise import AddOp, SubtractOp
 from xrelay.dialects.relay.structure import ConstantOp
 
-from xrelay.transform import register_pass, registered_passes
+from xrelay.transform import (
+    PassContext,
+    get_pass,
+    module_pass,
+    register_pass,
+    registered_passes,
+)
 
 
 def _first(module: ModuleOp, kind: type) -> object | None:
@@ -104,6 +115,50 @@ class Tag(ModulePass):
                 function.attributes["tagged"] = StringAttr(self.value)
 
 
+@dataclass(frozen=True)
+class NeedsTag(ModulePass):
+    """Changes nothing, but requires TestTag (a dependency to resolve)."""
+
+    name = "test-needs-tag"
+    tvm_name: ClassVar[str] = "TestNeedsTag"
+    required: ClassVar[tuple[str, ...]] = ("TestTag",)
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        pass
+
+
+@dataclass(frozen=True)
+class CycleA(ModulePass):
+    """Requires TestCycleB, which requires TestCycleA."""
+
+    name = "test-cycle-a"
+    tvm_name: ClassVar[str] = "TestCycleA"
+    required: ClassVar[tuple[str, ...]] = ("TestCycleB",)
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        pass
+
+
+@dataclass(frozen=True)
+class CycleB(ModulePass):
+    """Requires TestCycleA."""
+
+    name = "test-cycle-b"
+    tvm_name: ClassVar[str] = "TestCycleB"
+    required: ClassVar[tuple[str, ...]] = ("test-cycle-a",)
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        pass
+
+
+@module_pass(opt_level=0, name="TestNestedBreak")
+def nested_break(mod: IRModule, ctx: PassContext) -> IRModule:
+    """Tag the functions, then run TestBreakTypes inside itself (a nested pass)."""
+    mod = get_pass("test-tag")(mod)
+    return get_pass("test-break-types")(mod)
+
+
 if not any(entry.flag == "test-break-types" for entry in registered_passes()):
-    for cls in (BreakTypes, PerturbNumerics, Fail, Tag):
+    for cls in (BreakTypes, PerturbNumerics, Fail, Tag, NeedsTag, CycleA, CycleB):
         register_pass(cls)
+    register_pass(nested_break)

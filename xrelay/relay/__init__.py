@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from xrelay import transform  # `relay.transform.function_pass`, as in TVM
 from xrelay.dialects.builder.core import const, var
 from xrelay.dialects.builder.elementwise import (
     abs,
@@ -95,5 +96,6 @@ __all__ = [
     "sqrt",
     "subtract",
     "tanh",
+    "transform",
     "var",
 ]

@@ -1,8 +1,24 @@
-/// --list-passes prints every registered pass, sorted, with its one-line description.
+/// --list-passes prints every registered pass, sorted by flag: flag (TVM name), kind, opt_level
+/// and required passes, then its one-line description and its options, indented.
 // RUN: xrelay-opt --list-passes | filecheck %s
-// CHECK:      {{\A}}canonicalize: Apply folders and canonicalization patterns
-// CHECK-NEXT: {{^}}cse: Merge identical pure ops
-// CHECK-NEXT: {{^}}dce: Remove pure ops whose results are unused
+// CHECK:      {{\A}}canonicalize (Canonicalize): module pass, opt_level 0{{$}}
+// CHECK-NEXT: {{^}}    Apply folders and canonicalization patterns
+// CHECK-NEXT: {{^}}cse (CSE): module pass, opt_level 0{{$}}
+// CHECK-NEXT: {{^}}    Merge identical pure ops
+// CHECK-NEXT: {{^}}dce (DCE): module pass, opt_level 0{{$}}
+// CHECK-NEXT: {{^}}    Remove pure ops whose results are unused
+// CHECK:      {{^}}print-ir (PrintIR): module pass, opt_level 0{{$}}
+// CHECK-NEXT: {{^}}    Print the module to stderr (TVM's PrintIR){{$}}
+// CHECK-NEXT: {{^}}    option header: str = ""{{$}}
+
+/// Plugins' passes are listed with the rest: required passes, levels, Python passes.
+// RUN: xrelay-opt %test_passes --list-passes | filecheck %s --check-prefix=PLUGIN
+// PLUGIN:      {{^}}test-needs-tag (TestNeedsTag): module pass, opt_level 0, requires TestTag{{$}}
+// PLUGIN:      {{^}}test-nested-break (TestNestedBreak): module pass, opt_level 0{{$}}
+// PLUGIN-NEXT: {{^}}    Tag the functions, then run TestBreakTypes inside itself (a nested pass).
+// PLUGIN:      {{^}}test-tag (TestTag): module pass, opt_level 1{{$}}
+// PLUGIN-NEXT: {{^}}    Add a `tagged` attribute to every func.func.
+// PLUGIN-NEXT: {{^}}    option value: str = yes{{$}}
 
 /// --list-targets prints every target with its options, indented.
 // RUN: xrelay-opt --list-targets | filecheck %s --check-prefix=TARGETS

@@ -1,0 +1,132 @@
+"""The seeds' TVM pass and instrument examples, run with only their imports changed.
+
+`import tvm` / `from tvm import relay` become `import xrelay as tvm` /
+`from xrelay import relay`; the code below each comment is otherwise the
+seed's (`shared/seeds/001_*`, TVM's pass-infra document, and TVM's
+`use_pass_instrument` tutorial it points to).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import xrelay as tvm
+from xrelay import relay
+
+
+def test_module_pass_example() -> None:
+    # seed 001, "用户可以借助装饰器创建 pass" (the pass that adds an `abs` function).
+    @relay.transform.module_pass(opt_level=2)
+    def transform(mod, ctx):
+        tp = relay.TensorType((10,), "float32")
+        x = relay.var("x", tp)
+        gv = relay.GlobalVar("abs")
+        func = relay.Function([x], relay.abs(x))
+        new_mod = tvm.IRModule({gv: func})
+        new_mod.update(mod)
+        return new_mod
+
+    module_pass = transform
+    assert isinstance(module_pass, tvm.transform.ModulePass)
+    assert module_pass.info.opt_level == 2
+
+    mod = tvm.IRModule()
+    mod = module_pass(mod)
+    assert list(mod) == ["abs"]
+    data = np.array([-1, 2, -3, 4, -5, 6, -7, 8, -9, 10], "float32")
+    np.testing.assert_array_equal(tvm.evaluate(mod, data, entry="abs"), np.abs(data))
+
+
+def test_function_pass_class_example() -> None:
+    # seed 001, the TestReplaceFunc example. The seed indents `transform_function` inside
+    # `__init__` (a typo: TVM would fail too); here it is a method, as in TVM's own test.
+    @relay.transform.function_pass(opt_level=1)
+    class TestReplaceFunc:
+        def __init__(self, new_func):
+            self.new_func = new_func
+
+        def transform_function(self, func, mod, ctx):
+            # Just for demo purposes
+            # Transform func to new_func
+            return self.new_func
+
+    x = relay.var("x", shape=(10, 20))
+    f1 = relay.Function([x], x)
+    f2 = relay.Function([x], relay.log(x))
+    # fpass is now a special pass that replaces every
+    # function to f1
+    fpass = TestReplaceFunc(f1)
+    # Now every function in input_mod is replaced by f1
+    input_mod = tvm.IRModule({"main": f2, "other": f2})
+    res_mod = fpass(input_mod)
+
+    expected = tvm.IRModule({"main": f1})["main"].to_func_op("main")
+    assert str(res_mod.module.ops.first) == str(expected)
+    data = np.ones((10, 20), "float32")
+    np.testing.assert_array_equal(tvm.evaluate(res_mod, data, entry="other"), data)
+
+
+def test_typo_in_the_seed_is_reported_at_decoration() -> None:
+    # The seed's class exactly as printed: no transform_function method.
+    with pytest.raises(TypeError, match="must define transform_function"):
+
+        @relay.transform.function_pass(opt_level=1)
+        class TestReplaceFunc:
+            def __init__(self, new_func):
+                self.new_func = new_func
+
+                def transform_function(self, func, mod, ctx):
+                    return self.new_func
+
+
+def test_print_ir_instrument_example(capsys: pytest.CaptureFixture[str]) -> None:
+    # TVM's use_pass_instrument / use_pass_infra tutorial: an instrument printing the IR
+    # before every pass, registered on a PassContext.
+    @tvm.instrument.pass_instrument
+    class PrintIR:
+        """Print the name of the pass, the IR, only before passes execute."""
+
+        def run_before_pass(self, mod, info):
+            print("Running pass: {}", info)
+            print(mod)
+
+    x = relay.var("x", shape=(1, 2, 3))
+    mod = tvm.IRModule.from_expr(relay.Function([x], relay.add(x, x)))
+    seq = tvm.transform.Sequential([tvm.transform.PrintIR()])
+    with tvm.transform.PassContext(opt_level=3, instruments=[PrintIR()]):
+        mod = seq(mod)
+    out = capsys.readouterr().out
+    assert out.count("Running pass: {} The meta data of the pass - pass name: ") == 2
+    assert "pass name: sequential, opt_level: 0, required passes: []" in out
+    assert "pass name: PrintIR, opt_level: 0, required passes: []" in out
+    assert "relay.add %x, %x" in out
+
+
+def test_override_instruments_example() -> None:
+    # seed 001, "在 Current PassContext 中覆写 Instruments".
+    @tvm.instrument.pass_instrument
+    class PassNames:
+        def __init__(self):
+            self.names = []
+
+        def run_before_pass(self, mod, info):
+            self.names.append(info.name)
+
+        def get_result(self):
+            return self.names
+
+    pass_inst = PassNames()
+    x = relay.var("x", shape=(4,))
+    mod = tvm.IRModule.from_expr(relay.Function([x], relay.add(x, x)))
+    pass_seq = tvm.transform.Sequential([tvm.transform.PrintIR("a"), tvm.transform.PrintIR("b")])
+
+    cur_pass_ctx = tvm.transform.PassContext.current()
+    try:
+        # override PassInstrument instances
+        cur_pass_ctx.override_instruments([pass_inst])
+        mod = pass_seq(mod)
+        result = pass_inst.get_result()
+    finally:
+        cur_pass_ctx.override_instruments(None)
+    assert result == ["sequential", "PrintIR", "PrintIR"]
