@@ -11,9 +11,10 @@ Beyond TVM:
 - **Transactions.** Before each pass the module is cloned; if the pass (or a
   `run_after_pass` hook) raises, the module is restored in place and the
   error is a `PassError` naming the innermost failing pass
-  (`transform.transactional=False` skips the snapshot and the rollback). With
-  `transform.crash_reproducer` set, the module before that pass is written
-  with the pipeline that reproduces the failure.
+  (`transform.transactional=False` skips the snapshot and the rollback). A
+  `Sequential` takes no snapshot of its own: it rolls back to its first
+  child's. With `transform.crash_reproducer` set, the module before the
+  failing pass is written with the pipeline that reproduces the failure.
 - **Dependencies.** `Sequential` resolves `required` names through the
   registry transitively, in dependency order, before running anything; a
   cycle or an unknown name raises `PassDependencyError` as it is (not as a
@@ -38,7 +39,13 @@ from xdsl.dialects.builtin import ModuleOp
 from xrelay.dialects.builder.expr import Function
 from xrelay.dialects.ir_module import IRModule, function_from_op
 from xrelay.passes.pass_context import PassContext, PassInfo, pop_running, push_running
-from xrelay.passes.transaction import reproducer_text, restore, same_ir, write_atomically
+from xrelay.passes.transaction import (
+    reproducer_text,
+    restore,
+    same_ir,
+    write_atomically,
+)
+from xrelay.passes.transaction import snapshot as take_snapshot
 
 
 class PassError(Exception):
@@ -80,6 +87,22 @@ class Outcome:
     module: IRModule
     ran: bool
     changed: bool
+    before: ModuleOp | None = None
+    """The module as it was before the pass, when a snapshot was kept."""
+
+
+@dataclass(frozen=True)
+class Tracked:
+    """What a pass body reports: its result, and (for composite passes) what it tracked itself.
+
+    `changed` is None when the pass manager should compare snapshots; a
+    `Sequential` knows from its children. `before` is the state a composite
+    pass started from (its first child's snapshot), for rolling it back.
+    """
+
+    module: IRModule
+    changed: bool | None = None
+    before: ModuleOp | None = None
 
 
 _HANDLED = "_xrelay_pass_handled"
@@ -100,8 +123,10 @@ def invoke(pass_: Pass, mod: IRModule, ctx: PassContext) -> Outcome:
     transactional = bool(ctx.get_config("transform.transactional", True))
     immutable = bool(ctx.get_config("testing.immutable_module", False))
     # The reproducer and the immutability check need the snapshot even when not transactional.
-    keep = transactional or bool(reproducer) or immutable
-    snapshot = original.clone() if keep else None
+    # A Sequential takes none: its children's snapshots cover it (see Sequential.run_tracked).
+    keep = (transactional or bool(reproducer) or immutable) and not pass_.composes_transactions
+    snapshot = take_snapshot(original) if keep else None
+    rollback_to = snapshot
 
     def fail(error: BaseException, in_pass: bool) -> NoReturn:
         """Roll back (if transactional), then raise: the pass's own errors as a PassError."""
@@ -112,12 +137,11 @@ def invoke(pass_: Pass, mod: IRModule, ctx: PassContext) -> Outcome:
             or (isinstance(error, PassDependencyError) and isinstance(pass_, Sequential))
         )
         before = None
-        if snapshot is not None:
-            if not handled:
-                before = IRModule(module=snapshot).astext()
-            if transactional:
-                mod.module = original
-                restore(original, snapshot)
+        if snapshot is not None and not handled:
+            before = IRModule(module=snapshot).astext()
+        if rollback_to is not None and transactional:
+            mod.module = original
+            restore(original, rollback_to)
         if handled:
             raise error
         failure = PassError(info, error, before) if in_pass else error
@@ -131,12 +155,17 @@ def invoke(pass_: Pass, mod: IRModule, ctx: PassContext) -> Outcome:
     push_running(info)
     try:
         try:
-            result = pass_.transform(mod, ctx)
+            tracked = pass_.run_tracked(mod, ctx)
         finally:
             pop_running()
+        result = tracked.module
         if not isinstance(result, IRModule):  # pyright: ignore[reportUnnecessaryIsInstance]
             raise TypeError(f"the pass returned {type(result).__name__}, not an IRModule")
-        changed = snapshot is None or not same_ir(snapshot, result.module)
+        if pass_.composes_transactions:
+            rollback_to = tracked.before
+        changed = tracked.changed
+        if changed is None:
+            changed = snapshot is None or not same_ir(snapshot, result.module)
         if changed and immutable:
             raise ImmutableModuleError(f"Immutable module has been modified in pass: {info.name}")
     except BaseException as error:
@@ -145,7 +174,7 @@ def invoke(pass_: Pass, mod: IRModule, ctx: PassContext) -> Outcome:
         ctx.instrument_after_pass(result, info)
     except BaseException as error:
         fail(error, in_pass=False)
-    return Outcome(result, ran=True, changed=changed)
+    return Outcome(result, ran=True, changed=changed, before=rollback_to)
 
 
 def _write_reproducer(
@@ -188,6 +217,9 @@ class Pass:
     kind: str = "module"
     """`module`, `function` or `sequential` (what `--list-passes` shows)."""
 
+    composes_transactions: bool = False
+    """True for passes made only of other passes, whose snapshots make theirs redundant."""
+
     def __init__(self, info: PassInfo):
         self._info = info
 
@@ -203,6 +235,10 @@ class Pass:
     def transform(self, mod: IRModule, ctx: PassContext) -> IRModule:
         """The pass body, without instruments or snapshots (subclasses implement it)."""
         raise NotImplementedError(f"pass '{self.info.name}' has no transform")
+
+    def run_tracked(self, mod: IRModule, ctx: PassContext) -> Tracked:
+        """The body as `invoke` runs it: `transform`, plus what a composite pass tracks."""
+        return Tracked(self.transform(mod, ctx))
 
     def pipeline_spec(self) -> str | None:
         """How `xrelay-opt -p` names this pass (for reproducers), or None if it cannot."""
@@ -325,6 +361,7 @@ class Sequential(Pass):
     """
 
     kind = "sequential"
+    composes_transactions = True
 
     def __init__(
         self,
@@ -345,19 +382,42 @@ class Sequential(Pass):
         return self.info
 
     def transform(self, mod: IRModule, ctx: PassContext) -> IRModule:
+        return self.run_tracked(mod, ctx).module
+
+    def run_tracked(self, mod: IRModule, ctx: PassContext) -> Tracked:
+        """Run the schedule; on failure restore the module from the first child's snapshot.
+
+        Each child snapshots the module before it runs, so the first one's
+        snapshot is the state before the Sequential: the Sequential needs no
+        snapshot (and comparison) of its own.
+        """
         resolve = bool(ctx.get_config("transform.resolve_required", True))
+        transactional = bool(ctx.get_config("transform.transactional", True))
+        steps = self.schedule(ctx, resolve)
+        start, original = mod, mod.module
+        before: ModuleOp | None = None
+        changed = False
         version = 0
         fresh: dict[str, int] = {}  # dependency name -> module version when it last ran
-        for pass_, is_dependency in self.schedule(ctx, resolve):
-            name = pass_.info.name
-            if is_dependency and resolve and fresh.get(name) == version:
-                continue
-            outcome = invoke(pass_, mod, ctx)
-            mod = outcome.module
-            version += outcome.changed
-            if outcome.ran:
-                fresh[name] = version
-        return mod
+        try:
+            for pass_, is_dependency in steps:
+                name = pass_.info.name
+                if is_dependency and resolve and fresh.get(name) == version:
+                    continue
+                outcome = invoke(pass_, mod, ctx)
+                if before is None and outcome.ran:
+                    before = outcome.before
+                mod = outcome.module
+                changed |= outcome.changed
+                version += outcome.changed
+                if outcome.ran:
+                    fresh[name] = version
+        except BaseException:
+            if before is not None and transactional:
+                start.module = original
+                restore(original, before)
+            raise
+        return Tracked(mod, changed, before)
 
     def schedule(self, ctx: PassContext, resolve: bool = True) -> list[tuple[Pass, bool]]:
         """The enabled passes with their dependencies before them: `(pass, is_dependency)`.

@@ -11,6 +11,7 @@ resolution and `testing.immutable_module` use).
 from __future__ import annotations
 
 import contextlib
+import gc
 import itertools
 import os
 import stat
@@ -76,6 +77,23 @@ def _same_block(
         if op_a is None or op_b is None or not _same_op(op_a, op_b, values, blocks):
             return False
     return True
+
+
+def snapshot(module: ModuleOp) -> ModuleOp:
+    """A deep copy of the module, taken with the cyclic garbage collector paused.
+
+    Cloning allocates several objects per op; with the collector running, its
+    full collections, each proportional to every live object, make a clone of
+    a 30k-op module 2.5x slower per op than one of a 1k-op module. A clone
+    makes no garbage, so pausing the collector loses nothing.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return module.clone()
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def restore(target: ModuleOp, snapshot: ModuleOp) -> None:
