@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 import testlib.passes
+from testlib.pass_helpers import get_test_model
 
 from xrelay import IRModule, parse, relay, transform
 from xrelay.instrument import (
@@ -29,17 +30,6 @@ from xrelay.instrument import (
 from xrelay.transform import PassContext
 
 # ----------------------------------------------------------------- helpers
-
-
-def get_test_model() -> IRModule:
-    """TVM's model: `x,y,z: f32[3,4]; e1=x+y; e2=x-z; e3=e1*(e1/e2); out=e3+e2`."""
-    x = relay.var("x", shape=(3, 4))
-    y = relay.var("y", shape=(3, 4))
-    z = relay.var("z", shape=(3, 4))
-    e1 = relay.add(x, y)
-    e2 = relay.subtract(x, z)
-    e3 = relay.multiply(e1, relay.divide(e1, e2))
-    return IRModule.from_expr(relay.Function([x, y, z], relay.add(e3, e2)))
 
 
 SCALE = 3.0

@@ -47,6 +47,17 @@ def function_text(mod: IRModule, name: str) -> str:
     raise KeyError(name)
 
 
+def get_test_model() -> IRModule:
+    """TVM's model: `x,y,z: f32[3,4]; e1=x+y; e2=x-z; e3=e1*(e1/e2); out=e3+e2`."""
+    x = relay.var("x", shape=(3, 4))
+    y = relay.var("y", shape=(3, 4))
+    z = relay.var("z", shape=(3, 4))
+    e1 = relay.add(x, y)
+    e2 = relay.subtract(x, z)
+    e3 = relay.multiply(e1, relay.divide(e1, e2))
+    return IRModule.from_expr(relay.Function([x, y, z], relay.add(e3, e2)))
+
+
 def identity_pass(name: str, required: Sequence[str] = (), opt_level: int = 0) -> transform.Pass:
     """A module pass that changes nothing."""
 
