@@ -126,6 +126,8 @@ class ConfigOption:
 
 
 _CONFIG_OPTIONS: dict[str, ConfigOption] = {}
+_REGISTERED_DEFAULT: Any = object()
+"""`get_config`'s marker for "no default given": use the registered one."""
 _SCALARS: tuple[type, ...] = (bool, int, float, str)
 T = TypeVar("T", bound=type)
 
@@ -369,9 +371,18 @@ class PassContext:
             for key, o in sorted(_CONFIG_OPTIONS.items())
         }
 
-    def get_config(self, key: str, default: object = None) -> Any:
-        """The value of a config key in this context, else `default` (a pass's own default)."""
-        return self.config.get(key, default)
+    def get_config(self, key: str, default: object = _REGISTERED_DEFAULT) -> Any:
+        """The value of a config key in this context, else `default` (a pass's own default).
+
+        Without `default`, the default the key was registered with (None for
+        an unregistered key).
+        """
+        if key in self.config:
+            return self.config[key]
+        if default is _REGISTERED_DEFAULT:
+            option = _CONFIG_OPTIONS.get(key)
+            return option.default if option is not None else None
+        return default
 
     @property
     def xdsl_context(self) -> Any:

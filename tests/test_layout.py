@@ -7,7 +7,8 @@ import re
 from pathlib import Path
 
 import pytest
-from xrelay.passes import get_all_passes
+from xdsl.passes import ModulePass
+from xrelay.passes import get_all_passes, kebab_case, registered_passes
 
 ROOT = Path(__file__).resolve().parent.parent
 FILECHECK = ROOT / "tests" / "filecheck"
@@ -29,9 +30,7 @@ MACROS = {"XRELAY_ROUNDTRIP": {"CHECK"}, "XRELAY_GENERIC_ROUNDTRIP": {"GENERIC"}
 
 def filecheck_tests() -> list[Path]:
     """Every lit test (helper inputs under `Inputs/` and lit's outputs are not tests)."""
-    return sorted(
-        p for p in FILECHECK.rglob("*.mlir") if not {"Inputs", ".lit_out"} & set(p.parts)
-    )
+    return sorted(p for p in FILECHECK.rglob("*.mlir") if not {"Inputs", ".lit_out"} & set(p.parts))
 
 
 def run_lines(text: str) -> list[str]:
@@ -87,6 +86,54 @@ def test_registry_keys_are_pass_names() -> None:
     assert {"canonicalize", "cse", "dce"} <= set(passes)
     for name, factory in passes.items():
         assert factory().name == name
+
+
+# Pass-manager infrastructure in passes/: every other module there holds exactly one pass.
+INFRASTRUCTURE = {
+    "__init__",
+    "adapters",
+    "debug_instruments",
+    "decorators",
+    "instrument",
+    "pass_context",
+    "pass_manager",
+    "transaction",
+}
+
+
+def test_registered_names_and_flags_are_twins() -> None:
+    for entry in registered_passes():
+        assert kebab_case(entry.name) == entry.flag, entry
+
+
+def test_every_pass_file_is_named_after_its_flag_and_has_its_filecheck_test() -> None:
+    """style.md 5.3: `passes/<snake(flag)>.py` holds the pass, `tests/filecheck/passes/<same>.mlir`
+    tests it with `-p <flag>` in a RUN line."""
+    for entry in registered_passes():
+        module = entry.factory().__module__
+        if not module.startswith("xrelay.passes."):
+            continue  # xDSL's own passes (cse, dce, canonicalize)
+        stem = module.rsplit(".", 1)[-1]
+        assert stem == entry.flag.replace("-", "_"), (module, entry.flag)
+        test = FILECHECK / "passes" / f"{stem}.mlir"
+        assert test.is_file(), test
+        uses = re.compile(rf"-p\s+'?{re.escape(entry.flag)}\b")
+        assert any(uses.search(command) for command in run_lines(test.read_text())), test
+
+
+def test_one_pass_class_per_pass_file() -> None:
+    for path in sorted((ROOT / "passes").glob("*.py")):
+        if path.stem in INFRASTRUCTURE:
+            continue
+        module = importlib.import_module(f"xrelay.passes.{path.stem}")
+        defined = [
+            value
+            for value in vars(module).values()
+            if isinstance(value, type)
+            and issubclass(value, ModulePass)
+            and value.__module__ == module.__name__
+        ]
+        assert len(defined) == 1, (path, defined)
 
 
 def test_every_filecheck_test_has_a_run_line() -> None:

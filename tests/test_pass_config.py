@@ -222,7 +222,9 @@ def test_get_config() -> None:
     ctx = PassContext(config={"test.pc.Opt": 3})
     assert ctx.get_config("test.pc.Opt", 5) == 3
     assert PassContext().get_config("test.pc.Opt", 5) == 5
-    assert PassContext().get_config("test.pc.Opt") is None
+    # Without a default, the registered one (7); an unregistered key gives None.
+    assert PassContext().get_config("test.pc.Opt") == 7
+    assert PassContext().get_config("test.pc.NeverRegistered") is None
 
 
 def test_list_configs() -> None:
