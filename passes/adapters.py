@@ -111,8 +111,13 @@ class PassAdapter(XdslModulePass):
             restore(op, result.module)
 
 
-def adapter_class(factory: Callable[[], Pass], info: PassInfo, doc: str) -> type[PassAdapter]:
-    """A `PassAdapter` subclass named after the pass, carrying its PassInfo."""
+def adapter_class(
+    factory: Callable[[], Pass], info: PassInfo, doc: str, module: str = __name__
+) -> type[PassAdapter]:
+    """A `PassAdapter` subclass named after the pass, carrying its PassInfo.
+
+    `module` is where the pass is defined (the adapter's `__module__`).
+    """
     namespace: dict[str, Any] = {
         "name": info.flag,
         "tvm_name": info.name,
@@ -120,7 +125,7 @@ def adapter_class(factory: Callable[[], Pass], info: PassInfo, doc: str) -> type
         "required": info.required,
         "pass_factory": (factory,),
         "__doc__": doc,
-        "__module__": __name__,
+        "__module__": module,
     }
     cls = type(f"{info.name}Adapter", (PassAdapter,), namespace)
     return dataclasses.dataclass(frozen=True)(cls)
@@ -224,6 +229,8 @@ def register_pass(value: P, *, description: str = "") -> P:
         xdsl_class = type(sample.xdsl_pass)
         register_lazily(xdsl_class.name, lambda: xdsl_class, doc, name=sample.info.name)
         return value
-    adapter = adapter_class(factory, sample.info, doc)
+    body = getattr(sample, "pass_func", None)
+    module = getattr(body, "__module__", None) or type(sample).__module__
+    adapter = adapter_class(factory, sample.info, doc, module)
     register_lazily(sample.info.flag, lambda: adapter, doc, name=sample.info.name)
     return value
