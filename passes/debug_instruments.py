@@ -94,16 +94,21 @@ class VerifyEachError(DiagnosticError):
 class VerifyEachInstrument(PassInstrument):
     """Verify the module after every pass (nested ones too, up to `max_depth` if given).
 
+    The depth of a pass is how many passes enclose it (0 for the outermost).
     Errors name the pass by its TVM name, or by its flag with `flags=True`.
     """
 
-    def __init__(self, max_depth: int | None = None, flags: bool = False) -> None:
+    def __init__(
+        self, max_depth: int | None = None, flags: bool = False, min_depth: int = 0
+    ) -> None:
         super().__init__()
         self.max_depth = max_depth
+        self.min_depth = min_depth
         self.flags = flags
 
     def run_after_pass(self, mod: IRModule, info: PassInfo) -> None:
-        if self.max_depth is not None and len(running_passes()) > self.max_depth:
+        depth = len(running_passes())
+        if depth < self.min_depth or (self.max_depth is not None and depth > self.max_depth):
             return
         problems = verify_located(mod.module)
         if problems:

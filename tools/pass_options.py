@@ -191,10 +191,11 @@ def make_instruments(args: argparse.Namespace) -> list[PassInstrument]:
         instruments.append(PassPrintingInstrument(before, after, file=err))
     if args.print_ir_diff:
         instruments.append(IRDiffInstrument(file=err, flags=True))
+    # Depth 0 is the pipeline itself: its last pass has just been verified.
     if args.verify_each:
-        instruments.append(VerifyEachInstrument(flags=True))
+        instruments.append(VerifyEachInstrument(min_depth=1, flags=True))
     elif not args.disable_verify:
-        instruments.append(VerifyEachInstrument(max_depth=1, flags=True))
+        instruments.append(VerifyEachInstrument(min_depth=1, max_depth=1, flags=True))
     if args.verify_numerics:
         instruments.append(NumericsCheckInstrument(flags=True))
     return instruments
