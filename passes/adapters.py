@@ -8,6 +8,8 @@
 - `PassAdapter` is the other way: an xrelay pass (say, written with
   `module_pass`) as an xDSL `ModulePass` class, so `xrelay-opt -p` and
   xDSL's `PassPipeline` can run it. `register_pass` builds one.
+- `XdslPipelinePass` is a named pipeline with options (`-p optimize{opt-level=3}`)
+  that runs as the `Sequential` it builds.
 - `get_pass(name)` builds a registered pass by TVM name or flag;
   `resolve_required` orders a pass's dependencies transitively.
 """
@@ -32,6 +34,7 @@ from xrelay.passes.pass_manager import (
     ModulePass,
     Pass,
     PassDependencyError,
+    Sequential,
     optimizable_functions,
 )
 from xrelay.passes.transaction import restore
@@ -70,6 +73,31 @@ class XdslFunctionPass(XdslModulePass):
     @abstractmethod
     def apply_to_function(self, ctx: Context, function: func.FuncOp) -> None:
         """Rewrite one function in place."""
+
+
+@dataclasses.dataclass(frozen=True)
+class XdslPipelinePass(XdslModulePass):
+    """A named pipeline: an xDSL pass (with options) made of other passes.
+
+    Subclasses implement `passes()`; the pass manager runs it as the
+    `Sequential` that `build()` returns (named and levelled after the class),
+    so its passes are gated, resolved and instrumented one by one, and
+    `xrelay-opt -p optimize{opt-level=3}` works like any pass.
+    """
+
+    @abstractmethod
+    def passes(self) -> list[Any]:
+        """The passes of the pipeline (xrelay passes or xDSL pass instances)."""
+
+    def build(self) -> Sequential:
+        """The pipeline as a `Sequential` with this class's name, opt_level and required."""
+        info = xdsl_pass_info(type(self))
+        return Sequential(self.passes(), info.opt_level, info.name, info.required)
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        result = self.build()(IRModule(module=op))
+        if result.module is not op:
+            restore(op, result.module)
 
 
 class XdslPass(ModulePass):
@@ -137,6 +165,8 @@ def to_pass(value: object) -> Pass:
         return value
     if isinstance(value, PassAdapter):
         return value.make_pass()
+    if isinstance(value, XdslPipelinePass):
+        return value.build()
     if isinstance(value, XdslModulePass):
         return XdslPass(value)
     raise TypeError(f"expected a pass (xrelay Pass or xDSL ModulePass), got {value!r}")

@@ -27,7 +27,12 @@ from typing import cast
 
 from xdsl.passes import ModulePass as XdslModulePass
 from xrelay.passes import kebab_case, lookup_pass
-from xrelay.passes.adapters import PassAdapter, XdslFunctionPass, xdsl_pass_info
+from xrelay.passes.adapters import (
+    PassAdapter,
+    XdslFunctionPass,
+    XdslPipelinePass,
+    xdsl_pass_info,
+)
 from xrelay.passes.debug_instruments import (
     IRDiffInstrument,
     NumericsCheckInstrument,
@@ -223,6 +228,8 @@ def pass_summary(cls: type[XdslModulePass]) -> tuple[PassInfo, str]:
     if issubclass(cls, PassAdapter):
         built = cls.make_pass()
         return built.info, built.kind
+    if issubclass(cls, XdslPipelinePass):
+        return xdsl_pass_info(cls), "sequential"
     kind = "function" if issubclass(cls, XdslFunctionPass) else "module"
     return xdsl_pass_info(cls), kind
 

@@ -13,6 +13,7 @@ registered with a `test-` flag, like MLIR's `-test-*` passes.
 - `test-tag`: adds `{tagged = <value>}` to every func.func (a harmless change).
 - `test-needs-tag`: a no-op requiring `TestTag`; `test-cycle-a` and
   `test-cycle-b` require each other.
+- `test-pipeline{value=...}`: a named pipeline, `test-tag{value=...}` then `cse`.
 - `test-nested-break` (a Python module pass): runs `test-tag`, then
   `test-break-types` inside itself.
 """
@@ -20,7 +21,7 @@ registered with a `test-` flag, like MLIR's `-test-*` passes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects import func
@@ -34,6 +35,7 @@ from xrelay.dialects.relay.structure import ConstantOp
 
 from xrelay.transform import (
     PassContext,
+    XdslPipelinePass,
     get_pass,
     module_pass,
     register_pass,
@@ -151,6 +153,19 @@ class CycleB(ModulePass):
         pass
 
 
+@dataclass(frozen=True)
+class Pipeline(XdslPipelinePass):
+    """Tag the functions with `value`, then run cse (a named pipeline with an option)."""
+
+    name = "test-pipeline"
+    tvm_name: ClassVar[str] = "TestPipeline"
+
+    value: str = "piped"
+
+    def passes(self) -> list[Any]:
+        return [Tag(value=self.value), get_pass("cse")]
+
+
 @module_pass(opt_level=0, name="TestNestedBreak")
 def nested_break(mod: IRModule, ctx: PassContext) -> IRModule:
     """Tag the functions, then run TestBreakTypes inside itself (a nested pass)."""
@@ -159,6 +174,6 @@ def nested_break(mod: IRModule, ctx: PassContext) -> IRModule:
 
 
 if not any(entry.flag == "test-break-types" for entry in registered_passes()):
-    for cls in (BreakTypes, PerturbNumerics, Fail, Tag, NeedsTag, CycleA, CycleB):
+    for cls in (BreakTypes, PerturbNumerics, Fail, Tag, NeedsTag, CycleA, CycleB, Pipeline):
         register_pass(cls)
     register_pass(nested_break)
