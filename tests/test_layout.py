@@ -95,6 +95,7 @@ INFRASTRUCTURE = {
     "debug_instruments",
     "decorators",
     "instrument",
+    "pass_config",
     "pass_context",
     "pass_manager",
     "transaction",

@@ -45,7 +45,8 @@ from xrelay.passes.instrument import (
     PrintAfterAll,
     PrintBeforeAll,
 )
-from xrelay.passes.pass_context import PassContext, PassInfo, config_options
+from xrelay.passes.pass_config import config_options
+from xrelay.passes.pass_context import PassContext, PassInfo
 
 DEFAULT_OPT_LEVEL = 3
 """tvmc's default: an opt tool runs what it is asked to unless told a lower level."""

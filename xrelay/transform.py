@@ -26,11 +26,8 @@ from xrelay.passes.instrument import (
     PrintBeforeAll,
     pass_instrument,
 )
-from xrelay.passes.pass_context import (
-    PassContext,
-    PassInfo,
-    register_pass_config_option,
-)
+from xrelay.passes.pass_config import register_pass_config_option
+from xrelay.passes.pass_context import PassContext, PassInfo
 from xrelay.passes.pass_manager import (
     FunctionPass,
     ModulePass,
