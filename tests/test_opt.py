@@ -507,3 +507,66 @@ def test_bad_expectation_regex_is_a_user_error(
     assert code == 1
     assert err.startswith(f"error: bad expected-*-re pattern in {path}:")
     assert len(err.splitlines()) == 1
+
+
+# ------------------------------------------------------------ pass manager switches
+
+
+def test_time_passes_prints_one_tree_per_split(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "two.mlir"
+    path.write_text(GOOD + "// -----\n" + GOOD)
+    code, out, err = run_in_process(
+        capsys, str(path), "--split-input-file", "-p", "cse,dce", "--time-passes"
+    )
+    assert code == 0
+    assert out.count("relay.exp") == 2  # cse merged the two exps of each chunk
+    trees = [line for line in err.splitlines() if line.startswith("pipeline: ")]
+    assert len(trees) == 2
+    assert len([line for line in err.splitlines() if line.startswith("\tCSE: ")]) == 2
+
+
+def test_crash_reproducer_is_written_for_the_first_failure_only(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "two.mlir"
+    path.write_text(GOOD + "// -----\n" + GOOD.replace("@f", "@g"))
+    repro = tmp_path / "repro.mlir"
+    code, _, err = run_in_process(
+        capsys,
+        str(path),
+        "--split-input-file",
+        "-p",
+        "cse,fail",
+        f"--crash-reproducer={repro}",
+        main=ExtendedOpt,
+    )
+    assert code == 1
+    assert err.count("note: crash reproducer written to") == 1
+    text = repro.read_text()
+    assert "//   xrelay-opt <this file> -p 'fail' --opt-level 3" in text
+    assert "func.func @f" in text
+    assert "func.func @g" not in text
+    assert text.count("relay.exp") == 1  # the module before `fail`: after cse
+
+
+def test_failed_pass_leaves_the_module_and_the_output_file_untouched(
+    capsys: pytest.CaptureFixture[str], good_file: Path, tmp_path: Path
+) -> None:
+    out_file = tmp_path / "out.mlir"
+    out_file.write_text("old\n")
+    code, _, err = run_in_process(
+        capsys, str(good_file), "-p", "cse,fail", "-o", str(out_file), main=ExtendedOpt
+    )
+    assert code == 1
+    assert "pass 'fail' failed" in err
+    assert out_file.read_text() == "old\n"
+
+
+def test_pass_manager_flag_errors_come_before_reading_input(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, _, err = run_in_process(capsys, "/no/such/file.mlir", "-c", "transform.transactional=2")
+    assert code == 1
+    assert err == "error: config option 'transform.transactional' expects bool, got '2'\n"
