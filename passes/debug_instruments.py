@@ -146,8 +146,9 @@ class NumericsCheckInstrument(PassInstrument):
     (floats with `rtol`/`atol`, everything else exactly). The first mismatch
     is kept in `mismatch` and, with `raise_on_mismatch`, raised as a
     `NumericsCheckError` naming the pass (its flag with `flags=True`) and the
-    largest difference.
-    `checks` counts the comparisons made.
+    largest difference. Without raising, each outermost pass run contributes
+    its first mismatch to `mismatches` (later passes of that run are not
+    compared: they would all differ). `checks` counts the comparisons made.
     """
 
     def __init__(
@@ -164,17 +165,20 @@ class NumericsCheckInstrument(PassInstrument):
         self.rtol, self.atol, self.seed, self.entry = rtol, atol, seed, entry
         self.raise_on_mismatch = raise_on_mismatch
         self.mismatch: NumericsMismatch | None = None
+        self.mismatches: list[NumericsMismatch] = []
         self.checks = 0
         self._inputs: list[Value] | None = None
         self._reference: list[np.ndarray[Any, Any]] = []
 
     def enter_pass_ctx(self) -> None:
         self.mismatch = None
+        self.mismatches = []
         self.checks = 0
 
     def run_before_pass(self, mod: IRModule, info: PassInfo) -> None:
         if running_passes():
             return
+        self._inputs = None
         function = next(
             (
                 op
@@ -197,15 +201,18 @@ class NumericsCheckInstrument(PassInstrument):
             raise NumericsCheckError(NumericsMismatch(info.name, message, 0.0)) from None
 
     def run_after_pass(self, mod: IRModule, info: PassInfo) -> None:
-        if self._inputs is None or self.mismatch is not None:
+        if self._inputs is None:  # no reference, or this run already has its culprit
             return
         self.checks += 1
         mismatch = self._compare(mod, info.flag if self.flags else info.name)
-        if running_passes() == []:
+        if not running_passes():
             self._inputs = None
         if mismatch is None:
             return
-        self.mismatch = mismatch
+        self._inputs = None
+        self.mismatches.append(mismatch)
+        if self.mismatch is None:
+            self.mismatch = mismatch
         if self.raise_on_mismatch:
             raise NumericsCheckError(mismatch)
 

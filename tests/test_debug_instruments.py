@@ -251,6 +251,18 @@ def test_numerics_check_without_raising_records_the_first_culprit_only() -> None
     assert "dense<4.500000e+00>" in str(result)  # SecondCulprit ran
     assert 'tagged = "yes"' in str(result)  # and so did the rest of the pipeline
     assert instrument.checks == 1  # nothing is compared after the first mismatch
+    assert [m.pass_name for m in instrument.mismatches] == ["FirstCulprit"]
+
+
+def test_numerics_check_without_raising_checks_each_pipeline_run() -> None:
+    instrument = NumericsCheckInstrument(raise_on_mismatch=False)
+    with PassContext(instruments=[instrument]):
+        scale_constant_pass(1e-2, "FirstRun")(get_scale_model())
+        tag()(get_scale_model())  # a clean run in between finds nothing
+        scale_constant_pass(1e-2, "ThirdRun")(get_scale_model())
+    assert [m.pass_name for m in instrument.mismatches] == ["FirstRun", "ThirdRun"]
+    assert instrument.mismatch == instrument.mismatches[0]
+    assert instrument.checks == 3
 
 
 def test_numerics_check_passes_a_neutral_pipeline_one_check_per_invocation() -> None:
