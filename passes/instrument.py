@@ -217,30 +217,31 @@ def _stream(file: IO[str] | None) -> IO[str]:
     return file if file is not None else sys.stdout
 
 
-class PrintBeforeAll(PassInstrument):
+class _PrintingInstrument(PassInstrument):
+    """Writes to `file`, or to stdout as it is when writing (TVM prints to stdout)."""
+
+    def __init__(self, file: IO[str] | None = None) -> None:
+        super().__init__()
+        self.file = file
+
+    def write(self, header: str, mod: IRModule) -> None:
+        out = _stream(self.file)
+        print(header, file=out)
+        print(mod, file=out)
+
+
+class PrintBeforeAll(_PrintingInstrument):
     """Print the pass info and the module before every pass (stdout, or `file`)."""
 
-    def __init__(self, file: IO[str] | None = None) -> None:
-        super().__init__()
-        self.file = file
-
     def run_before_pass(self, mod: IRModule, info: PassInfo) -> None:
-        out = _stream(self.file)
-        print(f"Before Running Pass: {info}", file=out)
-        print(mod, file=out)
+        self.write(f"Before Running Pass: {info}", mod)
 
 
-class PrintAfterAll(PassInstrument):
+class PrintAfterAll(_PrintingInstrument):
     """Print the pass info and the module after every pass (stdout, or `file`)."""
 
-    def __init__(self, file: IO[str] | None = None) -> None:
-        super().__init__()
-        self.file = file
-
     def run_after_pass(self, mod: IRModule, info: PassInfo) -> None:
-        out = _stream(self.file)
-        print(f"After Running Pass: {info}", file=out)
-        print(mod, file=out)
+        self.write(f"After Running Pass: {info}", mod)
 
 
 class PassPrintingInstrument(PassInstrument):
