@@ -14,6 +14,7 @@ through `xrelay.transform.register_pass`, which builds the class for them.
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -128,6 +129,22 @@ def describe_pass(name: str) -> str:
     return doc.splitlines()[0].strip() if doc else ""
 
 
+def register_lazy(
+    flag: str, module: str, class_name: str, description: str = "", *, name: str | None = None
+) -> None:
+    """Register `xrelay.passes.<module>.<class_name>` under `flag`, importing it on first use.
+
+    The one-line form xrelay's own pass files are registered with, below.
+    """
+
+    def factory() -> type[ModulePass]:
+        loaded = importlib.import_module(f"{__name__}.{module}")
+        cls: type[ModulePass] = getattr(loaded, class_name)
+        return cls
+
+    register_pass(flag, factory, description, name=name)
+
+
 def _canonicalize() -> type[ModulePass]:
     from xdsl.transforms.canonicalize import CanonicalizePass
 
@@ -148,12 +165,6 @@ def _dce() -> type[ModulePass]:
     return DeadCodeElimination
 
 
-def _print_ir() -> type[ModulePass]:
-    from xrelay.passes.print_ir import PrintIRPass
-
-    return PrintIRPass
-
-
 register_pass(
     "canonicalize",
     _canonicalize,
@@ -161,4 +172,12 @@ register_pass(
 )
 register_pass("cse", _cse, "Merge identical pure ops computing the same value (xDSL)", name="CSE")
 register_pass("dce", _dce, "Remove pure ops whose results are unused (xDSL)", name="DCE")
-register_pass("print-ir", _print_ir, "Print the module to stderr (TVM's PrintIR)", name="PrintIR")
+register_lazy(
+    "print-ir",
+    "print_ir",
+    "PrintIRPass",
+    "Print the module to stderr (TVM's PrintIR)",
+    name="PrintIR",
+)
+
+# xrelay's passes, one file each (passes/<flag with underscores>.py), in the order added.
