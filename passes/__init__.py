@@ -181,3 +181,41 @@ register_lazy(
 )
 
 # xrelay's passes, one file each (passes/<flag with underscores>.py), in the order added.
+register_lazy(
+    "eliminate-common-subexpr",
+    "eliminate_common_subexpr",
+    "EliminateCommonSubexprPass",
+    "Merge pure ops with the same name, attributes and operands (TVM's EliminateCommonSubexpr)",
+)
+register_lazy(
+    "canonicalize-ops",
+    "canonicalize_ops",
+    "CanonicalizeOpsPass",
+    "Expand nn.bias_add into expand_dims and a broadcasting add (TVM's CanonicalizeOps)",
+)
+register_lazy(
+    "simplify-inference",
+    "simplify_inference",
+    "SimplifyInferencePass",
+    "Rewrite batch_norm and dropout into their inference form (TVM's SimplifyInference)",
+)
+register_lazy(
+    "simplify-expr",
+    "simplify_expr",
+    "SimplifyExprPass",
+    "Collapse reshape chains and remove identity ops (TVM's SimplifyExpr)",
+)
+register_lazy("infer-type", "infer_type", "InferTypePass", "Re-derive types from the parameters")
+register_lazy("inline", "inline", "InlinePass", "Inline functions marked Inline (InlineGlobals)")
+register_lazy(
+    "fold-constant",
+    "fold_constant",
+    "FoldConstantPass",
+    "Fold ops whose operands are all constants",
+)
+register_lazy(
+    "dead-code-elimination",
+    "dead_code_elimination",
+    "DeadCodeEliminationPass",
+    "Remove unused pure ops and unused private functions",
+)

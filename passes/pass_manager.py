@@ -258,7 +258,8 @@ class ModulePass(Pass):
         return self.pass_func(mod, ctx)
 
     def __repr__(self) -> str:
-        return f"Run Module pass: {self.info.name} at the optimization level {self.info.opt_level}"
+        kind = self.kind.capitalize()  # an xDSL function pass says so
+        return f"Run {kind} pass: {self.info.name} at the optimization level {self.info.opt_level}"
 
 
 def is_optimizable(op: func.FuncOp) -> bool:

@@ -17,7 +17,13 @@ from xrelay.passes.adapters import (
     resolve_required,
     to_pass,
 )
+from xrelay.passes.canonicalize_ops import CanonicalizeOps
+from xrelay.passes.dead_code_elimination import DeadCodeElimination
 from xrelay.passes.decorators import function_pass, module_pass
+from xrelay.passes.eliminate_common_subexpr import EliminateCommonSubexpr
+from xrelay.passes.fold_constant import FoldConstant
+from xrelay.passes.infer_type import InferType
+from xrelay.passes.inline import Inline
 from xrelay.passes.instrument import (
     PassInstrument,
     PassPrintingInstrument,
@@ -37,6 +43,8 @@ from xrelay.passes.pass_manager import (
     Sequential,
     is_optimizable,
 )
+from xrelay.passes.simplify_expr import SimplifyExpr
+from xrelay.passes.simplify_inference import SimplifyInference
 
 
 def PrintIR(header: str = "", show_meta_data: bool = False) -> Pass:
@@ -48,7 +56,13 @@ def PrintIR(header: str = "", show_meta_data: bool = False) -> Pass:
 
 
 __all__ = [
+    "CanonicalizeOps",
+    "DeadCodeElimination",
+    "EliminateCommonSubexpr",
+    "FoldConstant",
     "FunctionPass",
+    "InferType",
+    "Inline",
     "ModulePass",
     "Pass",
     "PassAdapter",
@@ -63,6 +77,8 @@ __all__ = [
     "PrintBeforeAll",
     "PrintIR",
     "Sequential",
+    "SimplifyExpr",
+    "SimplifyInference",
     "XdslFunctionPass",
     "XdslPass",
     "XdslPipelinePass",

@@ -3,9 +3,9 @@
 // RUN: xrelay-opt --list-passes | filecheck %s
 // CHECK:      {{\A}}canonicalize (Canonicalize): module pass, opt_level 0{{$}}
 // CHECK-NEXT: {{^}}    Apply folders and canonicalization patterns
-// CHECK-NEXT: {{^}}cse (CSE): module pass, opt_level 0{{$}}
+// CHECK:      {{^}}cse (CSE): module pass, opt_level 0{{$}}
 // CHECK-NEXT: {{^}}    Merge identical pure ops
-// CHECK-NEXT: {{^}}dce (DCE): module pass, opt_level 0{{$}}
+// CHECK:      {{^}}dce (DCE): module pass, opt_level 0{{$}}
 // CHECK-NEXT: {{^}}    Remove pure ops whose results are unused
 // CHECK:      {{^}}print-ir (PrintIR): module pass, opt_level 0{{$}}
 // CHECK-NEXT: {{^}}    Print the module to stderr (TVM's PrintIR){{$}}

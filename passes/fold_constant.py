@@ -1,0 +1,342 @@
+"""`fold-constant` (TVM's `FoldConstant`): replace ops on constants by the constants they compute.
+
+What it rewrites, in every optimizable function (a function pass: functions
+with `Compiler`, `Extern` or `SkipOptimization` are skipped):
+
+- a relay op whose operands are all constants (`relay.constant`, or
+  `relay.tuple`s of constants, nested) is evaluated with the op's registered
+  reference semantics (`xrelay.dialects.interpreter`, the same numpy code the
+  interpreter runs) and replaced by a `relay.constant` of its result type; an
+  op returning a tuple (`relay.split`, `relay.nn.batch_norm`) becomes a
+  `relay.tuple` of constants, as TVM's `ConstEvaluate` turns an ADT result
+  into a `Tuple` of `Constant`s;
+- `relay.tuple_get_item` of a `relay.tuple` is the field itself, constant or
+  not (`(x, c).1` -> `c`, `(x, c).0` -> `x`);
+- `relay.if` on a constant condition is replaced by the ops of the branch it
+  takes (inlined before it) and the value that branch yields; the other branch
+  goes away.
+
+Ops left as they are (TVM's rules):
+
+- ops with no operands (`relay.zeros`, `relay.ones`): TVM never folds them,
+  since a constant `ones(4, 5)` only makes the module bigger;
+- non-computational ops (TVM's `TNonComputational`: `relay.nn.dropout`, the
+  BYOC annotations) and ops without the `Pure` trait (TVM skips stateful ones);
+- `func.call`, `relay.composite` and ops of other dialects (TVM evaluates
+  primitive ops only);
+- an op the interpreter cannot evaluate (no reference semantics, or it fails):
+  the pass never fails on it;
+- every op of a function with a nonzero `Primitive` attribute (a fused
+  function). TVM still projects tuples and picks `If` branches there and only
+  leaves calls alone; xrelay leaves the fused function exactly as FuseOps made
+  it.
+
+One difference from TVM, by design: the config key
+`relay.FoldConstant.max_elements` (int, default 16,777,216 = 1 << 24) bounds
+the number of elements an op's folded result may hold (the sum over the
+fields of a tuple result); an op whose result would be bigger stays unfolded,
+and a negative value removes the bound. TVM has no bound. The default is high
+enough for every weight a FoldScaleAxis rewrite of ResNet-50 or MobileNet
+produces (at most 2.4 million elements) and keeps an op such as a broadcast
+of a scalar to a huge shape from being frozen into the module. Ops whose
+result type is not fully static are not folded either.
+
+Ops made unused by a rewrite (the operands of a folded op, the tuple under a
+projected `tuple_get_item`, the values only the discarded branch read) are
+erased when they are pure, so the result is the graph TVM would build; other
+unused ops are left to `dead-code-elimination`.
+
+Types stay correct: each constant has exactly the type of the value it
+replaces, so no InferType is needed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import ClassVar, cast
+
+import numpy as np
+from xdsl.context import Context
+from xdsl.dialects import func
+from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, TensorType, TupleType
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.pattern_rewriter import (
+    GreedyRewritePatternApplier,
+    PatternRewriter,
+    PatternRewriteWalker,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
+from xdsl.rewriter import InsertPoint
+from xdsl.traits import Pure
+from xdsl.transforms.dead_code_elimination import is_trivially_dead
+from xrelay.dialects.interpreter import Evaluator, Value
+from xrelay.dialects.relay.base import RelayOp
+from xrelay.dialects.relay.structure import ConstantOp, IfOp, TupleGetItemOp, TupleOp, YieldOp
+from xrelay.dialects.relay.types import ANY, dense_from_numpy, dense_to_numpy, tensor_element_type
+from xrelay.passes.adapters import XdslFunctionPass, XdslPass
+from xrelay.passes.pass_config import register_pass_config_option
+from xrelay.passes.pass_context import PassContext
+from xrelay.passes.pass_manager import Pass
+
+MAX_ELEMENTS_KEY = "relay.FoldConstant.max_elements"
+"""The config key bounding the size of a folded result, in elements."""
+
+DEFAULT_MAX_ELEMENTS = 1 << 24
+"""16,777,216 elements: 64 MiB of float32."""
+
+register_pass_config_option(
+    MAX_ELEMENTS_KEY,
+    int,
+    default=DEFAULT_MAX_ELEMENTS,
+    description="FoldConstant leaves an op unfolded if its result has more elements "
+    "than this (negative: no bound)",
+)
+
+NON_COMPUTATIONAL: frozenset[str] = frozenset(
+    {"relay.nn.dropout", "relay.compiler_begin", "relay.compiler_end"}
+)
+"""Ops TVM marks `TNonComputational`: never evaluated, even on constant operands."""
+
+_STRUCTURAL: tuple[type[Operation], ...] = (ConstantOp, TupleOp, TupleGetItemOp)
+"""Relay ops with a rule of their own (or none): not evaluated by the generic fold."""
+
+
+# --------------------------------------------------------------------------- #
+# Constants as values, values as constants
+# --------------------------------------------------------------------------- #
+
+
+def constant_value(value: SSAValue) -> Value | None:
+    """The numpy value of a constant or a tuple of constants (nested), else None."""
+    owner = value.owner
+    if isinstance(owner, ConstantOp):
+        return dense_to_numpy(owner.value)
+    if isinstance(owner, TupleOp):
+        fields: list[Value] = []
+        for field in owner.fields:
+            field_value = constant_value(field)
+            if field_value is None:
+                return None
+            fields.append(field_value)
+        return tuple(fields)
+    return None
+
+
+def element_count(ty: Attribute) -> int | None:
+    """Elements a value of type `ty` holds (summed over tuple fields); None if not static."""
+    if isinstance(ty, TensorType):
+        shape = tuple(cast(TensorType[Attribute], ty).get_shape())
+        if any(d == ANY or d < 0 for d in shape):
+            return None
+        return int(np.prod(shape, dtype=np.int64))
+    if isinstance(ty, TupleType):
+        total = 0
+        for field in ty.types.data:
+            count = element_count(field)
+            if count is None:
+                return None
+            total += count
+        return total
+    return None
+
+
+def materialize(value: Value, ty: Attribute, ops: list[Operation]) -> SSAValue | None:
+    """Append to `ops` the constants (and tuples) holding `value` with type exactly `ty`.
+
+    None if that cannot be done (a type the constant would not match).
+    """
+    if isinstance(ty, TensorType):
+        element = tensor_element_type(cast(Attribute, ty))
+        constant = ConstantOp(dense_from_numpy(np.asarray(value), element))
+        if constant.result.type != ty:
+            return None
+        ops.append(constant)
+        return constant.result
+    if isinstance(ty, TupleType):
+        items = cast(Sequence[Value], value)
+        if len(items) != len(ty.types.data):
+            return None
+        fields: list[SSAValue] = []
+        for item, field_type in zip(items, ty.types.data, strict=True):
+            field = materialize(item, field_type, ops)
+            if field is None:
+                return None
+            fields.append(field)
+        tuple_op = TupleOp.build(operands=[fields], result_types=[ty])
+        ops.append(tuple_op)
+        return tuple_op.result
+    return None
+
+
+def defined_inside(value: SSAValue, op: Operation) -> bool:
+    """Whether `value` is a result or block argument of `op` or of an op nested in it."""
+    owner = value.owner
+    if isinstance(owner, Operation):
+        return op.is_ancestor(owner)
+    parent = owner.parent_op()
+    return parent is not None and op.is_ancestor(parent)
+
+
+def outside_reads(ops: Iterable[Operation], container: Operation) -> list[SSAValue]:
+    """The operands of `ops` and of the ops nested in them defined outside `container`."""
+    return [
+        operand
+        for op in ops
+        for inner in op.walk()
+        for operand in inner.operands
+        if not defined_inside(operand, container)
+    ]
+
+
+def erase_unused_producers(rewriter: PatternRewriter, values: Iterable[SSAValue]) -> None:
+    """Erase the pure ops defining `values` that no longer have uses, and so on upward."""
+    stack = list(values)
+    while stack:
+        owner = stack.pop().owner
+        if not isinstance(owner, Operation) or owner.parent is None:
+            continue  # a block argument, or an op already erased
+        if not is_trivially_dead(owner):
+            continue
+        operands = outside_reads([owner], owner) if owner.regions else list(owner.operands)
+        rewriter.erase(owner)
+        stack.extend(operands)
+
+
+def _nonzero_int(attr: Attribute | None) -> bool:
+    if not isinstance(attr, IntegerAttr):
+        return False
+    return cast(IntegerAttr[IntegerType], attr).value.data != 0
+
+
+# --------------------------------------------------------------------------- #
+# Patterns
+# --------------------------------------------------------------------------- #
+
+
+class FoldTupleGetItem(RewritePattern):
+    """`relay.tuple_get_item` of a `relay.tuple` is the field (TVM: `(x, c).1` -> `c`)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: TupleGetItemOp, rewriter: PatternRewriter, /) -> None:
+        tuple_op = op.tuple.owner
+        if not isinstance(tuple_op, TupleOp):
+            return
+        field = tuple_op.fields[op.index.value.data]
+        rewriter.replace(op, [], [field])
+        erase_unused_producers(rewriter, [tuple_op.result])
+
+
+class FoldConstantIf(RewritePattern):
+    """`relay.if` on a constant condition: inline the branch taken, use what it yields."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: IfOp, rewriter: PatternRewriter, /) -> None:
+        cond = constant_value(op.cond)
+        if cond is None:
+            return
+        taken, dropped = (
+            (op.then_region, op.else_region) if bool(cond) else (op.else_region, op.then_region)
+        )
+        block = taken.block
+        terminator = block.last_op
+        if not isinstance(terminator, YieldOp):
+            return
+        values = list(terminator.values)
+        # Values defined outside the if that only the dropped branch (or the condition) read.
+        released = [op.cond, *outside_reads(dropped.ops, op)]
+        rewriter.erase(terminator)
+        rewriter.inline_block(block, InsertPoint.before(op))
+        rewriter.replace(op, [], values)
+        erase_unused_producers(rewriter, released)
+
+
+@dataclass
+class FoldConstantCall(RewritePattern):
+    """A pure relay op on constant operands becomes the constant(s) of its value."""
+
+    evaluator: Evaluator
+    max_elements: int
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if not self.foldable(op):
+            return
+        args: list[Value] = []
+        for operand in op.operands:
+            value = constant_value(operand)
+            if value is None:
+                return
+            args.append(value)
+        counts = [element_count(r.type) for r in op.results]
+        if any(count is None for count in counts):
+            return  # a result type that is not fully static
+        if 0 <= self.max_elements < sum(count or 0 for count in counts):
+            return
+        try:
+            with np.errstate(all="ignore"):
+                results = self.evaluator.eval_op(op, args, {})
+        except Exception:  # the interpreter cannot evaluate it: keep the op
+            return
+        new_ops: list[Operation] = []
+        new_values: list[SSAValue] = []
+        for result, value in zip(op.results, results, strict=True):
+            new_value = materialize(value, result.type, new_ops)
+            if new_value is None:
+                return
+            new_values.append(new_value)
+        released = list(op.operands)
+        rewriter.replace(op, new_ops, new_values)
+        erase_unused_producers(rewriter, released)
+
+    @staticmethod
+    def foldable(op: Operation) -> bool:
+        """Whether `op` is a relay op FoldConstant may evaluate (its operands aside)."""
+        return (
+            isinstance(op, RelayOp)
+            and not isinstance(op, _STRUCTURAL)
+            and op.name not in NON_COMPUTATIONAL
+            and len(op.operands) > 0
+            and op.has_trait(Pure)
+        )
+
+
+# --------------------------------------------------------------------------- #
+# The pass
+# --------------------------------------------------------------------------- #
+
+
+@dataclass(frozen=True)
+class FoldConstantPass(XdslFunctionPass):
+    """Replace ops on constants by their value, project constant tuples, pick constant ifs."""
+
+    name = "fold-constant"
+    tvm_name: ClassVar[str] = "FoldConstant"
+    opt_level: ClassVar[int] = 2
+
+    fold_qnn: bool = False
+    """TVM's option for QNN ops; xrelay has none, so it changes nothing."""
+
+    def apply_to_function(self, ctx: Context, function: func.FuncOp) -> None:
+        if _nonzero_int(function.attributes.get("Primitive")):
+            return
+        max_elements = PassContext.current().get_config(MAX_ELEMENTS_KEY)
+        if not isinstance(max_elements, int):
+            max_elements = DEFAULT_MAX_ELEMENTS
+        # Calls are never evaluated, so the evaluator needs no functions (and building
+        # one over the whole module per function would be quadratic in functions).
+        evaluator = Evaluator(ModuleOp([]))
+        patterns: list[RewritePattern] = [
+            FoldTupleGetItem(),
+            FoldConstantIf(),
+            FoldConstantCall(evaluator, max_elements),
+        ]
+        walker = PatternRewriteWalker(
+            GreedyRewritePatternApplier(patterns, dce_enabled=False), apply_recursively=True
+        )
+        walker.rewrite_region(function.body)
+
+
+def FoldConstant(fold_qnn: bool = False) -> Pass:
+    """TVM's `relay.transform.FoldConstant`: the `fold-constant` pass."""
+    return XdslPass(FoldConstantPass(fold_qnn=fold_qnn))

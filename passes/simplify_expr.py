@@ -1,0 +1,272 @@
+"""`simplify-expr` (TVM's `SimplifyExpr`): collapse reshape chains, drop identity ops.
+
+A function pass (opt_level 0) applying these rewrites with the greedy rewriter
+until none applies:
+
+- **Reshape chains.** A reshape-like op (`relay.reshape`, `relay.squeeze`,
+  `relay.expand_dims`, `relay.nn.batch_flatten`) whose input is itself made by a
+  reshape-like op becomes one `relay.reshape` of the first op's input to the
+  final shape, when that shape is static (`newshape` is the shape itself;
+  `allowzero` only if it has a 0 dim). A chain whose final shape has a `?` stays.
+  The inner op stays if something else reads it (the outer op is rewritten all
+  the same, as TVM's pattern rewriter does: a reshape copies nothing, so the
+  inner one is not recomputed, only no longer shared).
+- **Transposes.** `relay.transpose` of a `relay.transpose` becomes one transpose
+  with the composed axes; a transpose with the identity permutation (axes
+  `[0, 1, ..., n-1]`, or no axes on a rank-0 or rank-1 tensor) vanishes.
+- **Layout transforms.** `relay.layout_transform` with `src_layout == dst_layout`
+  vanishes; `layout_transform(layout_transform(x, A, B), B, C)` becomes
+  `layout_transform(x, A, C)` (or `x` when C is A). xrelay's layout transforms
+  never pad (a blocked axis must divide the dim), so each is a bijection and the
+  composition is exact.
+- **Identity ops.** A reshape-like op whose result has its input's type, and
+  `relay.cast` to the input's dtype, vanish; a `relay.reshape` or `relay.squeeze`
+  only when that type is static: with a `?` an equal type does not prove the same
+  shape (`reshape ?x? {newshape = [-1, 6]}`), and a squeeze without `axis` also
+  drops a `?` that is 1 at run time (`dialects/relay/reference_tensor.py`).
+- **Arithmetic identities.** `x + 0`, `0 + x`, `x - 0`, `x * 1`, `1 * x` and
+  `x / 1` become `x` when the other operand is a `relay.constant` all of whose
+  elements are 0 (resp. 1), or `relay.zeros`/`zeros_like` (resp. `ones`/
+  `ones_like`), AND the result has exactly `x`'s type: `x * ones` that broadcasts
+  `x` to a larger shape is kept.
+
+Every rewrite keeps the replaced value's type exactly (a new op's inferred type
+must equal the old one, else the rewrite is skipped), so function types never
+change. Ops a rewrite leaves without uses (the inner reshape, the identity
+constant) are erased, and their operands in turn if that leaves them unused;
+other dead code is left to `dce`.
+
+Not ported from TVM: `reverse_reshape` (not a relay op here), the `*_like`
+concretization rewrites (`reshape_like`, `collapse_sum_like`, `broadcast_to_like`
+are not relay ops; `zeros_like`/`ones_like` to `zeros`/`ones` is not done),
+`FullElementwise` (a `full`/`ones`/`zeros` operand of a broadcasting op replaced by
+its scalar), and merging a `transpose` with a `layout_transform`. TVM accepts
+only scalar identity constants; xrelay accepts any constant whose elements are
+all the identity, under the same type condition.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import numpy as np
+from xdsl.context import Context
+from xdsl.dialects import func
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.pattern_rewriter import (
+    GreedyRewritePatternApplier,
+    PatternRewriter,
+    PatternRewriteWalker,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
+from xdsl.traits import Pure
+from xrelay.dialects.builder.attrs import bool_, ints, str_
+from xrelay.dialects.builder.expr import infer_call_type
+from xrelay.dialects.relay.base import RelayOp, RelayTypeError, get_opt_ints, get_str
+from xrelay.dialects.relay.creation import OnesLikeOp, OnesOp, ZerosLikeOp, ZerosOp
+from xrelay.dialects.relay.elementwise import AddOp, CastOp, DivideOp, MultiplyOp, SubtractOp
+from xrelay.dialects.relay.nn import BatchFlattenOp
+from xrelay.dialects.relay.structure import ConstantOp
+from xrelay.dialects.relay.tensor import (
+    ExpandDimsOp,
+    LayoutTransformOp,
+    ReshapeOp,
+    SqueezeOp,
+    TransposeOp,
+    transpose_axes,
+)
+from xrelay.dialects.relay.types import ANY, dense_to_numpy, rank_of, shape_of
+from xrelay.passes.adapters import XdslFunctionPass, XdslPass
+from xrelay.passes.pass_manager import Pass
+
+RESHAPE_LIKE = (ReshapeOp, SqueezeOp, ExpandDimsOp, BatchFlattenOp)
+"""Ops that only change the shape: the same elements in the same order."""
+
+
+def _static(value: SSAValue) -> bool:
+    """Whether a value is a tensor of static shape."""
+    return ANY not in shape_of(value.type)
+
+
+def _erase_dead(rewriter: PatternRewriter, values: Sequence[SSAValue]) -> None:
+    """Erase the pure ops making `values` that no longer have uses, then their operands'."""
+    work = list(values)
+    while work:
+        owner = work.pop().owner
+        if (
+            not isinstance(owner, Operation)
+            or owner.parent is None
+            or owner.regions
+            or not owner.has_trait(Pure)
+            or any(result.uses for result in owner.results)
+        ):
+            continue
+        work.extend(owner.operands)
+        rewriter.erase(owner)
+
+
+def _forward(rewriter: PatternRewriter, op: Operation, value: SSAValue) -> None:
+    """Replace `op`'s single result by `value` (of the same type) and clean up after it."""
+    operands = list(op.operands)
+    rewriter.replace(op, [], [value])
+    _erase_dead(rewriter, operands)
+
+
+def _rebuild(
+    rewriter: PatternRewriter,
+    op: RelayOp,
+    cls: type[RelayOp],
+    operand: SSAValue,
+    props: Mapping[str, Attribute],
+) -> None:
+    """Replace `op` by `cls(operand, props)` if that has `op`'s result type."""
+    try:
+        result_type = infer_call_type(cls, [operand.type], props)
+    except RelayTypeError:
+        return
+    if result_type != op.results[0].type:
+        return
+    operands = list(op.operands)
+    new = cls.build(operands=[operand], result_types=[result_type], properties=dict(props))
+    rewriter.replace(op, new)
+    _erase_dead(rewriter, operands)
+
+
+class CollapseReshapes(RewritePattern):
+    """A reshape-like op of a reshape-like op -> one reshape to the (static) final shape."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(
+        self,
+        op: ReshapeOp | SqueezeOp | ExpandDimsOp | BatchFlattenOp,
+        rewriter: PatternRewriter,
+        /,
+    ) -> None:
+        inner = op.data.owner
+        if not isinstance(inner, RESHAPE_LIKE) or not _static(op.result):
+            return
+        shape = shape_of(op.result.type)
+        props: dict[str, Attribute] = {"newshape": ints(shape), "allowzero": bool_(0 in shape)}
+        _rebuild(rewriter, op, ReshapeOp, inner.data, props)
+
+
+class EliminateIdentityReshape(RewritePattern):
+    """A reshape-like op (or cast) whose result has its input's type -> its input."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(
+        self,
+        op: ReshapeOp | SqueezeOp | ExpandDimsOp | BatchFlattenOp | CastOp,
+        rewriter: PatternRewriter,
+        /,
+    ) -> None:
+        if op.result.type != op.data.type:
+            return
+        if isinstance(op, ReshapeOp | SqueezeOp) and not _static(op.data):
+            return  # see the module docstring
+        _forward(rewriter, op, op.data)
+
+
+def _permutation(op: TransposeOp) -> list[int]:
+    return transpose_axes(rank_of(op.data.type), get_opt_ints(dict(op.properties), "axes"))
+
+
+class SimplifyTranspose(RewritePattern):
+    """An identity transpose -> its input; transpose of transpose -> one transpose."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: TransposeOp, rewriter: PatternRewriter, /) -> None:
+        perm = _permutation(op)
+        source = op.data
+        inner = op.data.owner
+        if isinstance(inner, TransposeOp):
+            # out[i] = mid[perm[i]] = in[inner_perm[perm[i]]]
+            inner_perm = _permutation(inner)
+            perm = [inner_perm[p] for p in perm]
+            source = inner.data
+        if perm == list(range(len(perm))):
+            if source.type == op.result.type:
+                _forward(rewriter, op, source)
+        elif source is not op.data:
+            _rebuild(rewriter, op, TransposeOp, source, {"axes": ints(perm)})
+
+
+class SimplifyLayoutTransform(RewritePattern):
+    """`layout_transform` A->A -> its input; A->B then B->C -> A->C."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: LayoutTransformOp, rewriter: PatternRewriter, /) -> None:
+        props = dict(op.properties)
+        src, dst = get_str(props, "src_layout"), get_str(props, "dst_layout")
+        source = op.data
+        inner = op.data.owner
+        if isinstance(inner, LayoutTransformOp):
+            inner_props = dict(inner.properties)
+            if get_str(inner_props, "dst_layout") == src:
+                src, source = get_str(inner_props, "src_layout"), inner.data
+        if src == dst:
+            if source.type == op.result.type:
+                _forward(rewriter, op, source)
+        elif source is not op.data:
+            layouts = {"src_layout": str_(src), "dst_layout": str_(dst)}
+            _rebuild(rewriter, op, LayoutTransformOp, source, layouts)
+
+
+def _is_fill(value: SSAValue, fill: int) -> bool:
+    """Whether `value` is a constant (or zeros/ones op) all of whose elements equal `fill`."""
+    owner = value.owner
+    if isinstance(owner, ZerosOp | ZerosLikeOp):
+        return fill == 0
+    if isinstance(owner, OnesOp | OnesLikeOp):
+        return fill == 1
+    if isinstance(owner, ConstantOp):
+        dense: DenseIntOrFPElementsAttr[Any] = owner.value
+        return bool(np.all(dense_to_numpy(dense) == fill))
+    return False
+
+
+class EliminateIdentityArithmetic(RewritePattern):
+    """`x + 0`, `0 + x`, `x - 0`, `x * 1`, `1 * x`, `x / 1` -> `x` when the type is x's."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(
+        self, op: AddOp | SubtractOp | MultiplyOp | DivideOp, rewriter: PatternRewriter, /
+    ) -> None:
+        fill = 0 if isinstance(op, AddOp | SubtractOp) else 1
+        commutative = isinstance(op, AddOp | MultiplyOp)
+        result_type = op.result.type
+        if op.lhs.type == result_type and _is_fill(op.rhs, fill):
+            _forward(rewriter, op, op.lhs)
+        elif commutative and op.rhs.type == result_type and _is_fill(op.lhs, fill):
+            _forward(rewriter, op, op.rhs)
+
+
+@dataclass(frozen=True)
+class SimplifyExprPass(XdslFunctionPass):
+    """Collapse reshape chains and remove identity ops (TVM's SimplifyExpr)."""
+
+    name = "simplify-expr"
+    tvm_name: ClassVar[str] = "SimplifyExpr"
+    opt_level: ClassVar[int] = 0
+
+    def apply_to_function(self, ctx: Context, function: func.FuncOp) -> None:
+        patterns = GreedyRewritePatternApplier(
+            [
+                EliminateIdentityArithmetic(),
+                EliminateIdentityReshape(),
+                CollapseReshapes(),
+                SimplifyTranspose(),
+                SimplifyLayoutTransform(),
+            ],
+            dce_enabled=False,
+        )
+        PatternRewriteWalker(patterns).rewrite_region(function.body)
+
+
+def SimplifyExpr() -> Pass:
+    """TVM's `relay.transform.SimplifyExpr()`."""
+    return XdslPass(SimplifyExprPass())
