@@ -219,3 +219,34 @@ register_lazy(
     "DeadCodeEliminationPass",
     "Remove unused pure ops and unused private functions",
 )
+register_lazy(
+    "convert-layout",
+    "convert_layout",
+    "ConvertLayoutPass",
+    "Run convs and pools in desired layouts, transforming at the boundaries (TVM's ConvertLayout)",
+)
+register_lazy(
+    "backward-fold-scale-axis",
+    "backward_fold_scale_axis",
+    "BackwardFoldScaleAxisPass",
+    "Fold a per-channel multiply after conv2d/dense into the weights",
+)
+register_lazy(
+    "forward-fold-scale-axis",
+    "forward_fold_scale_axis",
+    "ForwardFoldScaleAxisPass",
+    "Fold a per-channel multiply before conv2d/dense into the weights",
+)
+register_lazy(
+    "fold-scale-axis",
+    "fold_scale_axis",
+    "FoldScaleAxisPass",
+    "Backward and forward scale folding, then FoldConstant (a pipeline)",
+)
+register_lazy(
+    "alter-op-layout",
+    "alter_op_layout",
+    "AlterOpLayoutPass",
+    "Replace ops by what their registered alter_op_layout hooks return (TVM's AlterOpLayout)",
+)
+register_lazy("fuse-ops", "fuse_ops", "FuseOpsPass", "Group relay ops into Primitive functions")

@@ -43,7 +43,9 @@ OPT_LEVELS = (0, 1, 2, 3)
 SKIPPED = {"print-ir"}
 """Own passes that are infrastructure, not optimizations."""
 
-PASS_OPTIONS: dict[str, dict[str, Any]] = {}
+PASS_OPTIONS: dict[str, dict[str, Any]] = {
+    "convert-layout": {"desired_layouts": ("nn.conv2d:NHWC:default", "nn.avg_pool2d:NHWC")},
+}
 """Options for passes that cannot be built without them (flag -> dataclass fields)."""
 
 _XDSL_CONTEXT = make_context()

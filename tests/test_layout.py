@@ -95,6 +95,7 @@ INFRASTRUCTURE = {
     "debug_instruments",
     "decorators",
     "instrument",
+    "op_pattern",
     "pass_config",
     "pass_context",
     "pass_manager",

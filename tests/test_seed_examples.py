@@ -130,3 +130,64 @@ def test_override_instruments_example() -> None:
     finally:
         cur_pass_ctx.override_instruments(None)
     assert result == ["sequential", "PrintIR", "PrintIR"]
+
+
+def test_sequential_example_with_alter_op_layout() -> None:
+    # seed 000, "Python顺序示例" (TVM's test_sequential_with_scoping): FoldConstant folds
+    # (c+c)*2, EliminateCommonSubexpr merges z and z1, AlterOpLayout (no hook) changes nothing.
+    # `relay.Module` is `tvm.IRModule`, `_transform` is `tvm.transform`, and
+    # `relay.build_config(opt_level=3)` is `PassContext(opt_level=3)`; xrelay has no
+    # `tvm.target.create("llvm")` (folding always evaluates on the host anyway).
+    from testlib.numerics import assert_same_numerics
+
+    # Create a simple Relay program.
+    shape = (1, 2, 3)
+    c_data = np.array(shape).astype("float32")
+    tp = relay.TensorType(shape, "float32")
+    c = relay.const(c_data)
+    x = relay.var("x", tp)
+    y = relay.add(c, c)
+    y = relay.multiply(y, relay.const(2, "float32"))
+    y = relay.add(x, y)
+    z = relay.add(y, c)
+    z1 = relay.add(y, c)
+    z2 = relay.add(z, z1)
+    func = relay.Function([x], z2)
+
+    # Customize the optimization pipeline.
+    seq = tvm.transform.Sequential(
+        [
+            relay.transform.InferType(),
+            relay.transform.FoldConstant(),
+            relay.transform.EliminateCommonSubexpr(),
+            relay.transform.AlterOpLayout(),
+        ]
+    )
+
+    # Create a module to perform optimizations.
+    mod = tvm.IRModule({"main": func})
+    original = mod.clone()
+
+    # Users can disable any passes that they don't want to execute by providing
+    # a list, e.g. disabled_pass=["EliminateCommonSubexpr"].
+    with tvm.transform.PassContext(opt_level=3):
+        # Perform the optimizations.
+        mod = seq(mod)
+
+    # TVM's expected result: fn(x) { y = x + const([4, 8, 12]); z = y + c; z + z }.
+    x = relay.var("x", tp)
+    y = relay.add(x, relay.const(np.array([4, 8, 12], "float32")))
+    z = relay.add(y, relay.const(c_data))
+    expected = tvm.IRModule({"main": relay.Function([x], relay.add(z, z))})
+
+    def canonical(module: tvm.IRModule) -> str:
+        """The graph re-emitted in the builder's order (TVM's structural equality)."""
+        return str(tvm.IRModule(dict(module.functions.items())))
+
+    assert canonical(mod) == str(expected)
+    assert sum(1 for _ in mod.module.walk()) == sum(1 for _ in expected.module.walk())
+    assert_same_numerics(original, mod)
+    assert_same_numerics(expected, mod)
+    data = np.arange(6, dtype="float32").reshape(shape)
+    want = 2 * (data + np.array([5, 10, 15], "float32"))
+    np.testing.assert_allclose(tvm.evaluate(mod, data), want, rtol=1e-6)

@@ -17,11 +17,22 @@ from xrelay.passes.adapters import (
     resolve_required,
     to_pass,
 )
+from xrelay.passes.alter_op_layout import (
+    AlterOpLayout,
+    register_alter_op_layout,
+    temp_alter_op_layout,
+    unregister_alter_op_layout,
+)
+from xrelay.passes.backward_fold_scale_axis import BackwardFoldScaleAxis
 from xrelay.passes.canonicalize_ops import CanonicalizeOps
+from xrelay.passes.convert_layout import ConvertLayout
 from xrelay.passes.dead_code_elimination import DeadCodeElimination
 from xrelay.passes.decorators import function_pass, module_pass
 from xrelay.passes.eliminate_common_subexpr import EliminateCommonSubexpr
 from xrelay.passes.fold_constant import FoldConstant
+from xrelay.passes.fold_scale_axis import FoldScaleAxis
+from xrelay.passes.forward_fold_scale_axis import ForwardFoldScaleAxis
+from xrelay.passes.fuse_ops import FuseOps
 from xrelay.passes.infer_type import InferType
 from xrelay.passes.inline import Inline
 from xrelay.passes.instrument import (
@@ -56,11 +67,17 @@ def PrintIR(header: str = "", show_meta_data: bool = False) -> Pass:
 
 
 __all__ = [
+    "AlterOpLayout",
+    "BackwardFoldScaleAxis",
     "CanonicalizeOps",
+    "ConvertLayout",
     "DeadCodeElimination",
     "EliminateCommonSubexpr",
     "FoldConstant",
+    "FoldScaleAxis",
+    "ForwardFoldScaleAxis",
     "FunctionPass",
+    "FuseOps",
     "InferType",
     "Inline",
     "ModulePass",
@@ -88,10 +105,13 @@ __all__ = [
     "kebab_case",
     "module_pass",
     "pass_instrument",
+    "register_alter_op_layout",
     "register_pass",
     "register_pass_config_option",
     "registered_passes",
     "resolve_required",
+    "temp_alter_op_layout",
     "to_pass",
+    "unregister_alter_op_layout",
     "unregister_pass",
 ]

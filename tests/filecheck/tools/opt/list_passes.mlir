@@ -1,7 +1,7 @@
 /// --list-passes prints every registered pass, sorted by flag: flag (TVM name), kind, opt_level
 /// and required passes, then its one-line description and its options, indented.
 // RUN: xrelay-opt --list-passes | filecheck %s
-// CHECK:      {{\A}}canonicalize (Canonicalize): module pass, opt_level 0{{$}}
+// CHECK:      {{^}}canonicalize (Canonicalize): module pass, opt_level 0{{$}}
 // CHECK-NEXT: {{^}}    Apply folders and canonicalization patterns
 // CHECK:      {{^}}cse (CSE): module pass, opt_level 0{{$}}
 // CHECK-NEXT: {{^}}    Merge identical pure ops

@@ -1,0 +1,518 @@
+"""`convert-layout` (TVM's `ConvertLayout`): run convs and pools in a desired layout.
+
+The option names, per op, the layouts wanted (TVM's `desired_layouts`)::
+
+    ConvertLayout({"nn.conv2d": ["NCHW", "default"], "nn.max_pool2d": ["NHWC"]})
+    xrelay-opt m.mlir \\
+      -p 'convert-layout{desired-layouts="nn.conv2d:NCHW:default","nn.max_pool2d:NHWC"}'
+
+On the command line each entry is one string `op:data_layout[:kernel_layout]`
+(quoted: xDSL's option lexer reads `.` and `:` only inside quotes), the
+entries a comma-separated tuple. Ops: `nn.conv2d` (data NCHW or NHWC; kernel
+OIHW, HWIO, OHWI, HWOI or `default`, which is also what a missing kernel layout
+means) and the pools `nn.max_pool2d`, `nn.avg_pool2d`, `nn.global_max_pool2d`,
+`nn.global_avg_pool2d` (one layout, NCHW or NHWC). `default` is the kernel
+layout TVM pairs with the data layout: OIHW for NCHW, HWIO for NHWC, HWOI for
+an NHWC depthwise conv (groups = input channels = output channels), as TVM's
+`convert_conv2d`. An unknown op or layout is an error when the pass is built.
+A `relay.` prefix on the op name is accepted.
+
+What it does, in each optimizable function (a function pass), block by block
+in program order:
+
+- A listed op not already in its desired layouts is rebuilt in them: its data
+  goes through `relay.layout_transform(x, old, new)`, and a conv's weight
+  through `relay.layout_transform(w, old_kernel, new_kernel)` (on a constant
+  weight FoldConstant folds it later). Its result is now the old value
+  relaid: the pass records it as "value v is held by v' in layout dst instead
+  of src" and does not transform it back yet.
+- Layout-agnostic ops on such a value are rebuilt to work on v' directly,
+  and their results are recorded the same way (the new layout propagates):
+  - unary elementwise ops (`relu`, `exp`, `tanh`, `clip`, `cast`, `leaky_relu`, ...);
+  - broadcasting binary ops (arithmetic, `maximum`/`minimum`, comparisons) whose
+    other operand has rank <= 4: a rank-4 other operand is transformed too, a
+    lower-rank one (say a per-channel constant `[C, 1, 1]` or a bias `[C]`) is
+    first widened with `expand_dims(axis=0)` to rank 4 then transformed, and one
+    holding a single element (a scalar) is left as it is;
+  - ops with an axis: `nn.bias_add`, `nn.batch_norm`, `nn.softmax`,
+    `nn.log_softmax`, `concatenate`, `split` get the axis's new position
+    (`bias_add(y, b, axis=3)` in NHWC becomes `axis=1` in NCHW); `nn.pad` gets
+    its `pad_width` pairs permuted;
+  - the pools not listed in the option take the new layout of their input when
+    their `layout` is the recorded old one;
+  - `tuple` and `tuple_get_item` carry the layout of each field, and so do the
+    tuples of `batch_norm` (field 0), `split` and `dropout`, when the tuple is
+    read only by `tuple_get_item`s of the same block;
+  - a `layout_transform(v, src, X)` of the original graph becomes
+    `layout_transform(v', dst, X)` (or v' itself when X is dst).
+- Everywhere else (function returns, `func.call`, reductions, reshapes,
+  `batch_flatten`, `dense`, convs and pools in another layout, ops in nested
+  regions, BYOC annotations, composites, ...) the value is transformed back,
+  once per value, right before its first such use: the boundaries.
+- A transform of a value that is itself a transform the other way is the
+  original value (`A -> B` then `B -> A` cancels), and each (value, layouts)
+  pair is transformed once; so two consecutive convs need only the transforms
+  at the edges. Original ops whose results no longer have users are erased.
+
+A function already in the desired layouts is left unchanged. Function
+signatures never change: values cross the boundaries in their original layout.
+Numerics are exactly the original ones (`layout_transform` only moves data).
+Blocks nested in `relay.if` branches are converted on their own (their values
+cross into a branch in the original layout); composite bodies are left alone.
+
+Where it differs from TVM, and why:
+
+- Only the ops listed above follow a new layout; every other op is a boundary.
+  TVM also lets `batch_flatten` take whatever layout comes (its
+  `test_dual_path_convert_layout` flattens the NCHW value where the original
+  flattened NHWC, which changes the result); here it gets its original layout
+  back, so numerics stay exact. TVM remaps the axes of `transpose`, reductions,
+  `strided_slice` and a few more; here they are boundaries (left for later).
+- `bias_add` keeps being a `bias_add` with its axis moved, where TVM first
+  requires CanonicalizeOps and transforms `expand_dims(bias)` for an `add`; the
+  other ops of TVM's expected graphs (transforms at the edges, conv, relu,
+  pools following their input) are the same.
+- No `required` passes: types are inferred as ops are rebuilt.
+- `nn.conv2d_transpose`, `nn.deformable_conv2d`, `qnn.*`, blocked layouts
+  (`NCHW16c`) and `LayoutConfig` skipping are not supported: xrelay has no
+  such ops, and the conv verifier takes NCHW/NHWC only.
+
+Linear: each op is visited once per enclosing block level, and transforms are
+looked up in dicts keyed by values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import ClassVar, NamedTuple
+
+from xdsl.context import Context
+from xdsl.dialects import func
+from xdsl.dialects.builtin import StringAttr
+from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xrelay.dialects.builder.attrs import int_, ints
+from xrelay.dialects.builder.expr import infer_call_type
+from xrelay.dialects.relay.base import RelayOp, get_int, get_ints, get_str, normalize_axis
+from xrelay.dialects.relay.elementwise import BinaryElementwiseOp, CastOp, UnaryElementwiseOp
+from xrelay.dialects.relay.nn import (
+    CONV_DATA_LAYOUTS,
+    CONV_KERNEL_LAYOUTS,
+    BatchNormOp,
+    BiasAddOp,
+    Conv2DOp,
+    DropoutOp,
+    LogSoftmaxOp,
+    PadOp,
+    SoftmaxOp,
+)
+from xrelay.dialects.relay.nn_pool import (
+    POOL_LAYOUTS,
+    AvgPool2DOp,
+    GlobalAvgPool2DOp,
+    GlobalMaxPool2DOp,
+    GlobalPool2DOp,
+    MaxPool2DOp,
+    Pool2DOp,
+)
+from xrelay.dialects.relay.structure import CompositeOp, TupleGetItemOp, TupleOp
+from xrelay.dialects.relay.tensor import (
+    ConcatenateOp,
+    ExpandDimsOp,
+    LayoutTransformOp,
+    SplitOp,
+)
+from xrelay.dialects.relay.types import ANY, shape_of, tuple_elements
+from xrelay.passes.adapters import XdslFunctionPass, XdslPass
+from xrelay.passes.pass_manager import Pass
+
+POOL_OPS: dict[str, type[RelayOp]] = {
+    "nn.max_pool2d": MaxPool2DOp,
+    "nn.avg_pool2d": AvgPool2DOp,
+    "nn.global_max_pool2d": GlobalMaxPool2DOp,
+    "nn.global_avg_pool2d": GlobalAvgPool2DOp,
+}
+"""The pools that take a desired layout, by TVM op name."""
+
+CONVERTIBLE = ("nn.conv2d", *POOL_OPS)
+"""Every op name the option may list."""
+
+DEFAULT_KERNEL = {"NCHW": "OIHW", "NHWC": "HWIO"}
+"""The kernel layout `default` means for each data layout (HWOI for NHWC depthwise)."""
+
+
+def parse_desired_layouts(entries: Sequence[str]) -> dict[str, tuple[str, ...]]:
+    """`("nn.conv2d:NHWC:default", ...)` as `{"nn.conv2d": ("NHWC", "default")}`, checked.
+
+    ValueError names the entry and what is wrong with it.
+    """
+    out: dict[str, tuple[str, ...]] = {}
+    for entry in entries:
+        name, *layouts = entry.split(":")
+        op = name.removeprefix("relay.")
+        if op not in CONVERTIBLE:
+            raise ValueError(
+                f"desired layout '{entry}': unknown op '{name}'; "
+                f"convertible ops: {', '.join(CONVERTIBLE)}"
+            )
+        if op in out:
+            raise ValueError(f"desired layout '{entry}': '{op}' is given twice")
+        if op == "nn.conv2d":
+            if len(layouts) == 1:
+                layouts.append("default")
+            if len(layouts) != 2:
+                raise ValueError(
+                    f"desired layout '{entry}': nn.conv2d takes a data and a kernel layout "
+                    "('nn.conv2d:NHWC:default')"
+                )
+            data, kernel = layouts
+            _check_layout(entry, data, CONV_DATA_LAYOUTS, "data layout")
+            _check_layout(entry, kernel, (*CONV_KERNEL_LAYOUTS, "default"), "kernel layout")
+        else:
+            if len(layouts) != 1:
+                raise ValueError(f"desired layout '{entry}': {op} takes one layout ('{op}:NHWC')")
+            _check_layout(entry, layouts[0], POOL_LAYOUTS, "layout")
+        out[op] = tuple(layouts)
+    return out
+
+
+def _check_layout(entry: str, layout: str, allowed: Sequence[str], what: str) -> None:
+    if layout not in allowed:
+        raise ValueError(
+            f"desired layout '{entry}': unsupported {what} '{layout}'; "
+            f"expected one of {', '.join(allowed)}"
+        )
+
+
+class Relaid(NamedTuple):
+    """An original value held by `value` in layout `dst` instead of `src`."""
+
+    value: SSAValue
+    src: str
+    dst: str
+
+
+class RelaidTuple(NamedTuple):
+    """An original tuple rebuilt as `value`, whose fields `fields` are relaid (src, dst)."""
+
+    value: SSAValue
+    fields: dict[int, tuple[str, str]]
+
+
+def _remap_axis(axis: int, src: str, dst: str) -> int:
+    """Where axis `axis` of a `src`-laid value sits in its `dst` layout."""
+    return dst.index(src[normalize_axis(axis, len(src))])
+
+
+def _tuple_readers_in(value: SSAValue, block: Block) -> bool:
+    """Whether every use of a tuple value is a `tuple_get_item` in `block`."""
+    return all(
+        isinstance(use.operation, TupleGetItemOp) and use.operation.parent is block
+        for use in value.uses
+    )
+
+
+class _BlockConverter:
+    """Converts the ops of one block, then erases the originals it left unused."""
+
+    def __init__(self, desired: Mapping[str, tuple[str, ...]], block: Block):
+        self.desired = desired
+        self.block = block
+        self.anchor: Operation | None = None
+        """The op being converted: new ops go right before it."""
+        self.relaid: dict[SSAValue, Relaid] = {}
+        self.tuples: dict[SSAValue, RelaidTuple] = {}
+        self.transforms: dict[tuple[SSAValue, str, str], SSAValue] = {}
+        self.expanded: dict[SSAValue, SSAValue] = {}
+        self.replaced: list[Operation] = []
+        """Original ops whose results are now held elsewhere, in program order."""
+        self.bypassed: list[Operation] = []
+        """Original layout_transforms cancelled by a transform the other way."""
+
+    # ------------------------------------------------------------ building
+
+    def build(
+        self,
+        cls: type[RelayOp],
+        operands: Sequence[SSAValue],
+        props: Mapping[str, Attribute],
+        like: Operation | None = None,
+    ) -> SSAValue:
+        """A new op before the anchor, its result type inferred; attributes copied from `like`."""
+        assert self.anchor is not None
+        properties = dict(props)
+        result_type = infer_call_type(cls, [v.type for v in operands], properties)
+        op = cls.build(
+            operands=cls.group_operands(operands),
+            result_types=[result_type],
+            properties=properties,
+            attributes=dict(like.attributes) if like is not None else {},
+        )
+        self.block.insert_op_before(op, self.anchor)
+        if like is not None:
+            op.results[0].name_hint = like.results[0].name_hint
+        return op.results[0]
+
+    def transform(self, value: SSAValue, src: str, dst: str) -> SSAValue:
+        """`value` relaid from `src` to `dst`: once per (value, layouts); inverse pairs cancel."""
+        if src == dst:
+            return value
+        key = (value, src, dst)
+        found = self.transforms.get(key)
+        if found is not None:
+            return found
+        owner = value.owner
+        if (
+            isinstance(owner, LayoutTransformOp)
+            and get_str(owner.properties, "src_layout") == dst
+            and get_str(owner.properties, "dst_layout") == src
+        ):
+            result = owner.data
+            if owner.parent is self.block:
+                self.bypassed.append(owner)
+        else:
+            props = {"src_layout": StringAttr(src), "dst_layout": StringAttr(dst)}
+            result = self.build(LayoutTransformOp, [value], props)
+        self.transforms[key] = result
+        return result
+
+    def original(self, value: SSAValue) -> SSAValue:
+        """A relaid value back in its original layout (other values as they are)."""
+        held = self.relaid.get(value)
+        if held is None:
+            return value
+        return self.transform(held.value, held.dst, held.src)
+
+    def to_layout(self, value: SSAValue, src: str, dst: str) -> SSAValue:
+        """`value`, read as laid out in `src`, relaid to `dst`."""
+        held = self.relaid.get(value)
+        if held is not None:
+            if held.src == src:
+                return self.transform(held.value, held.dst, dst)
+            value = self.original(value)
+        return self.transform(value, src, dst)
+
+    def aligned(self, value: SSAValue, src: str, dst: str) -> SSAValue:
+        """An operand broadcasting against a rank-4 `src` value, relaid to `dst`."""
+        if value in self.relaid:
+            return self.to_layout(value, src, dst)
+        shape = shape_of(value.type)
+        if all(d == 1 for d in shape):
+            return value
+        if len(shape) < 4:
+            wide = self.expanded.get(value)
+            if wide is None:
+                props = {"axis": int_(0), "num_newaxis": int_(4 - len(shape))}
+                wide = self.expanded[value] = self.build(ExpandDimsOp, [value], props)
+            value = wide
+        return self.transform(value, src, dst)
+
+    def define(self, op: Operation, value: SSAValue, src: str, dst: str) -> None:
+        """`op`'s result is `value` relaid from `src` to `dst` (the same value if they agree)."""
+        if src == dst:
+            op.results[0].replace_all_uses_with(value)
+            self.block.erase_op(op)
+            return
+        self.relaid[op.results[0]] = Relaid(value, src, dst)
+        self.replaced.append(op)
+
+    # ------------------------------------------------------------ the walk
+
+    def run(self) -> None:
+        for op in list(self.block.ops):
+            self.anchor = op
+            if self.convert_desired(op) or self.follow(op):
+                continue
+            self.restore_operands(op)
+            if isinstance(op, CompositeOp):
+                continue
+            for region in op.regions:
+                for inner in region.blocks:
+                    _BlockConverter(self.desired, inner).run()
+        self.erase_unused()
+
+    def restore_operands(self, op: Operation) -> None:
+        """A boundary: every relaid value `op` (or an op nested in it) reads goes back."""
+        for nested in op.walk():
+            for index, operand in enumerate(nested.operands):
+                if operand in self.relaid:
+                    nested.operands[index] = self.original(operand)
+
+    def erase_unused(self) -> None:
+        for op in [*reversed(self.replaced), *reversed(self.bypassed)]:
+            if op.parent is self.block and not any(r.uses for r in op.results):
+                self.block.erase_op(op)
+
+    # ------------------------------------------------------------ listed ops
+
+    def convert_desired(self, op: Operation) -> bool:
+        if isinstance(op, Conv2DOp) and "nn.conv2d" in self.desired:
+            return self.convert_conv(op, *self.desired["nn.conv2d"])
+        if isinstance(op, Pool2DOp | GlobalPool2DOp):
+            key = op.name.removeprefix("relay.")
+            if key in self.desired:
+                return self.convert_pool(op, self.desired[key][0])
+        return False
+
+    def convert_conv(self, op: Conv2DOp, data_layout: str, kernel_layout: str) -> bool:
+        props = op.properties
+        old_data, old_kernel = get_str(props, "data_layout"), get_str(props, "kernel_layout")
+        if kernel_layout == "default":
+            kernel_layout = DEFAULT_KERNEL[data_layout]
+            if data_layout == "NHWC" and self.is_depthwise(op, old_data, old_kernel):
+                kernel_layout = "HWOI"
+        if (data_layout, kernel_layout) == (old_data, old_kernel) and op.data not in self.relaid:
+            return False
+        data = self.to_layout(op.data, old_data, data_layout)
+        weight = self.transform(self.original(op.weight), old_kernel, kernel_layout)
+        new_props = dict(props)
+        new_props["data_layout"] = StringAttr(data_layout)
+        new_props["kernel_layout"] = StringAttr(kernel_layout)
+        result = self.build(Conv2DOp, [data, weight], new_props, op)
+        self.define(op, result, old_data, data_layout)
+        return True
+
+    @staticmethod
+    def is_depthwise(op: Conv2DOp, data_layout: str, kernel_layout: str) -> bool:
+        """TVM's `is_depthwise_conv2d`: input channels = output channels = groups."""
+        groups = get_int(op.properties, "groups")
+        channels_in = shape_of(op.data.type)[data_layout.index("C")]
+        channels_out = shape_of(op.weight.type)[kernel_layout.index("O")]
+        return channels_in != ANY and channels_in == channels_out == groups
+
+    def convert_pool(self, op: Operation, layout: str) -> bool:
+        old = get_str(op.properties, "layout")
+        data = op.operands[0]
+        if layout == old and data not in self.relaid:
+            return False
+        relaid = self.to_layout(data, old, layout)
+        props = dict(op.properties)
+        props["layout"] = StringAttr(layout)
+        result = self.build(_relay_class(op), [relaid], props, op)
+        self.define(op, result, old, layout)
+        return True
+
+    # ------------------------------------------------------------ followers
+
+    def follow(self, op: Operation) -> bool:
+        """Rebuild a layout-agnostic op on relaid operands; False for a boundary."""
+        if isinstance(op, TupleGetItemOp):
+            return self.follow_get_item(op)
+        first = next((self.relaid[v] for v in op.operands if v in self.relaid), None)
+        if first is None or not isinstance(op, RelayOp):
+            return False
+        src, dst = first.src, first.dst
+        props = dict(op.properties)
+        if isinstance(op, UnaryElementwiseOp | CastOp):
+            self.define(op, self.build(type(op), [first.value], props, op), src, dst)
+        elif isinstance(op, BinaryElementwiseOp):
+            if any(len(shape_of(v.type)) > 4 for v in op.operands):
+                return False
+            operands = [self.aligned(v, src, dst) for v in op.operands]
+            self.define(op, self.build(type(op), operands, props, op), src, dst)
+        elif isinstance(op, ConcatenateOp):
+            operands = [self.to_layout(v, src, dst) for v in op.operands]
+            props["axis"] = int_(_remap_axis(get_int(props, "axis"), src, dst))
+            self.define(op, self.build(ConcatenateOp, operands, props, op), src, dst)
+        elif isinstance(op, BiasAddOp | SoftmaxOp | LogSoftmaxOp):
+            if op.operands[0] not in self.relaid:
+                return False
+            props["axis"] = int_(_remap_axis(get_int(props, "axis"), src, dst))
+            operands = [first.value, *op.operands[1:]]
+            self.define(op, self.build(type(op), operands, props, op), src, dst)
+        elif isinstance(op, PadOp):
+            widths = get_ints(props, "pad_width")
+            order = [src.index(axis) for axis in dst]
+            props["pad_width"] = ints([w for k in order for w in widths[2 * k : 2 * k + 2]])
+            self.define(op, self.build(PadOp, [first.value], props, op), src, dst)
+        elif isinstance(op, Pool2DOp | GlobalPool2DOp):
+            if get_str(props, "layout") != src or dst not in POOL_LAYOUTS:
+                return False
+            props["layout"] = StringAttr(dst)
+            self.define(op, self.build(_relay_class(op), [first.value], props, op), src, dst)
+        elif isinstance(op, LayoutTransformOp):
+            if get_str(props, "src_layout") != src:
+                return False
+            result = self.transform(first.value, dst, get_str(props, "dst_layout"))
+            self.define(op, result, src, src)
+        else:
+            return self.follow_tuple_maker(op, first)
+        return True
+
+    def follow_tuple_maker(self, op: RelayOp, first: Relaid) -> bool:
+        """Ops making a tuple read only by `tuple_get_item`s here: the fields keep layouts."""
+        if not isinstance(op, TupleOp | BatchNormOp | DropoutOp | SplitOp):
+            return False
+        if op.operands[0] not in self.relaid and not isinstance(op, TupleOp):
+            return False
+        if not _tuple_readers_in(op.results[0], self.block):
+            return False
+        src, dst = first.src, first.dst
+        props = dict(op.properties)
+        fields: dict[int, tuple[str, str]]
+        if isinstance(op, TupleOp):
+            held = {i: self.relaid[v] for i, v in enumerate(op.operands) if v in self.relaid}
+            fields = {i: (h.src, h.dst) for i, h in held.items()}
+            operands = [held[i].value if i in held else v for i, v in enumerate(op.operands)]
+            result = self.build(TupleOp, operands, props, op)
+        elif isinstance(op, SplitOp):
+            props["axis"] = int_(_remap_axis(get_int(props, "axis"), src, dst))
+            result = self.build(SplitOp, [first.value], props, op)
+            fields = dict.fromkeys(range(len(tuple_elements(result.type))), (src, dst))
+        else:
+            if isinstance(op, BatchNormOp):
+                props["axis"] = int_(_remap_axis(get_int(props, "axis"), src, dst))
+                fields = {0: (src, dst)}
+            else:
+                fields = {0: (src, dst), 1: (src, dst)}
+            operands = [first.value, *op.operands[1:]]
+            result = self.build(type(op), operands, props, op)
+        self.tuples[op.results[0]] = RelaidTuple(result, fields)
+        self.replaced.append(op)
+        return True
+
+    def follow_get_item(self, op: TupleGetItemOp) -> bool:
+        held = self.tuples.get(op.tuple)
+        if held is None:
+            return False
+        props = dict(op.properties)
+        result = self.build(TupleGetItemOp, [held.value], props, op)
+        src, dst = held.fields.get(get_int(props, "index"), ("", ""))
+        self.define(op, result, src, dst)
+        return True
+
+
+def _relay_class(op: Operation) -> type[RelayOp]:
+    cls = type(op)
+    assert issubclass(cls, RelayOp)
+    return cls
+
+
+@dataclass(frozen=True)
+class ConvertLayoutPass(XdslFunctionPass):
+    """Rebuild convs and pools in the desired layouts, transforming only at the boundaries."""
+
+    name = "convert-layout"
+    tvm_name: ClassVar[str] = "ConvertLayout"
+    opt_level: ClassVar[int] = 3
+
+    desired_layouts: tuple[str, ...] = ()
+    """One `op:data_layout[:kernel_layout]` string per op, e.g. `nn.conv2d:NHWC:default`."""
+
+    def __post_init__(self) -> None:
+        parse_desired_layouts(self.desired_layouts)  # ValueError for a bad entry
+
+    def apply_to_function(self, ctx: Context, function: func.FuncOp) -> None:
+        desired = parse_desired_layouts(self.desired_layouts)
+        if desired and function.body.blocks:
+            _BlockConverter(desired, function.body.block).run()
+
+
+def ConvertLayout(desired_layouts: Mapping[str, Sequence[str]]) -> Pass:
+    """TVM's `relay.transform.ConvertLayout(desired_layouts)`.
+
+    `desired_layouts` maps an op name to its layouts: `{"nn.conv2d": ["NHWC", "default"]}`
+    (data, kernel) or `{"nn.max_pool2d": ["NHWC"]}`.
+    """
+    entries = tuple(":".join([op, *map(str, layouts)]) for op, layouts in desired_layouts.items())
+    return XdslPass(ConvertLayoutPass(desired_layouts=entries))

@@ -1,0 +1,167 @@
+// RUN: xrelay-opt %s -p 'convert-layout{desired-layouts="nn.conv2d:NCHW:default"}' --split-input-file | filecheck %s
+/// An op that cannot be converted (or a bad layout) is an error when the pass is built.
+// RUN: not xrelay-opt %s -p 'convert-layout{desired-layouts="nn.dense:NCHW"}' 2>&1 | filecheck %s --check-prefix=BADOP
+// RUN: not xrelay-opt %s -p 'convert-layout{desired-layouts="nn.conv2d:NCHW16c"}' 2>&1 | filecheck %s --check-prefix=BADLAYOUT
+
+// BADOP: error: bad options for pass 'convert-layout': desired layout 'nn.dense:NCHW': unknown op 'nn.dense'; convertible ops: nn.conv2d, nn.max_pool2d, nn.avg_pool2d, nn.global_max_pool2d, nn.global_avg_pool2d
+// BADLAYOUT: error: bad options for pass 'convert-layout': desired layout 'nn.conv2d:NCHW16c': unsupported data layout 'NCHW16c'; expected one of NCHW, NHWC
+
+/// TVM's case: NHWC/HWIO conv + relu -> transforms of x and w, NCHW conv, relu, one transform back.
+// CHECK-LABEL: @fold_nhwc_conv_relu
+//  CHECK-NEXT:   %0 = relay.layout_transform %x {src_layout = "NHWC", dst_layout = "NCHW"} : (tensor<1x6x6x8xf32>) -> tensor<1x8x6x6xf32>
+//  CHECK-NEXT:   %1 = relay.layout_transform %w {src_layout = "HWIO", dst_layout = "OIHW"} : (tensor<3x3x8x4xf32>) -> tensor<4x8x3x3xf32>
+//  CHECK-NEXT:   %2 = relay.nn.conv2d %0, %1 {padding = [1, 1, 1, 1]} : (tensor<1x8x6x6xf32>, tensor<4x8x3x3xf32>) -> tensor<1x4x6x6xf32>
+//  CHECK-NEXT:   %3 = relay.nn.relu %2 : tensor<1x4x6x6xf32>
+//  CHECK-NEXT:   %4 = relay.layout_transform %3 {src_layout = "NCHW", dst_layout = "NHWC"} : (tensor<1x4x6x6xf32>) -> tensor<1x6x6x4xf32>
+//  CHECK-NEXT:   func.return %4 : tensor<1x6x6x4xf32>
+func.func @fold_nhwc_conv_relu(%x: tensor<1x6x6x8xf32>, %w: tensor<3x3x8x4xf32>) -> tensor<1x6x6x4xf32> {
+  %0 = relay.nn.conv2d %x, %w {padding = [1, 1, 1, 1], data_layout = "NHWC", kernel_layout = "HWIO"} : (tensor<1x6x6x8xf32>, tensor<3x3x8x4xf32>) -> tensor<1x6x6x4xf32>
+  %1 = relay.nn.relu %0 : tensor<1x6x6x4xf32>
+  func.return %1 : tensor<1x6x6x4xf32>
+}
+
+// -----
+
+/// Two consecutive convs: no transform pair between them, only the boundary ones.
+// CHECK-LABEL: @fold_two_convs
+//  CHECK-NEXT:   %0 = relay.layout_transform %x {src_layout = "NHWC", dst_layout = "NCHW"}
+//  CHECK-NEXT:   %1 = relay.layout_transform %w1 {src_layout = "HWIO", dst_layout = "OIHW"}
+//  CHECK-NEXT:   %2 = relay.nn.conv2d %0, %1 :
+//  CHECK-NEXT:   %3 = relay.nn.relu %2
+//  CHECK-NEXT:   %4 = relay.layout_transform %w2 {src_layout = "HWIO", dst_layout = "OIHW"}
+//  CHECK-NEXT:   %5 = relay.nn.conv2d %3, %4 :
+//  CHECK-NEXT:   %6 = relay.layout_transform %5 {src_layout = "NCHW", dst_layout = "NHWC"}
+//  CHECK-NEXT:   func.return %6
+func.func @fold_two_convs(%x: tensor<1x6x6x8xf32>, %w1: tensor<1x1x8x4xf32>, %w2: tensor<1x1x4x4xf32>) -> tensor<1x6x6x4xf32> {
+  %0 = relay.nn.conv2d %x, %w1 {data_layout = "NHWC", kernel_layout = "HWIO"} : (tensor<1x6x6x8xf32>, tensor<1x1x8x4xf32>) -> tensor<1x6x6x4xf32>
+  %1 = relay.nn.relu %0 : tensor<1x6x6x4xf32>
+  %2 = relay.nn.conv2d %1, %w2 {data_layout = "NHWC", kernel_layout = "HWIO"} : (tensor<1x6x6x4xf32>, tensor<1x1x4x4xf32>) -> tensor<1x6x6x4xf32>
+  func.return %2 : tensor<1x6x6x4xf32>
+}
+
+// -----
+
+/// bias_add's axis 3 (C in NHWC) becomes 1; a per-channel constant `[C]` is widened then transformed.
+// CHECK-LABEL: @fold_bias_and_channel_constant
+//       CHECK:   %2 = relay.nn.conv2d %0, %1
+//  CHECK-NEXT:   %3 = relay.nn.bias_add %2, %b : (tensor<1x4x6x6xf32>, tensor<4xf32>) -> tensor<1x4x6x6xf32>
+//  CHECK-NEXT:   %4 = relay.constant dense<2.000000e+00> : tensor<4xf32>
+//  CHECK-NEXT:   %5 = relay.expand_dims %4 {axis = 0, num_newaxis = 3} : (tensor<4xf32>) -> tensor<1x1x1x4xf32>
+//  CHECK-NEXT:   %6 = relay.layout_transform %5 {src_layout = "NHWC", dst_layout = "NCHW"} : (tensor<1x1x1x4xf32>) -> tensor<1x4x1x1xf32>
+//  CHECK-NEXT:   %7 = relay.multiply %3, %6 : (tensor<1x4x6x6xf32>, tensor<1x4x1x1xf32>) -> tensor<1x4x6x6xf32>
+//  CHECK-NEXT:   %8 = relay.layout_transform %7 {src_layout = "NCHW", dst_layout = "NHWC"}
+//  CHECK-NEXT:   func.return %8
+func.func @fold_bias_and_channel_constant(%x: tensor<1x6x6x8xf32>, %w: tensor<1x1x8x4xf32>, %b: tensor<4xf32>) -> tensor<1x6x6x4xf32> {
+  %0 = relay.nn.conv2d %x, %w {data_layout = "NHWC", kernel_layout = "HWIO"} : (tensor<1x6x6x8xf32>, tensor<1x1x8x4xf32>) -> tensor<1x6x6x4xf32>
+  %1 = relay.nn.bias_add %0, %b {axis = 3} : (tensor<1x6x6x4xf32>, tensor<4xf32>) -> tensor<1x6x6x4xf32>
+  %2 = relay.constant dense<2.0> : tensor<4xf32>
+  %3 = relay.multiply %1, %2 : (tensor<1x6x6x4xf32>, tensor<4xf32>) -> tensor<1x6x6x4xf32>
+  func.return %3 : tensor<1x6x6x4xf32>
+}
+
+// -----
+
+/// A pool not listed follows its input to NCHW; batch_norm's axis moves and `[0]` keeps the layout.
+// CHECK-LABEL: @fold_pool_and_batch_norm
+//       CHECK:   %2 = relay.nn.conv2d %0, %1
+//  CHECK-NEXT:   %3 = relay.nn.max_pool2d %2 {pool_size = [2, 2], strides = [2, 2]} : (tensor<1x4x6x6xf32>) -> tensor<1x4x3x3xf32>
+//  CHECK-NEXT:   %4 = relay.nn.batch_norm %3, %g, %g, %g, %g : (tensor<1x4x3x3xf32>, {{.*}}) -> tuple<tensor<1x4x3x3xf32>, tensor<4xf32>, tensor<4xf32>>
+//  CHECK-NEXT:   %5 = relay.tuple_get_item %4 {index = 0}
+//  CHECK-NEXT:   %6 = relay.tuple_get_item %4 {index = 1}
+//  CHECK-NEXT:   %7 = relay.layout_transform %5 {src_layout = "NCHW", dst_layout = "NHWC"}
+//  CHECK-NEXT:   func.return %7, %6
+func.func @fold_pool_and_batch_norm(%x: tensor<1x6x6x8xf32>, %w: tensor<1x1x8x4xf32>, %g: tensor<4xf32>) -> (tensor<1x3x3x4xf32>, tensor<4xf32>) {
+  %0 = relay.nn.conv2d %x, %w {data_layout = "NHWC", kernel_layout = "HWIO"} : (tensor<1x6x6x8xf32>, tensor<1x1x8x4xf32>) -> tensor<1x6x6x4xf32>
+  %1 = relay.nn.max_pool2d %0 {pool_size = [2, 2], strides = [2, 2], layout = "NHWC"} : (tensor<1x6x6x4xf32>) -> tensor<1x3x3x4xf32>
+  %2 = relay.nn.batch_norm %1, %g, %g, %g, %g {axis = 3} : (tensor<1x3x3x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tuple<tensor<1x3x3x4xf32>, tensor<4xf32>, tensor<4xf32>>
+  %3 = relay.tuple_get_item %2 {index = 0} : (tuple<tensor<1x3x3x4xf32>, tensor<4xf32>, tensor<4xf32>>) -> tensor<1x3x3x4xf32>
+  %4 = relay.tuple_get_item %2 {index = 1} : (tuple<tensor<1x3x3x4xf32>, tensor<4xf32>, tensor<4xf32>>) -> tensor<4xf32>
+  func.return %3, %4 : tensor<1x3x3x4xf32>, tensor<4xf32>
+}
+
+// -----
+
+/// An op that is not layout-agnostic (reshape) gets the original layout back, once for two uses.
+// CHECK-LABEL: @fold_boundary
+//       CHECK:   %3 = relay.exp %2
+//  CHECK-NEXT:   %4 = relay.layout_transform %3 {src_layout = "NCHW", dst_layout = "NHWC"}
+//  CHECK-NEXT:   %5 = relay.reshape %4
+//  CHECK-NEXT:   %6 = relay.reshape %4
+//  CHECK-NEXT:   func.return %5, %6
+func.func @fold_boundary(%x: tensor<1x6x6x8xf32>, %w: tensor<1x1x8x4xf32>) -> (tensor<144xf32>, tensor<36x4xf32>) {
+  %0 = relay.nn.conv2d %x, %w {data_layout = "NHWC", kernel_layout = "HWIO"} : (tensor<1x6x6x8xf32>, tensor<1x1x8x4xf32>) -> tensor<1x6x6x4xf32>
+  %1 = relay.exp %0 : tensor<1x6x6x4xf32>
+  %2 = relay.reshape %1 {newshape = [-1]} : (tensor<1x6x6x4xf32>) -> tensor<144xf32>
+  %3 = relay.reshape %1 {newshape = [-1, 4]} : (tensor<1x6x6x4xf32>) -> tensor<36x4xf32>
+  func.return %2, %3 : tensor<144xf32>, tensor<36x4xf32>
+}
+
+// -----
+
+/// A value read inside a relay.if branch crosses into it in its original layout.
+// CHECK-LABEL: @fold_if_branch
+//       CHECK:   %2 = relay.nn.conv2d %0, %1
+//  CHECK-NEXT:   %3 = relay.layout_transform %2 {src_layout = "NCHW", dst_layout = "NHWC"}
+//  CHECK-NEXT:   %4 = relay.if %c
+//  CHECK-NEXT:     %5 = relay.tanh %3 : tensor<1x6x6x4xf32>
+func.func @fold_if_branch(%c: tensor<i1>, %x: tensor<1x6x6x8xf32>, %w: tensor<1x1x8x4xf32>) -> tensor<1x6x6x4xf32> {
+  %0 = relay.nn.conv2d %x, %w {data_layout = "NHWC", kernel_layout = "HWIO"} : (tensor<1x6x6x8xf32>, tensor<1x1x8x4xf32>) -> tensor<1x6x6x4xf32>
+  %1 = relay.if %c : tensor<i1> -> tensor<1x6x6x4xf32> {
+    %2 = relay.tanh %0 : tensor<1x6x6x4xf32>
+    relay.yield %2 : tensor<1x6x6x4xf32>
+  } else {
+    relay.yield %0 : tensor<1x6x6x4xf32>
+  }
+  func.return %1 : tensor<1x6x6x4xf32>
+}
+
+// -----
+
+/// A transform of the input the other way cancels with the one the conv needs, and goes away.
+// CHECK-LABEL: @fold_cancel_input_transform
+//  CHECK-NEXT:   %0 = relay.layout_transform %w {src_layout = "HWIO", dst_layout = "OIHW"}
+//  CHECK-NEXT:   %1 = relay.nn.conv2d %x, %0 :
+//  CHECK-NEXT:   %2 = relay.layout_transform %1 {src_layout = "NCHW", dst_layout = "NHWC"}
+//  CHECK-NEXT:   func.return %2
+func.func @fold_cancel_input_transform(%x: tensor<1x8x6x6xf32>, %w: tensor<1x1x8x4xf32>) -> tensor<1x6x6x4xf32> {
+  %0 = relay.layout_transform %x {src_layout = "NCHW", dst_layout = "NHWC"} : (tensor<1x8x6x6xf32>) -> tensor<1x6x6x8xf32>
+  %1 = relay.nn.conv2d %0, %w {data_layout = "NHWC", kernel_layout = "HWIO"} : (tensor<1x6x6x8xf32>, tensor<1x1x8x4xf32>) -> tensor<1x6x6x4xf32>
+  func.return %1 : tensor<1x6x6x4xf32>
+}
+
+// -----
+
+/// A conv already in NCHW/OIHW is left as it is.
+// CHECK-LABEL: @keep_nchw
+//  CHECK-NEXT:   %0 = relay.nn.conv2d %x, %w : (tensor<1x8x6x6xf32>, tensor<4x8x1x1xf32>) -> tensor<1x4x6x6xf32>
+//  CHECK-NEXT:   %1 = relay.nn.relu %0
+//  CHECK-NEXT:   func.return %1
+func.func @keep_nchw(%x: tensor<1x8x6x6xf32>, %w: tensor<4x8x1x1xf32>) -> tensor<1x4x6x6xf32> {
+  %0 = relay.nn.conv2d %x, %w : (tensor<1x8x6x6xf32>, tensor<4x8x1x1xf32>) -> tensor<1x4x6x6xf32>
+  %1 = relay.nn.relu %0 : tensor<1x4x6x6xf32>
+  func.return %1 : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+/// NHWC ops with no conv (a pool not listed) are left alone.
+// CHECK-LABEL: @keep_no_conv
+//  CHECK-NEXT:   %0 = relay.nn.max_pool2d %x {pool_size = [2, 2], layout = "NHWC"}
+//  CHECK-NEXT:   %1 = relay.nn.relu %0
+//  CHECK-NEXT:   func.return %1
+func.func @keep_no_conv(%x: tensor<1x6x6x8xf32>) -> tensor<1x5x5x8xf32> {
+  %0 = relay.nn.max_pool2d %x {pool_size = [2, 2], layout = "NHWC"} : (tensor<1x6x6x8xf32>) -> tensor<1x5x5x8xf32>
+  %1 = relay.nn.relu %0 : tensor<1x5x5x8xf32>
+  func.return %1 : tensor<1x5x5x8xf32>
+}
+
+// -----
+
+/// A function for an external compiler is skipped.
+// CHECK-LABEL: @keep_external
+//  CHECK-NEXT:   %0 = relay.nn.conv2d %x, %w {data_layout = "NHWC", kernel_layout = "HWIO"}
+//  CHECK-NEXT:   func.return %0
+func.func @keep_external(%x: tensor<1x6x6x8xf32>, %w: tensor<1x1x8x4xf32>) -> tensor<1x6x6x4xf32> attributes {Compiler = "accel"} {
+  %0 = relay.nn.conv2d %x, %w {data_layout = "NHWC", kernel_layout = "HWIO"} : (tensor<1x6x6x8xf32>, tensor<1x1x8x4xf32>) -> tensor<1x6x6x4xf32>
+  func.return %0 : tensor<1x6x6x4xf32>
+}
