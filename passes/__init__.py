@@ -250,3 +250,6 @@ register_lazy(
     "Replace ops by what their registered alter_op_layout hooks return (TVM's AlterOpLayout)",
 )
 register_lazy("fuse-ops", "fuse_ops", "FuseOpsPass", "Group relay ops into Primitive functions")
+register_lazy(
+    "optimize", "optimize", "OptimizePass", "The passes relay.build applies, then FuseOps"
+)

@@ -46,8 +46,11 @@ def xdsl_pass_info(cls: type[XdslModulePass]) -> PassInfo:
     if not isinstance(name, str):
         entry = lookup_pass(cls.name)
         name = entry.name if entry is not None else pascal_case(cls.name)
-    opt_level = getattr(cls, "opt_level", 0)
-    required = getattr(cls, "required", ())
+    # Class variables only: a dataclass field of that name is an option of the pass
+    # (`optimize{opt-level=3}`), not its PassInfo.
+    options: set[str] = {f.name for f in dataclasses.fields(cls)}
+    opt_level = getattr(cls, "opt_level", 0) if "opt_level" not in options else 0
+    required = getattr(cls, "required", ()) if "required" not in options else ()
     return PassInfo(
         opt_level if isinstance(opt_level, int) else 0,
         name,

@@ -23,8 +23,10 @@ Pass names in `required_pass` and `disabled_pass` may be TVM names
 
 from __future__ import annotations
 
+import contextlib
+import copy
 import threading
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Generator, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from xrelay.passes import kebab_case
@@ -187,6 +189,22 @@ class PassContext:
             raise RuntimeError("PassContext exited out of order: it is not the current context")
         _STATE.stack.pop()
         self._exit_instruments()
+
+    @contextlib.contextmanager
+    def scoped(self, opt_level: int) -> Generator[PassContext]:
+        """This context at another opt_level, current for the `with` block.
+
+        The copy shares the instruments (not entered again: they see its
+        passes as nested in the enclosing ones), the pass lists and the config.
+        """
+        view = copy.copy(self)
+        view.opt_level = opt_level
+        _STATE.stack.append(view)
+        try:
+            yield view
+        finally:
+            if _STATE.stack and _STATE.stack[-1] is view:
+                _STATE.stack.pop()
 
     @staticmethod
     def current() -> PassContext:

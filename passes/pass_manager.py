@@ -376,6 +376,10 @@ class Sequential(Pass):
 
         super().__init__(PassInfo(opt_level, name, required, traceable))
         self.passes: list[Pass] = [to_pass(p) for p in passes or []]
+        self.scoped_opt_level: int | None = None
+        """If set, the passes run (and are gated) at this opt_level, as in a nested
+        `PassContext(opt_level=...)` that shares the current one's instruments and
+        settings (`PassContext.scoped`): how `optimize{opt-level=3}` sets its level."""
 
     @property
     def pass_info(self) -> PassInfo:
@@ -386,6 +390,12 @@ class Sequential(Pass):
         return self.run_tracked(mod, ctx).module
 
     def run_tracked(self, mod: IRModule, ctx: PassContext) -> Tracked:
+        if self.scoped_opt_level is not None:
+            with ctx.scoped(self.scoped_opt_level) as scoped:
+                return self._run_scheduled(mod, scoped)
+        return self._run_scheduled(mod, ctx)
+
+    def _run_scheduled(self, mod: IRModule, ctx: PassContext) -> Tracked:
         """Run the schedule; on failure restore the module from the first child's snapshot.
 
         Each child snapshots the module before it runs, so the first one's

@@ -1,0 +1,75 @@
+"""`optimize` (`xrelay.optimize`): the passes TVM's `relay.build` applies, as one named pipeline.
+
+In TVM's order (`src/relay/backend/utils.cc`, `GetPassPrefix`, then the
+fusion `relay.build` runs before lowering), each gated by the opt_level as in
+any `Sequential`:
+
+| pass | opt_level |
+| --- | --- |
+| SimplifyInference | 0 |
+| EliminateCommonSubexpr | 3 |
+| SimplifyExpr | 0 |
+| FoldConstant | 2 |
+| FoldScaleAxis (Backward 3, Forward 3, FoldConstant 2) | 0 |
+| SimplifyExpr | 0 |
+| CanonicalizeOps | 3 |
+| AlterOpLayout | 3 |
+| FoldConstant | 2 |
+| DeadCodeElimination | 1 |
+| FuseOps (with `fuse=true`) | 0 |
+
+TVM's passes xrelay has no counterpart of (qnn Legalize, CombineParallel*,
+CanonicalizeCast, FlattenAtrousConv, SplitArgs) are not in the list; TVM's
+RemoveUnusedFunctions is DeadCodeElimination's job here, moved to the end.
+No InferType: xrelay's passes keep types correct.
+
+`opt-level=-1` (the default) runs at the PassContext's opt_level; any other
+value runs the pipeline at that level, as a nested context sharing the
+current one's instruments, required/disabled passes and config.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from xrelay.passes.adapters import XdslPipelinePass, get_pass
+from xrelay.passes.pass_manager import Sequential
+
+BUILD_PASSES = (
+    "SimplifyInference",
+    "EliminateCommonSubexpr",
+    "SimplifyExpr",
+    "FoldConstant",
+    "FoldScaleAxis",
+    "SimplifyExpr",
+    "CanonicalizeOps",
+    "AlterOpLayout",
+    "FoldConstant",
+    "DeadCodeElimination",
+)
+"""The pipeline before fusion, by TVM name."""
+
+
+@dataclass(frozen=True)
+class OptimizePass(XdslPipelinePass):
+    """Run the optimizations relay.build applies at an opt level, then fuse ops."""
+
+    name = "optimize"
+    tvm_name: ClassVar[str] = "Optimize"
+
+    opt_level: int = -1
+    """The level the passes are gated at; -1: the PassContext's."""
+
+    fuse: bool = True
+    """Finish with FuseOps (relay.build does; turn off to read the optimized graph)."""
+
+    def passes(self) -> list[Any]:
+        names = [*BUILD_PASSES, "FuseOps"] if self.fuse else list(BUILD_PASSES)
+        return [get_pass(name) for name in names]
+
+    def build(self) -> Sequential:
+        pipeline = super().build()
+        if self.opt_level >= 0:
+            pipeline.scoped_opt_level = self.opt_level
+        return pipeline
