@@ -92,6 +92,16 @@ def runs() -> list[Run]:
         Run(f"{entry.flag} (alone, opt_level 3)", f"-p '{spec}'", under_context(p, 3))
         for entry, p, spec in zip(entries, passes, specs, strict=True)
     ]
+    if any(entry.flag == "optimize" for entry in entries):
+        for level in OPT_LEVELS:  # relay.build's pipeline at each level (issue 4)
+            optimize = transform.get_pass("optimize")
+            out.append(
+                Run(
+                    f"optimize at opt_level {level}",
+                    f"-p optimize --opt-level {level}",
+                    under_context(optimize, level),
+                )
+            )
     if passes:
         flags = "'" + ",".join(specs) + "'"
         for level in OPT_LEVELS:
