@@ -202,9 +202,7 @@ def evaluate_module(module: ModuleOp, inputs: Sequence[Value], entry: str = "mai
     return results[0] if len(results) == 1 else tuple(results)
 
 
-def make_input(
-    ty: Attribute, rng: np.random.Generator | None, dynamic_size: int = 1
-) -> Value:
+def make_input(ty: Attribute, rng: np.random.Generator | None, dynamic_size: int = 1) -> Value:
     """A value of a parameter type: zeros without `rng`, else seeded random values.
 
     Floats are standard normal, integers in [0, 10), booleans fair coin flips;
@@ -229,4 +227,3 @@ def random_inputs(function: func.FuncOp, seed: int = 0, dynamic_size: int = 1) -
     """Seeded random values for every parameter of a function."""
     rng = np.random.default_rng(seed)
     return [make_input(arg.type, rng, dynamic_size) for arg in function.body.block.args]
-

@@ -35,7 +35,6 @@ from xdsl.pattern_rewriter import (
     op_type_rewrite_pattern,
 )
 from xdsl.rewriter import InsertPoint
-from xrelay.dialects.builder.expr import infer_call_type
 from xrelay.dialects.relay.base import get_int, normalize_axis
 from xrelay.dialects.relay.elementwise import AddOp
 from xrelay.dialects.relay.nn import BiasAddOp
@@ -75,10 +74,7 @@ class ExpandBiasAdd(RewritePattern):
                 "axis": IntegerAttr(1, i64),
                 "num_newaxis": IntegerAttr(pad, i64),
             }
-            expanded_type = infer_call_type(ExpandDimsOp, [bias.type], props)
-            expand = ExpandDimsOp.build(
-                operands=[bias], result_types=[expanded_type], properties=props
-            )
+            expand = ExpandDimsOp.make([bias], props)
             rewriter.insert(expand, InsertPoint.before(op))
             bias = expand.result
         add = AddOp.build(operands=[op.data, bias], result_types=[op.result.type])

@@ -92,7 +92,6 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import StringAttr
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xrelay.dialects.builder.attrs import int_, ints
-from xrelay.dialects.builder.expr import infer_call_type
 from xrelay.dialects.relay.base import RelayOp, get_int, get_ints, get_str, normalize_axis
 from xrelay.dialects.relay.elementwise import BinaryElementwiseOp, CastOp, UnaryElementwiseOp
 from xrelay.dialects.relay.nn import (
@@ -240,14 +239,7 @@ class _BlockConverter:
     ) -> SSAValue:
         """A new op before the anchor, its result type inferred; attributes copied from `like`."""
         assert self.anchor is not None
-        properties = dict(props)
-        result_type = infer_call_type(cls, [v.type for v in operands], properties)
-        op = cls.build(
-            operands=cls.group_operands(operands),
-            result_types=[result_type],
-            properties=properties,
-            attributes=dict(like.attributes) if like is not None else {},
-        )
+        op = cls.make(operands, props, like.attributes if like is not None else None)
         self.block.insert_op_before(op, self.anchor)
         if like is not None:
             op.results[0].name_hint = like.results[0].name_hint

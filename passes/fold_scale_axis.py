@@ -33,7 +33,6 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import IsolatedFromAbove, Pure
 from xrelay.dialects.builder.attrs import int_, ints
-from xrelay.dialects.builder.expr import infer_call_type
 from xrelay.dialects.relay.base import RelayOp, get_int, get_str
 from xrelay.dialects.relay.creation import FullOp
 from xrelay.dialects.relay.elementwise import MultiplyOp
@@ -147,14 +146,7 @@ class NewOps:
         attributes: Mapping[str, Attribute] | None = None,
     ) -> SSAValue:
         """A new `cls` op on `operands`; its result."""
-        properties = dict(props or {})
-        result_type = infer_call_type(cls, [v.type for v in operands], properties)
-        new = cls.build(
-            operands=cls.group_operands(operands),
-            result_types=[result_type],
-            properties=properties,
-            attributes=dict(attributes or {}),
-        )
+        new = cls.make(operands, props, attributes)
         self.ops.append(new)
         return new.results[0]
 

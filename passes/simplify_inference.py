@@ -58,7 +58,6 @@ from xdsl.pattern_rewriter import (
 from xdsl.rewriter import InsertPoint
 from xdsl.traits import Pure
 from xrelay.dialects.builder.attrs import int_
-from xrelay.dialects.builder.expr import infer_call_type
 from xrelay.dialects.relay.base import RelayOp, RelayTypeError, get_bool, get_float, get_int
 from xrelay.dialects.relay.elementwise import (
     AddOp,
@@ -92,13 +91,7 @@ class _Emitter:
         operands: Sequence[SSAValue],
         props: Mapping[str, Attribute] | None = None,
     ) -> SSAValue:
-        props = dict(props or {})
-        result_type = infer_call_type(cls, [v.type for v in operands], props)
-        op = cls.build(
-            operands=cls.group_operands(operands),
-            result_types=[result_type],
-            properties=props,
-        )
+        op = cls.make(operands, props)
         self.ops.append(op)
         return op.results[0]
 

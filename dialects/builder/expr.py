@@ -208,13 +208,7 @@ def infer_call_type(
     op: type[RelayOp], arg_types: Sequence[Attribute], props: Mapping[str, Attribute]
 ) -> Attribute:
     """The result type of `op` on `arg_types`, or a RelayTypeError naming op and types."""
-    merged = op.default_properties() | dict(props)
-    try:
-        (result,) = op.infer_result_types(arg_types, merged)
-    except RelayTypeError as error:
-        shown = ", ".join(str(t) for t in arg_types)
-        raise RelayTypeError(f"'{op.name}' {error.args[0]}; operand types: ({shown})") from None
-    return result
+    return op.inferred_type(arg_types, props)
 
 
 class Tuple(Call):

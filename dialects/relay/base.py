@@ -309,6 +309,39 @@ class RelayOp(IRDLOperation):
                 out[name] = prop.default_value
         return out
 
+    @classmethod
+    def inferred_type(cls, operand_types: Sequence[Attribute], props: Props) -> Attribute:
+        """The one result type on these operand types (defaults filled in for `props`).
+
+        RelayTypeError names the op and the operand types if they do not fit.
+        """
+        merged = cls.default_properties() | dict(props)
+        try:
+            (result,) = cls.infer_result_types(operand_types, merged)
+        except RelayTypeError as error:
+            shown = ", ".join(str(t) for t in operand_types)
+            raise RelayTypeError(
+                f"'{cls.name}' {error.args[0]}; operand types: ({shown})"
+            ) from None
+        return result
+
+    @classmethod
+    def make(
+        cls,
+        operands: Sequence[SSAValue],
+        properties: Props | None = None,
+        attributes: Props | None = None,
+    ) -> Self:
+        """A new op on `operands`, its result type inferred: how passes build relay ops."""
+        props = dict(properties or {})
+        result_type = cls.inferred_type([v.type for v in operands], props)
+        return cls.build(
+            operands=cls.group_operands(operands),
+            result_types=[result_type],
+            properties=props,
+            attributes=dict(attributes or {}),
+        )
+
     def verify_(self) -> None:
         inferred = self.infer_result_types([o.type for o in self.operands], dict(self.properties))
         actual = tuple(r.type for r in self.results)
