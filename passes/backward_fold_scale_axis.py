@@ -75,7 +75,6 @@ from xrelay.passes.fold_scale_axis import (
     NewOps,
     channel_axis,
     dataflow_blocks,
-    erase_dead,
     intersect,
     is_foldable_conv,
     is_nonnegative_constant,
@@ -84,6 +83,7 @@ from xrelay.passes.fold_scale_axis import (
     vectorizable,
 )
 from xrelay.passes.pass_manager import Pass
+from xrelay.passes.rewriting import erase_dead_ops
 
 
 def _add_carriers(op: AddOp | SubtractOp, messages: Mapping[SSAValue, Message]) -> list[SSAValue]:
@@ -201,7 +201,7 @@ def _fold_multiply(op: MultiplyOp, messages: Mapping[SSAValue, Message]) -> None
     new.insert_before(op)
     Rewriter.replace_op(op, [], [result])
     if isinstance(chain, Operation):
-        erase_dead([chain])
+        erase_dead_ops([chain])
 
 
 def fold_backward(block: Block) -> None:

@@ -23,7 +23,7 @@ imported when the pipeline is built, since they import this one.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -31,7 +31,7 @@ import numpy as np
 from xdsl.dialects import func
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
-from xdsl.traits import IsolatedFromAbove, Pure
+from xdsl.traits import IsolatedFromAbove
 from xrelay.dialects.builder.attrs import int_, ints
 from xrelay.dialects.relay.base import RelayOp, get_int, get_str
 from xrelay.dialects.relay.creation import FullOp
@@ -205,22 +205,6 @@ def dataflow_blocks(function: func.FuncOp) -> list[Block]:
             if op.regions and not op.has_trait(IsolatedFromAbove):
                 stack.extend(b for region in op.regions for b in region.blocks)
     return blocks
-
-
-def erase_dead(seeds: Iterable[Operation]) -> None:
-    """Erase the seeds if pure and unused, then the pure producers that leaves unused."""
-    work = list(seeds)
-    while work:
-        op = work.pop()
-        if (
-            op.parent is None
-            or op.regions
-            or not op.has_trait(Pure)
-            or any(result.first_use is not None for result in op.results)
-        ):
-            continue
-        work.extend(v.owner for v in op.operands if isinstance(v.owner, Operation))
-        Rewriter.erase_op(op)
 
 
 # --------------------------------------------------------------------------- #

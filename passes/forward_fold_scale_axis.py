@@ -62,7 +62,6 @@ from xrelay.passes.fold_scale_axis import (
     NewOps,
     channel_axis,
     dataflow_blocks,
-    erase_dead,
     intersect,
     is_depthwise,
     is_foldable_conv,
@@ -72,6 +71,7 @@ from xrelay.passes.fold_scale_axis import (
     vectorizable,
 )
 from xrelay.passes.pass_manager import Pass
+from xrelay.passes.rewriting import erase_dead_ops
 
 
 @dataclass(frozen=True)
@@ -204,7 +204,7 @@ def fold_forward(block: Block) -> None:
         return
     for op, value in replaced.items():
         Rewriter.replace_op(op, [], [value])
-    erase_dead(value.owner for value in scaled if isinstance(value.owner, Operation))
+    erase_dead_ops(value.owner for value in scaled if isinstance(value.owner, Operation))
 
 
 @dataclass(frozen=True)

@@ -63,7 +63,6 @@ from xdsl.pattern_rewriter import (
     RewritePattern,
     op_type_rewrite_pattern,
 )
-from xdsl.traits import Pure
 from xrelay.dialects.builder.attrs import bool_, ints, str_
 from xrelay.dialects.builder.expr import infer_call_type
 from xrelay.dialects.relay.base import RelayOp, RelayTypeError, get_opt_ints, get_str
@@ -82,6 +81,7 @@ from xrelay.dialects.relay.tensor import (
 from xrelay.dialects.relay.types import ANY, dense_to_numpy, rank_of, shape_of
 from xrelay.passes.adapters import XdslFunctionPass, XdslPass
 from xrelay.passes.pass_manager import Pass
+from xrelay.passes.rewriting import erase_dead_ops
 
 RESHAPE_LIKE = (ReshapeOp, SqueezeOp, ExpandDimsOp, BatchFlattenOp)
 """Ops that only change the shape: the same elements in the same order."""
@@ -94,19 +94,7 @@ def _static(value: SSAValue) -> bool:
 
 def _erase_dead(rewriter: PatternRewriter, values: Sequence[SSAValue]) -> None:
     """Erase the pure ops making `values` that no longer have uses, then their operands'."""
-    work = list(values)
-    while work:
-        owner = work.pop().owner
-        if (
-            not isinstance(owner, Operation)
-            or owner.parent is None
-            or owner.regions
-            or not owner.has_trait(Pure)
-            or any(result.uses for result in owner.results)
-        ):
-            continue
-        work.extend(owner.operands)
-        rewriter.erase(owner)
+    erase_dead_ops((v.owner for v in values if isinstance(v.owner, Operation)), rewriter.erase)
 
 
 def _forward(rewriter: PatternRewriter, op: Operation, value: SSAValue) -> None:

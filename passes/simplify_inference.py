@@ -56,7 +56,6 @@ from xdsl.pattern_rewriter import (
     op_type_rewrite_pattern,
 )
 from xdsl.rewriter import InsertPoint
-from xdsl.traits import Pure
 from xrelay.dialects.builder.attrs import int_
 from xrelay.dialects.relay.base import RelayOp, RelayTypeError, get_bool, get_float, get_int
 from xrelay.dialects.relay.elementwise import (
@@ -77,6 +76,7 @@ from xrelay.dialects.relay.types import (
 )
 from xrelay.passes.adapters import XdslFunctionPass, XdslPass
 from xrelay.passes.pass_manager import Pass
+from xrelay.passes.rewriting import erase_dead_ops
 
 
 class _Emitter:
@@ -139,22 +139,6 @@ def _unpack_batch_norm(op: BatchNormOp) -> _Emitter:
     return emit
 
 
-def _erase_if_unused(rewriter: PatternRewriter, op: Operation) -> None:
-    """Erase `op` if it is pure and unused, then the pure producers that leaves unused."""
-    work: list[Operation] = [op]
-    while work:
-        current = work.pop()
-        if (
-            current.parent is None
-            or current.regions
-            or not current.has_trait(Pure)
-            or any(result.uses for result in current.results)
-        ):
-            continue
-        work.extend(v.owner for v in current.operands if isinstance(v.owner, Operation))
-        rewriter.erase(current)
-
-
 class SimplifyBatchNorm(RewritePattern):
     """`batch_norm(...)[0]` -> `x * scale + shift`; `[1]`, `[2]` -> `moving_mean`, `moving_var`."""
 
@@ -179,7 +163,7 @@ class SimplifyBatchNorm(RewritePattern):
                     rewriter.erase(getitem)
                 elif index in replacement:
                     rewriter.replace(getitem, [], [replacement[index]])
-        _erase_if_unused(rewriter, op)
+        erase_dead_ops([op], rewriter.erase)
 
 
 class SimplifyDropout(RewritePattern):
@@ -193,7 +177,7 @@ class SimplifyDropout(RewritePattern):
             return
         for getitem in outputs:
             rewriter.replace(getitem, [], [op.data])
-        _erase_if_unused(rewriter, op)
+        erase_dead_ops([op], rewriter.erase)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 import numpy as np
 import pytest
 from testlib.numerics import run_and_check
+from testlib.pass_helpers import assert_graph_equal
 from xrelay.dialects.relay.base import get_int, get_ints, get_str
 from xrelay.passes.convert_layout import ConvertLayout, ConvertLayoutPass, parse_desired_layouts
 from xrelay.passes.fold_constant import FoldConstant
@@ -28,25 +29,6 @@ NHWC_DEFAULT = {"nn.conv2d": ["NHWC", "default"]}
 
 def module(params: Sequence[relay.Var], body: relay.Expr) -> IRModule:
     return IRModule.from_expr(relay.Function(list(params), body))
-
-
-def canonical(mod: IRModule) -> IRModule:
-    """The module's functions rebuilt from their results, without SSA names."""
-    out = IRModule()
-    for name, function in mod.functions.items():
-        out[name] = function
-    for op in out.module.walk():
-        for result in op.results:
-            result.name_hint = None
-    return out
-
-
-def assert_graph_equal(actual: IRModule, expected: IRModule) -> None:
-    """Same graph (TVM's structural equality) and no op outside it in `actual`."""
-    rebuilt = canonical(actual)
-    assert str(rebuilt) == str(canonical(expected)), f"actual:\n{actual}"
-    ops = sum(1 for _ in actual.module.walk())
-    assert ops == sum(1 for _ in rebuilt.module.walk()), f"unused ops left:\n{actual}"
 
 
 def count(mod: IRModule, name: str) -> int:

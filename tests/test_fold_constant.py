@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from testlib.numerics import run_and_check
+from testlib.pass_helpers import assert_graph_equal
 from xrelay.dialects.parser import make_context, parse_module
 from xrelay.passes.fold_constant import (
     DEFAULT_MAX_ELEMENTS,
@@ -32,25 +33,6 @@ def module(params: list[relay.Var], body: relay.Expr) -> IRModule:
 
 def count(mod: IRModule, name: str) -> int:
     return sum(1 for op in mod.module.walk() if op.name == name)
-
-
-def canonical(mod: IRModule) -> IRModule:
-    """The module's functions rebuilt from their results, without SSA names."""
-    out = IRModule()
-    for name, function in mod.functions.items():
-        out[name] = function
-    for op in out.module.walk():
-        for result in op.results:
-            result.name_hint = None
-    return out
-
-
-def assert_graph_equal(actual: IRModule, expected: IRModule) -> None:
-    """Same graph (TVM's structural equality) and no op outside it in `actual`."""
-    rebuilt = canonical(actual)
-    assert str(rebuilt) == str(canonical(expected))
-    ops = sum(1 for _ in actual.module.walk())
-    assert ops == sum(1 for _ in rebuilt.module.walk()), f"unused ops left:\n{actual}"
 
 
 def fold(mod: IRModule) -> IRModule:

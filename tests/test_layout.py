@@ -99,6 +99,7 @@ INFRASTRUCTURE = {
     "pass_config",
     "pass_context",
     "pass_manager",
+    "rewriting",
     "transaction",
 }
 

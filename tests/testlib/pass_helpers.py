@@ -88,3 +88,22 @@ class Recorder(PassInstrument):
 
     def run_before_pass(self, mod: IRModule, info: PassInfo) -> None:
         self.ran.append(info.name)
+
+
+def canonical(mod: IRModule) -> IRModule:
+    """The module's functions rebuilt from their results, without SSA names."""
+    out = IRModule()
+    for name, function in mod.functions.items():
+        out[name] = function
+    for op in out.module.walk():
+        for result in op.results:
+            result.name_hint = None
+    return out
+
+
+def assert_graph_equal(actual: IRModule, expected: IRModule) -> None:
+    """Same graph (TVM's structural equality) and no op outside it in `actual`."""
+    rebuilt = canonical(actual)
+    assert str(rebuilt) == str(canonical(expected)), f"actual:\n{actual}"
+    ops = sum(1 for _ in actual.module.walk())
+    assert ops == sum(1 for _ in rebuilt.module.walk()), f"unused ops left:\n{actual}"
