@@ -253,3 +253,33 @@ register_lazy("fuse-ops", "fuse_ops", "FuseOpsPass", "Group relay ops into Primi
 register_lazy(
     "optimize", "optimize", "OptimizePass", "The passes relay.build applies, then FuseOps"
 )
+register_lazy(
+    "merge-composite",
+    "merge_composite",
+    "MergeCompositePass",
+    "Wrap the matches of a pattern table in relay.composite ops",
+)
+register_lazy(
+    "partition-for",
+    "partition_for",
+    "PartitionForPass",
+    "BYOC: composites, AnnotateTarget, MergeCompilerRegions, PartitionGraph for targets",
+)
+register_lazy(
+    "annotate-target",
+    "annotate_target",
+    "AnnotateTargetPass",
+    "Annotate ops with the first target whose predicate accepts them (TVM's AnnotateTarget)",
+)
+register_lazy(
+    "merge-compiler-regions",
+    "merge_compiler_regions",
+    "MergeCompilerRegionsPass",
+    "Merge producer/consumer annotated regions of one target without making cycles",
+)
+register_lazy(
+    "partition-graph",
+    "partition_graph",
+    "PartitionGraphPass",
+    "Lift each annotated region into a function with Compiler, called where it was",
+)

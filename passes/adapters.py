@@ -185,7 +185,7 @@ def get_pass(name: str, requirer: str | None = None) -> Pass:
     cls = entry.factory()
     try:
         instance = cls()
-    except TypeError as error:
+    except (TypeError, ValueError) as error:
         raise PassDependencyError(
             f"pass '{entry.name}' cannot be built without options: {error}"
         ) from None

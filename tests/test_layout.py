@@ -92,6 +92,9 @@ def test_registry_keys_are_pass_names() -> None:
 INFRASTRUCTURE = {
     "__init__",
     "adapters",
+    "annotated_regions",
+    "byoc_registry",
+    "dataflow_pattern",
     "debug_instruments",
     "decorators",
     "instrument",

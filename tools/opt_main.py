@@ -93,6 +93,13 @@ class MlirTarget(Target):
         output.write("\n")
 
 
+def _dot_target() -> type[Target]:
+    """`-t dot`: Graphviz pictures (imported when named)."""
+    from xrelay.codegen.dot import DotTarget
+
+    return DotTarget
+
+
 class _ArgumentParser(argparse.ArgumentParser):
     """argparse, but a usage mistake is one `error:` line and exit status 1, not 2."""
 
@@ -167,6 +174,7 @@ class OptMain:
     def register_targets(self) -> None:
         """Make output targets available to `-t`, by name."""
         self.available_targets["mlir"] = lambda: MlirTarget
+        self.available_targets["dot"] = _dot_target
 
     def make_arg_parser(self) -> argparse.ArgumentParser:
         """The command-line parser, with every flag from `register_arguments`."""

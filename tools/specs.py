@@ -70,7 +70,7 @@ def _spell(value: object) -> str:
         items = cast(tuple[object, ...], value)
         return ",".join(_spell(v) for v in items) if items else "(empty)"
     if value == "":
-        return "\"\""
+        return '""'
     return "none" if value is None else str(value)
 
 

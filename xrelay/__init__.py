@@ -19,8 +19,18 @@ if not _os.path.isdir(_os.path.join(_here, "dialects")) and _os.path.isfile(
 ):
     __path__.append(_root)
 
-from xrelay import instrument, relay, transform  # noqa: E402
+from xrelay import byoc, codegen, instrument, relay, transform  # noqa: E402
 from xrelay.api import evaluate, optimize, parse  # noqa: E402
 from xrelay.dialects.ir_module import IRModule  # noqa: E402
 
-__all__ = ["IRModule", "evaluate", "instrument", "optimize", "parse", "relay", "transform"]
+__all__ = [
+    "IRModule",
+    "byoc",
+    "codegen",
+    "evaluate",
+    "instrument",
+    "optimize",
+    "parse",
+    "relay",
+    "transform",
+]

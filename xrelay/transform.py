@@ -23,6 +23,7 @@ from xrelay.passes.alter_op_layout import (
     temp_alter_op_layout,
     unregister_alter_op_layout,
 )
+from xrelay.passes.annotate_target import AnnotateTarget
 from xrelay.passes.backward_fold_scale_axis import BackwardFoldScaleAxis
 from xrelay.passes.canonicalize_ops import CanonicalizeOps
 from xrelay.passes.convert_layout import ConvertLayout
@@ -43,6 +44,9 @@ from xrelay.passes.instrument import (
     PrintBeforeAll,
     pass_instrument,
 )
+from xrelay.passes.merge_compiler_regions import MergeCompilerRegions
+from xrelay.passes.merge_composite import MergeComposite
+from xrelay.passes.partition_graph import PartitionGraph
 from xrelay.passes.pass_config import register_pass_config_option
 from xrelay.passes.pass_context import PassContext, PassInfo
 from xrelay.passes.pass_manager import (
@@ -68,6 +72,7 @@ def PrintIR(header: str = "", show_meta_data: bool = False) -> Pass:
 
 __all__ = [
     "AlterOpLayout",
+    "AnnotateTarget",
     "BackwardFoldScaleAxis",
     "CanonicalizeOps",
     "ConvertLayout",
@@ -80,7 +85,10 @@ __all__ = [
     "FuseOps",
     "InferType",
     "Inline",
+    "MergeCompilerRegions",
+    "MergeComposite",
     "ModulePass",
+    "PartitionGraph",
     "Pass",
     "PassAdapter",
     "PassContext",

@@ -22,7 +22,9 @@
 
 /// --list-targets prints every target with its options, indented.
 // RUN: xrelay-opt --list-targets | filecheck %s --check-prefix=TARGETS
-// TARGETS:      {{\A}}mlir: Textual IR
+// TARGETS:      {{\A}}dot: Graphviz DOT
+// TARGETS-NEXT: {{^}}    function: str | None = none{{$}}
+// TARGETS-NEXT: {{^}}mlir: Textual IR
 // TARGETS-NEXT: {{^}}    generic: bool = false{{$}}
 
 /// --version names xrelay and the pinned xDSL.
