@@ -14,8 +14,9 @@ Each step (InferType, MergeComposite, AnnotateTarget, MergeCompilerRegions,
 PartitionGraph) runs as its own pass on the previous step's output, under
 `PassContext(opt_level=3)` with `transform.transactional=False` so that the
 passes' own cost is measured; the graph is built once per size and cloned
-outside the timed region. Prints ms per step and µs per op (flat across sizes
-= linear). The result is checked: it verifies, and for the smallest size the
+outside the timed region. Prints ms per step, µs per op and µs per operand
+(an edge of the graph; flat across sizes = linear: the DenseNet-like graph has
+L²/2 operands for 4L ops). The result is checked: it verifies, and for the smallest size the
 interpreter gives the same numbers before and after.
 
 Run: `python benchmarks/partition_scaling.py [--sizes 1000 10000] [--layers 50 100 200]`.
@@ -128,10 +129,11 @@ def measure(label: str, base: IRModule, n_ops: int, repeat: int, check: bool) ->
         actual = evaluate_module(out.module, inputs)
         np.testing.assert_allclose(actual, expected, rtol=1e-4, atol=1e-5)
     total = sum(best.values())
+    edges = sum(len(op.operands) for op in base.module.walk() if op.name.startswith("relay."))
     cells = " | ".join(f"{best[name] * 1e3:.0f}" for name, _ in steps())
     print(
-        f"| {label} | {n_ops} | {partitions} | {cells} | {total * 1e3:.0f} | "
-        f"{total / n_ops * 1e6:.0f} |"
+        f"| {label} | {n_ops} | {edges} | {partitions} | {cells} | {total * 1e3:.0f} | "
+        f"{total / n_ops * 1e6:.0f} | {total / edges * 1e6:.0f} |"
     )
 
 
@@ -143,8 +145,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     names = " | ".join(f"{name} ms" for name, _ in steps())
-    print(f"| graph | ops | partitions | {names} | total ms | µs/op |")
-    print("| --- " * (6 + len(steps())) + "|")
+    print(f"| graph | ops | operands | partitions | {names} | total ms | µs/op | µs/operand |")
+    print("| --- " * (7 + len(steps())) + "|")
     for index, size in enumerate(args.sizes):
         mod, n_ops = resnet_like(size)
         measure(f"resnet-like {size}", mod, n_ops, args.repeat, check=index == 0)

@@ -58,7 +58,6 @@ of ops and operands times the nesting depth of `relay.if` regions.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
@@ -79,6 +78,7 @@ from xrelay.dialects.relay.structure import (
 from xrelay.passes.adapters import XdslFunctionPass, XdslPass
 from xrelay.passes.byoc_registry import ByocError, PredicateError, check_target, op_supported
 from xrelay.passes.pass_manager import Pass
+from xrelay.passes.rewriting import collector_paused
 
 DEFAULT = "default"
 """The target of ops no given target takes (TVM's `default_target`)."""
@@ -346,15 +346,10 @@ def annotate_function(
 ) -> None:
     """Annotate one function in place (see the module docstring)."""
     annotator = _Annotator(targets, include_non_call_ops)
-    enabled = gc.isenabled()
-    gc.disable()  # two or three new ops per edge, no garbage: full collections cost O(n) each
-    try:
+    with collector_paused():  # two or three new ops per edge, and no garbage
         annotator.decide(function)
         for block in function.body.blocks:
             annotator.annotate_block(block)
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def check_targets(targets: Sequence[str]) -> tuple[str, ...]:

@@ -45,9 +45,7 @@ is symmetric where TVM's removal depends on which side is `dest`.
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Callable, Generator, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from xdsl.ir import Block, Operation, OpResult, SSAValue
@@ -56,22 +54,6 @@ from xrelay.dialects.diagnostics import DiagnosticError, op_error
 from xrelay.dialects.relay.structure import CompilerBeginOp, CompilerEndOp, IfOp
 
 Annotation = CompilerBeginOp | CompilerEndOp
-
-
-@contextmanager
-def collector_paused() -> Generator[None]:
-    """Pause the cyclic garbage collector while a pass allocates many IR objects.
-
-    Its full collections cost time proportional to every live object, which
-    makes a pass over a 10k-op graph several times slower per op (as in FuseOps).
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 # --------------------------------------------------------------------------- #

@@ -374,6 +374,20 @@ def temp_op_attr(op_name: str, attr_key: str, value: Predicate | bool) -> Genera
             _PREDICATES[key] = old
 
 
+@contextmanager
+def saved_registry() -> Generator[None]:
+    """Restore every predicate, pattern table and partition hook on exit (tests, notebooks)."""
+    state = (dict(_PREDICATES), dict(_PATTERN_TABLES), dict(_PARTITION_HOOKS))
+    try:
+        yield
+    finally:
+        for live, saved in zip(
+            (_PREDICATES, _PATTERN_TABLES, _PARTITION_HOOKS), state, strict=True
+        ):
+            live.clear()
+            live.update(saved)  # pyright: ignore[reportArgumentType, reportCallIssue]
+
+
 def has_predicate(op_name: str, target: str) -> bool:
     """Whether `target` registered a predicate for `op_name` (TVM name)."""
     return (tvm_op_name_of(op_name), target) in _PREDICATES

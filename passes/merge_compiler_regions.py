@@ -67,10 +67,10 @@ from xrelay.passes.annotated_regions import (
     AnnotatedRegion,
     AnnotatedRegionSet,
     PostOrderWalk,
-    collector_paused,
     producer,
 )
 from xrelay.passes.pass_manager import Pass
+from xrelay.passes.rewriting import collector_paused
 
 
 def _bits(mask: int) -> Iterator[int]:

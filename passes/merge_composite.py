@@ -245,12 +245,17 @@ class MergeCompositePass(XdslFunctionPass):
             merge_composite(function, self.table())
 
 
-def MergeComposite(pattern_table: Sequence[tuple[Any, ...]] | str) -> Pass:
+def MergeComposite(
+    pattern_table: Sequence[tuple[Any, ...]] | Callable[[], Sequence[tuple[Any, ...]]] | str,
+) -> Pass:
     """TVM's `relay.transform.MergeComposite(pattern_table)`.
 
     `pattern_table` is a list of `(name, pattern)` or `(name, pattern, check)`,
-    or the name of a registered table.
+    the function returning one (what `@register_pattern_table` decorates, as
+    seed 004 passes it), or the name of a registered table.
     """
+    if callable(pattern_table):
+        pattern_table = pattern_table()
     if isinstance(pattern_table, str):
         return XdslPass(MergeCompositePass(pattern_table=pattern_table))
     xdsl_pass = MergeCompositePass()

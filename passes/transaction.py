@@ -11,7 +11,6 @@ resolution and `testing.immutable_module` use).
 from __future__ import annotations
 
 import contextlib
-import gc
 import itertools
 import os
 import stat
@@ -20,6 +19,7 @@ from collections.abc import Sequence
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation, SSAValue
+from xrelay.passes.rewriting import collector_paused
 
 
 def same_ir(a: Operation, b: Operation) -> bool:
@@ -87,13 +87,8 @@ def snapshot(module: ModuleOp) -> ModuleOp:
     a 30k-op module 2.5x slower per op than one of a 1k-op module. A clone
     makes no garbage, so pausing the collector loses nothing.
     """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         return module.clone()
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def restore(target: ModuleOp, snapshot: ModuleOp) -> None:

@@ -191,3 +191,82 @@ def test_sequential_example_with_alter_op_layout() -> None:
     data = np.arange(6, dtype="float32").reshape(shape)
     want = 2 * (data + np.array([5, 10, 15], "float32"))
     np.testing.assert_allclose(tvm.evaluate(mod, data), want, rtol=1e-6)
+
+
+def test_byoc_dnnl_example() -> None:
+    # seed 004, "Bring DNNL to TVM": the annotation rules (the old two-argument
+    # predicate form), the pattern table, and the four passes of figures 1-4.
+    # `from tvm.relay.dataflow_pattern ...` and `from tvm.relay.op.contrib.register ...`
+    # become the imports below.
+    from xrelay.byoc import register_pattern_table, saved_registry
+    from xrelay.relay.dataflow_pattern import is_op, wildcard
+
+    transform = tvm.transform
+    with saved_registry():  # the seed re-registers "dnnl": keep the built-in one
+
+        @tvm.ir.register_op_attr("nn.conv2d", "target.dnnl")
+        def _dnnl_conv2d_wrapper(attrs, args):
+            return True
+
+        def _register_external_op_helper(op_name, supported=True):
+            @tvm.ir.register_op_attr(op_name, "target.dnnl")
+            def _func_wrapper(attrs, args):
+                return supported
+
+            return _func_wrapper
+
+        _register_external_op_helper("nn.batch_norm")
+        _register_external_op_helper("nn.conv2d")
+        _register_external_op_helper("nn.dense")
+        _register_external_op_helper("nn.relu")
+        _register_external_op_helper("add")
+        _register_external_op_helper("subtract")
+        _register_external_op_helper("multiply")
+
+        def make_pattern(with_bias=True):
+            data = wildcard()
+            weight = wildcard()
+            bias = wildcard()
+            conv = is_op("nn.conv2d")(data, weight)
+            if with_bias:  # noqa: SIM108 (the seed's code as written)
+                conv_out = is_op("add")(conv, bias)
+            else:
+                conv_out = conv
+            return is_op("nn.relu")(conv_out)
+
+        @register_pattern_table("dnnl")
+        def pattern_table():
+            conv2d_bias_relu_pat = ("dnnl.conv2d_bias_relu", make_pattern(with_bias=True))
+            conv2d_relu_pat = ("dnnl.conv2d_relu", make_pattern(with_bias=False))
+            dnnl_patterns = [conv2d_bias_relu_pat, conv2d_relu_pat]
+            return dnnl_patterns
+
+        def create_relay_module_from_model():
+            # Figure 1: conv2d+add+relu, conv2d+relu, then a max pool DNNL is not given.
+            rng = np.random.default_rng(0)
+            x = relay.var("data", shape=(1, 3, 8, 8))
+            w1 = relay.const(rng.standard_normal((4, 3, 3, 3)).astype("float32"))
+            b1 = relay.const(rng.standard_normal((4, 1, 1)).astype("float32"))
+            w2 = relay.const(rng.standard_normal((4, 4, 3, 3)).astype("float32"))
+            y = relay.nn.relu(relay.add(relay.nn.conv2d(x, w1, padding=(1, 1)), b1))
+            y = relay.nn.relu(relay.nn.conv2d(y, w2, padding=(1, 1)))
+            y = relay.nn.max_pool2d(y, pool_size=(2, 2))
+            return tvm.IRModule.from_expr(relay.Function([x], y))
+
+        mod = create_relay_module_from_model()  # Output: Figure 1
+        original = mod.clone()
+        mod = transform.MergeComposite(pattern_table)(mod)
+        mod = transform.AnnotateTarget(["dnnl"])(mod)  # Output: Figure 2
+        mod = transform.MergeCompilerRegions()(mod)  # Output: Figure 3
+        mod = transform.PartitionGraph()(mod)  # Output: Figure 4
+
+    text = str(mod)
+    assert 'relay.composite "dnnl.conv2d_bias_relu"' in text
+    assert 'PartitionedFromPattern = "nn.conv2d_add_nn.relu_"' in text  # the seed's name
+    assert 'relay.composite "dnnl.conv2d_relu"' in text
+    assert text.count("func.func @tvmgen_default_dnnl_main_") == 1  # both merged in one
+    assert "relay.nn.max_pool2d" in str(mod["main"].op)
+    data = np.random.default_rng(1).standard_normal((1, 3, 8, 8)).astype("float32")
+    np.testing.assert_allclose(
+        tvm.evaluate(mod, data), tvm.evaluate(original, data), rtol=1e-5, atol=1e-5
+    )

@@ -1,7 +1,8 @@
 """xrelay: TVM Relay's compiler rebuilt MLIR-style on xDSL.
 
 The public face only: `relay` (the builder), `IRModule`, `parse`, `evaluate`,
-`transform` (the pass manager) and `instrument` (pass instruments).
+`transform` (the pass manager), `instrument` (pass instruments), `byoc`
+(partitioning for external codegens) and `ir` (`ir.register_op_attr`).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ if not _os.path.isdir(_os.path.join(_here, "dialects")) and _os.path.isfile(
 ):
     __path__.append(_root)
 
-from xrelay import byoc, codegen, instrument, relay, transform  # noqa: E402
+from xrelay import byoc, codegen, instrument, ir, relay, transform  # noqa: E402
 from xrelay.api import evaluate, optimize, parse  # noqa: E402
 from xrelay.dialects.ir_module import IRModule  # noqa: E402
 
@@ -29,6 +30,7 @@ __all__ = [
     "codegen",
     "evaluate",
     "instrument",
+    "ir",
     "optimize",
     "parse",
     "relay",
