@@ -596,3 +596,24 @@ def test_registered_with_tvm_name() -> None:
     info = to_pass(AnnotateTargetPass(targets=("accel",))).info
     assert (info.name, info.opt_level, info.required) == ("AnnotateTarget", 0, ())
     assert AnnotateTarget("accel").info.name == "AnnotateTarget"
+
+
+def test_rerun_after_merge_keeps_merged_regions() -> None:
+    """After MergeCompilerRegions the ops inside a region read each other without
+    annotations; a second AnnotateTarget leaves them in their region (the region's
+    later ops have no begin of their own) and PartitionGraph still pairs everything."""
+    from xrelay.passes.merge_compiler_regions import MergeCompilerRegions
+    from xrelay.passes.partition_graph import PartitionGraph
+
+    x = relay.var("x", shape=(4, 8))
+    w = relay.const(np.full((8, 8), 0.1, "float32"))
+    bn = relay.nn.batch_norm(
+        relay.nn.dense(x, w), *(relay.const(np.ones(8, "float32")) for _ in range(4))
+    )
+    mod = IRModule.from_expr(relay.Function([x], relay.tanh(bn[0])))
+    merged = MergeCompilerRegions()(AnnotateTarget(["dnnl"])(mod.clone()))
+    again = AnnotateTarget(["dnnl"])(merged.clone())
+    assert_graph_equal(again, merged)  # nothing re-decided inside the merged region
+    out = run_and_check(again, PartitionGraph())
+    lifted = [f for f in out.module.ops if "Compiler" in f.attributes]
+    assert len(lifted) == 1
