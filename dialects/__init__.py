@@ -15,6 +15,11 @@ def get_all_dialects() -> dict[str, Callable[[], Dialect]]:
 
         return RELAY
 
+    def accel() -> Dialect:
+        from xrelay.dialects.accel import ACCEL
+
+        return ACCEL
+
     def builtin() -> Dialect:
         from xdsl.dialects.builtin import Builtin
 
@@ -25,4 +30,4 @@ def get_all_dialects() -> dict[str, Callable[[], Dialect]]:
 
         return Func
 
-    return {"builtin": builtin, "func": func, "relay": relay}
+    return {"accel": accel, "builtin": builtin, "func": func, "relay": relay}

@@ -61,6 +61,7 @@ def _load_relay_semantics() -> None:
         for name in ("structure", "elementwise", "nn", "tensor"):
             # Importing a semantics module registers its functions.
             importlib.import_module(f"xrelay.dialects.relay.reference_{name}")
+        importlib.import_module("xrelay.dialects.accel_reference")
 
 
 def conform(value: Value, ty: Attribute) -> Value:

@@ -283,3 +283,15 @@ register_lazy(
     "PartitionGraphPass",
     "Lift each annotated region into a function with Compiler, called where it was",
 )
+register_lazy(
+    "convert-relay-to-accel",
+    "convert_relay_to_accel",
+    "ConvertRelayToAccelPass",
+    "Lower the functions partitioned for accel (Compiler = accel) into accel kernel ops",
+)
+register_lazy(
+    "plan-memory",
+    "plan_memory",
+    "PlanMemoryPass",
+    "Plan a static arena for intermediates (liveness, best-fit offsets) as xrelay.buffers",
+)

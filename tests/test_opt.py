@@ -90,7 +90,7 @@ def test_bad_input_is_one_located_error(name: str, tmp_path: Path) -> None:
         (["-p", "cse{"], "error: malformed pass pipeline 'cse{' at column 5: Expected argument"),
         (["-p", "cse,,dce"], "error: malformed pass pipeline 'cse,,dce' at column 5"),
         (["--frobnicate"], "error: unrecognized arguments: --frobnicate (see --help)"),
-        (["-t", "nope"], "error: unknown target 'nope'; available targets: dot, mlir"),
+        (["-t", "nope"], "error: unknown target 'nope'; available targets: c, dot, mlir"),
         (["-t", "mlir{generic=yes}"], "error: option 'generic' of target 'mlir' expects bool"),
         (["-t", "mlir{"], "error: malformed target 'mlir{'"),
     ],

@@ -100,6 +100,13 @@ def _dot_target() -> type[Target]:
     return DotTarget
 
 
+def _c_target() -> type[Target]:
+    """`-t c`: the C sources of a planned module (imported when named)."""
+    from xrelay.codegen.c.target import CTarget
+
+    return CTarget
+
+
 class _ArgumentParser(argparse.ArgumentParser):
     """argparse, but a usage mistake is one `error:` line and exit status 1, not 2."""
 
@@ -175,6 +182,7 @@ class OptMain:
         """Make output targets available to `-t`, by name."""
         self.available_targets["mlir"] = lambda: MlirTarget
         self.available_targets["dot"] = _dot_target
+        self.available_targets["c"] = _c_target
 
     def make_arg_parser(self) -> argparse.ArgumentParser:
         """The command-line parser, with every flag from `register_arguments`."""

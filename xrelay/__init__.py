@@ -1,8 +1,10 @@
 """xrelay: TVM Relay's compiler rebuilt MLIR-style on xDSL.
 
 The public face only: `relay` (the builder), `IRModule`, `parse`, `evaluate`,
+`optimize`, `build` (compile to a model library),
 `transform` (the pass manager), `instrument` (pass instruments), `byoc`
-(partitioning for external codegens) and `ir` (`ir.register_op_attr`).
+(partitioning for external codegens), `ir` (`ir.register_op_attr`) and
+`runtime` (loading and running built model libraries).
 """
 
 from __future__ import annotations
@@ -20,12 +22,13 @@ if not _os.path.isdir(_os.path.join(_here, "dialects")) and _os.path.isfile(
 ):
     __path__.append(_root)
 
-from xrelay import byoc, codegen, instrument, ir, relay, transform  # noqa: E402
-from xrelay.api import evaluate, optimize, parse  # noqa: E402
+from xrelay import byoc, codegen, instrument, ir, relay, runtime, transform  # noqa: E402
+from xrelay.api import build, evaluate, optimize, parse  # noqa: E402
 from xrelay.dialects.ir_module import IRModule  # noqa: E402
 
 __all__ = [
     "IRModule",
+    "build",
     "byoc",
     "codegen",
     "evaluate",
@@ -34,5 +37,6 @@ __all__ = [
     "optimize",
     "parse",
     "relay",
+    "runtime",
     "transform",
 ]

@@ -1,11 +1,19 @@
-"""Top-level functions of the public face: `parse` and `evaluate`."""
+"""Top-level functions of the public face: `parse`, `evaluate`, `optimize` and `build`."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy.typing as npt
 
 from xrelay.dialects.diagnostics import check_module
 from xrelay.dialects.interpreter import Value, evaluate_module
 from xrelay.dialects.ir_module import IRModule
 from xrelay.dialects.parser import parse_module
+
+if TYPE_CHECKING:
+    from xrelay.codegen.c.pipeline import BuiltLibrary
 
 
 def parse(text: str, filename: str = "<string>") -> IRModule:
@@ -31,3 +39,27 @@ def optimize(mod: IRModule, opt_level: int | None = None, fuse: bool = True) -> 
 def evaluate(mod: IRModule, *inputs: Value, entry: str = "main") -> Value:
     """Run `entry` with the numpy reference interpreter; numpy in, numpy out."""
     return evaluate_module(mod.module, inputs, entry)
+
+
+def build(
+    mod: IRModule,
+    target: str | Sequence[str] = "c",
+    params: Mapping[str, npt.ArrayLike] | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> BuiltLibrary:
+    """Compile `mod` into a loaded model library (TVM's `relay.build`): numpy in, numpy out.
+
+    `target="c"` (or `["c"]`) generates host C for every function. `params`
+    binds `main`'s parameters by name as constants; `options` may hold
+    `opt_level` (0-3, default 3), `optimize` (False: emit the ops as written),
+    `cflags` (extra compiler flags) and `cache_dir`. The caller's module is not
+    changed. The result is a `xrelay.runtime.Library` (numpy in, numpy out)
+    that also keeps `.sources` and the lowered `.module`. See
+    `xrelay.codegen.c.pipeline` for the steps.
+    """
+    targets = [target] if isinstance(target, str) else list(target)
+    if targets != ["c"]:
+        raise ValueError(f"unsupported target {target!r}; available: 'c'")
+    from xrelay.codegen.c.pipeline import build as build_c
+
+    return build_c(mod, params, options)

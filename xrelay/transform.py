@@ -27,6 +27,7 @@ from xrelay.passes.annotate_target import AnnotateTarget
 from xrelay.passes.backward_fold_scale_axis import BackwardFoldScaleAxis
 from xrelay.passes.canonicalize_ops import CanonicalizeOps
 from xrelay.passes.convert_layout import ConvertLayout
+from xrelay.passes.convert_relay_to_accel import ConvertRelayToAccel
 from xrelay.passes.dead_code_elimination import DeadCodeElimination
 from xrelay.passes.decorators import function_pass, module_pass
 from xrelay.passes.eliminate_common_subexpr import EliminateCommonSubexpr
@@ -76,6 +77,7 @@ __all__ = [
     "BackwardFoldScaleAxis",
     "CanonicalizeOps",
     "ConvertLayout",
+    "ConvertRelayToAccel",
     "DeadCodeElimination",
     "EliminateCommonSubexpr",
     "FoldConstant",

@@ -49,7 +49,7 @@
 
 /// An unknown target lists the available ones.
 // RUN: not xrelay-opt %s -t nope 2>&1 | filecheck %s --check-prefix=TARGET
-// TARGET:     {{\A}}error: unknown target 'nope'; available targets: dot, mlir{{$}}
+// TARGET:     {{\A}}error: unknown target 'nope'; available targets: c, dot, mlir{{$}}
 // TARGET-NOT: {{.}}
 
 /// An output file in a directory that does not exist.

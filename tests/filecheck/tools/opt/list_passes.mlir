@@ -22,7 +22,9 @@
 
 /// --list-targets prints every target with its options, indented.
 // RUN: xrelay-opt --list-targets | filecheck %s --check-prefix=TARGETS
-// TARGETS:      {{\A}}dot: Graphviz DOT
+// TARGETS:      {{\A}}c: Host C: the model library's sources (the module must be optimized and planned).{{$}}
+// TARGETS-NEXT: {{^}}    entry: str = main{{$}}
+// TARGETS-NEXT: {{^}}dot: Graphviz DOT
 // TARGETS-NEXT: {{^}}    function: str | None = none{{$}}
 // TARGETS-NEXT: {{^}}mlir: Textual IR
 // TARGETS-NEXT: {{^}}    generic: bool = false{{$}}

@@ -1,0 +1,255 @@
+"""Compile C translation units with the system compiler into one cached shared library.
+
+`compile_library(sources)` takes the generated C (file name -> text; `.c`
+files are translation units, `.h` files are written beside them for
+`#include "..."`, `.bin` files are bytes written beside them for the
+assembler's `.incbin`), compiles every translation unit in parallel, one compiler
+process each, and links one `.so` implementing `xrelay_runtime.h` (whose
+directory is on the include path). Everything is compiled with
+`-fvisibility=hidden`: the translation unit that defines the ABI functions
+must include the header, whose declarations export them; nothing else is
+exported.
+
+- Compiler: `$CC` (default `cc`, split like a shell word list, so `ccache gcc`
+  works), run with argument lists, never through a shell.
+- Flags: `BASE_CFLAGS` + `shlex.split($CFLAGS)` + `extra_cflags` for every
+  compile and the link (so `-fsanitize=...` reaches both); the link adds
+  `-shared`, `shlex.split($LDFLAGS)` and `-lm`.
+- Cache: the library is named by a sha256 of the sources, the header, every
+  flag and the compiler's identity (resolved path and `--version` output), in
+  `cache_dir`, else `$XRELAY_CACHE_DIR`, else `~/.cache/xrelay`. The directory
+  is created with mode 0700 and refused when another user owns it or others
+  may write to it (they could plant a library we would load). A build happens
+  in a private temporary directory inside the cache and its result is moved in
+  place with `os.replace`, so concurrent builds of one model are safe; a
+  failed build keeps its directory for inspection and names it.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import re
+import shlex
+import shutil
+import stat
+import subprocess
+import tempfile
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from xrelay.codegen.runtime import HEADER, INCLUDE_DIR
+
+BASE_CFLAGS: tuple[str, ...] = (
+    "-std=c11",
+    "-O2",
+    "-fPIC",
+    "-fvisibility=hidden",
+    "-Wall",
+    "-Wextra",
+    "-Werror",
+)
+"""Flags of every compile and link; `-fvisibility=hidden` keeps all but the ABI private."""
+
+_FILE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*\Z")
+_KEY_SCHEMA = b"xrelay-build-1"
+
+
+class BuildError(RuntimeError):
+    """The C compiler is missing, the cache directory is unsafe, or compiling or linking failed."""
+
+
+@dataclass(frozen=True)
+class Compiler:
+    """The C compiler `$CC` names, and what identifies it in cache keys."""
+
+    command: tuple[str, ...]
+    """The argument list that starts it (`$CC` split into words)."""
+    path: str
+    """The resolved path of the executable."""
+    version: str
+    """Its `--version` output (exit status and both streams)."""
+
+    @property
+    def identity(self) -> str:
+        """What changes when the compiler does: its command, resolved path and version."""
+        return "\0".join((*self.command, self.path, self.version))
+
+
+def find_compiler() -> Compiler:
+    """The compiler of `$CC` (default `cc`); `BuildError` if it cannot be found or started."""
+    spec = os.environ.get("CC", "").strip() or "cc"
+    command = tuple(shlex.split(spec))
+    found = shutil.which(command[0]) if command else None
+    if found is None:
+        raise BuildError(f"C compiler {spec!r} not found; set $CC")
+    path = os.path.realpath(found)
+    info = os.stat(path)
+    try:
+        version = _version(command, path, info.st_mtime_ns, info.st_size, info.st_ino)
+    except (OSError, subprocess.SubprocessError) as error:
+        raise BuildError(f"C compiler {spec!r} cannot be run ({error}); set $CC") from error
+    return Compiler(command, path, version)
+
+
+@functools.lru_cache(maxsize=32)
+def _version(command: tuple[str, ...], path: str, mtime_ns: int, size: int, inode: int) -> str:
+    """`command --version`, asked once per process for each state of the executable's file."""
+    del path, mtime_ns, size, inode  # only part of the memo key
+    env = {**os.environ, "LC_ALL": "C"}
+    result = subprocess.run(
+        [*command, "--version"], capture_output=True, env=env, check=False, timeout=60
+    )
+    out = result.stdout.decode(errors="replace") + result.stderr.decode(errors="replace")
+    return f"exit {result.returncode}\n{out}"
+
+
+def cache_directory(path: str | os.PathLike[str] | None = None) -> Path:
+    """The build cache: `path`, else `$XRELAY_CACHE_DIR`, else `~/.cache/xrelay`.
+
+    Created with mode 0700 if missing (so are its missing parents). `BuildError`
+    if it is not a directory, is owned by another user, or is writable by group
+    or others.
+    """
+    if path is None:
+        env = os.environ.get("XRELAY_CACHE_DIR", "")
+        path = env if env else Path.home() / ".cache" / "xrelay"
+    path = Path(path).expanduser().absolute()
+    missing = [p for p in (path, *path.parents) if not p.exists()]
+    for directory in reversed(missing):  # outermost first, each private like ~/.cache should be
+        try:
+            directory.mkdir(mode=0o700)
+            directory.chmod(0o700)  # whatever the umask
+        except FileExistsError:
+            pass  # another process made it: checked below like any existing directory
+        except OSError as error:
+            raise BuildError(f"cannot create cache directory {path}: {error}") from error
+    try:
+        info = path.stat()
+    except OSError as error:
+        raise BuildError(f"cannot use cache directory {path}: {error}") from error
+    if not stat.S_ISDIR(info.st_mode):
+        raise BuildError(f"cache directory {path} is not a directory")
+    if info.st_uid != os.getuid():
+        raise BuildError(
+            f"refusing cache directory {path}: owned by uid {info.st_uid}, not by you "
+            f"(uid {os.getuid()}); set $XRELAY_CACHE_DIR to a private directory"
+        )
+    if info.st_mode & 0o022:
+        raise BuildError(
+            f"refusing cache directory {path}: writable by group or others "
+            f"(mode {info.st_mode & 0o777:04o}); chmod 700 it or set $XRELAY_CACHE_DIR"
+        )
+    return path
+
+
+def compile_library(
+    sources: Mapping[str, str | bytes],
+    *,
+    name: str = "model",
+    extra_cflags: Sequence[str] = (),
+    cache_dir: str | os.PathLike[str] | None = None,
+) -> Path:
+    """Compile and link `sources` into `<cache>/<name>-<sha256>.so`, or reuse the cached one.
+
+    `sources` maps file names (`[A-Za-z0-9_][A-Za-z0-9_.-]*`, ending in `.c` or
+    `.h`) to C text, or (ending in `.bin`) to bytes; at least one must be a `.c`
+    file. Returns the library's path. Raises `BuildError` (no compiler, unsafe
+    cache directory, a compile or link error: the message names the file and
+    holds the compiler's output) and `ValueError` for bad names.
+    """
+    units = _check_names(name, sources)
+    compiler = find_compiler()
+    cflags = (*BASE_CFLAGS, *shlex.split(os.environ.get("CFLAGS", "")), *extra_cflags)
+    ldflags = tuple(shlex.split(os.environ.get("LDFLAGS", "")))
+    cache = cache_directory(cache_dir)
+    key = _cache_key(sources, compiler, cflags, ldflags)
+    target = cache / f"{name}-{key}.so"
+    if target.is_file():
+        return target
+    build = Path(tempfile.mkdtemp(prefix=f".build-{name}-", dir=cache))
+    for file_name, text in sources.items():
+        if isinstance(text, bytes):
+            (build / file_name).write_bytes(text)
+        else:
+            (build / file_name).write_text(text, encoding="utf-8")
+    compile_argv = [*compiler.command, "-I", str(INCLUDE_DIR), *cflags]
+    commands = [[*compile_argv, "-c", unit, "-o", unit + ".o"] for unit in units]
+    with ThreadPoolExecutor(max_workers=min(len(units), os.cpu_count() or 1)) as pool:
+        results = list(pool.map(_run, commands, [build] * len(units)))
+    failed = [(unit, output) for unit, output in zip(units, results, strict=True) if output]
+    if failed:
+        raise BuildError(
+            f"compiling {', '.join(unit for unit, _ in failed)} failed with {compiler.command[0]} "
+            f"(sources kept in {build}):\n" + "\n".join(output for _, output in failed)
+        )
+    library = f"{name}.so"
+    link_argv = [*compiler.command, *cflags, "-shared", "-o", library]
+    error = _run([*link_argv, *(unit + ".o" for unit in units), *ldflags, "-lm"], build)
+    if error:
+        raise BuildError(
+            f"linking {library} failed with {compiler.command[0]} (objects kept in {build}):\n"
+            + error
+        )
+    os.replace(build / library, target)
+    shutil.rmtree(build, ignore_errors=True)
+    return target
+
+
+def _check_names(name: str, sources: Mapping[str, str | bytes]) -> list[str]:
+    """The translation units of `sources`, sorted; `ValueError` for unsafe or unknown names."""
+    if not _FILE_NAME.match(name):
+        raise ValueError(f"library name {name!r} must match [A-Za-z0-9_][A-Za-z0-9_.-]*")
+    for file_name, content in sources.items():
+        binary = isinstance(content, bytes)
+        if not _FILE_NAME.match(file_name) or not file_name.endswith(
+            (".bin",) if binary else (".c", ".h")
+        ):
+            raise ValueError(
+                f"source name {file_name!r} must be a plain file name ending in .c or .h "
+                "(text) or .bin (bytes)"
+            )
+    units = sorted(n for n in sources if n.endswith(".c"))
+    if not units:
+        raise ValueError("sources hold no .c translation unit")
+    return units
+
+
+def _cache_key(
+    sources: Mapping[str, str | bytes],
+    compiler: Compiler,
+    cflags: Sequence[str],
+    ldflags: Sequence[str],
+) -> str:
+    """sha256 over everything the library depends on, each field length-prefixed."""
+    digest = hashlib.sha256()
+
+    def field(data: str | bytes) -> None:
+        raw = data.encode() if isinstance(data, str) else data
+        digest.update(len(raw).to_bytes(8, "little"))
+        digest.update(raw)
+
+    field(_KEY_SCHEMA)
+    field(HEADER.read_bytes())
+    field(compiler.identity)
+    for flags in (cflags, ldflags):
+        field("\0".join(flags))
+    for file_name in sorted(sources):
+        field(file_name)
+        field(sources[file_name])
+    return digest.hexdigest()
+
+
+def _run(argv: list[str], cwd: Path) -> str:
+    """Run one compiler command in `cwd`; "" on success, else its output and exit status."""
+    try:
+        result = subprocess.run(argv, cwd=cwd, capture_output=True, check=False)
+    except OSError as error:
+        return f"cannot run {argv[0]}: {error}"
+    if result.returncode == 0:
+        return ""
+    output = (result.stdout + result.stderr).decode(errors="replace").rstrip()
+    return f"{output}\n[{shlex.join(argv)} exited with status {result.returncode}]"

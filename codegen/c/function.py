@@ -1,0 +1,311 @@
+"""One planned `func.func` as one C function: storage from the plan, ops in order.
+
+The C function takes its region of the instance arena (`arena`, which is
+the instance arena plus the function's `xrelay.arena_offset`), one
+`const T *` per parameter leaf (`p0`, `p1`, ...; tuple parameters
+flattened) and one `T *restrict` per result leaf (`o0`, ...). Where each
+value lives comes from the `plan-memory` attributes: `xrelay.buffers` on each
+op (offsets in the function's region, `"out:k"`, `"const"`, `"alias"`), and
+`xrelay.outputs` on `func.return` (copy or in place). A call passes the
+callee its region: above the caller's, so no argument equals it (GCC's
+`-Wrestrict` checks calls). Parameters are not `restrict`: a value may be
+passed twice.
+
+Every op that computes is printed as its own C block whose pointers are
+`restrict`: the plan never places an op's result over a buffer the op reads,
+and a block-scope `restrict` promises no more than that (bytes reused by a
+later op are reached through another block's pointers). Aliases (tuples,
+projections, reshape-like ops) and constants print nothing; calls pass
+pointers; `relay.if` becomes `if`, a composite a block, and `relay.yield`
+copies into the region op's results as the plan says.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, cast
+
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, IntegerType, StringAttr, TupleType
+from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xrelay.codegen.c.fusion import emit_root, inlined_ops
+from xrelay.codegen.c.kernel_api import (
+    Kernel,
+    KernelFn,
+    Unsupported,
+    leaf_types,
+    numel,
+    scalar,
+    static_shape,
+)
+from xrelay.codegen.c.refs import ARENA, CONST, OUTPUT, PARAM, Ref, Tree, leaves
+from xrelay.codegen.c.scalars import Scalar
+from xrelay.codegen.c.writer import CWriter, copy_elements
+from xrelay.dialects.relay.structure import (
+    CompositeOp,
+    ConstantOp,
+    IfOp,
+    TupleGetItemOp,
+    TupleOp,
+    YieldOp,
+)
+from xrelay.passes.plan_memory import RESHAPE_LIKE
+
+if TYPE_CHECKING:
+    from xrelay.codegen.c.emitter import CEmitter
+
+
+class PlanMissing(Exception):
+    """An op or function lacks the `plan-memory` attributes the emitter prints from."""
+
+
+def int_attribute(op: Operation, name: str) -> int:
+    """An integer attribute of the plan; `PlanMissing` if absent."""
+    attr = op.attributes.get(name)
+    if not isinstance(attr, IntegerAttr):
+        raise PlanMissing(name)
+    return cast(IntegerAttr[IntegerType], attr).value.data
+
+
+def _entries(attr: Attribute | None) -> tuple[Attribute, ...] | None:
+    """The items of an `ArrayAttr` plan attribute, None for anything else."""
+    if not isinstance(attr, ArrayAttr):
+        return None
+    return cast(ArrayAttr[Attribute], attr).data
+
+
+def leaf_bytes(type_: Attribute) -> int:
+    """The size in bytes of one tensor leaf."""
+    (tensor,) = leaf_types(type_)
+    return numel(static_shape(tensor)) * scalar(tensor).bytes
+
+
+class FunctionEmitter:
+    """Prints one function; `owner` (the module's emitter) supplies tables, names and constants."""
+
+    def __init__(self, owner: CEmitter, function: func.FuncOp, symbol: str) -> None:
+        self.owner = owner
+        self.rules = owner.scalar_rules
+        self.function = function
+        self.symbol = symbol
+        self.base = int_attribute(function, "xrelay.arena_offset")
+        self.w = CWriter(1)
+        self.trees: dict[SSAValue, Tree] = {}
+        self._used: set[str] = set()
+        self._params: list[str] = []
+        self._declarations: list[str] = []
+        for arg in function.body.block.args:
+            self.trees[arg] = self._param_tree(arg.type)
+        self._outputs: list[Ref] = []
+        for type_ in function.function_type.outputs.data:
+            for tensor in leaf_types(type_):
+                name = f"o{len(self._outputs)}"
+                self._outputs.append(Ref(OUTPUT, name))
+                self._declarations.append(f"{scalar(tensor).ctype} *restrict {name}")
+
+    # ------------------------------------------------------------ storage
+
+    def _param_tree(self, type_: Attribute) -> Tree:
+        if isinstance(type_, TupleType):
+            return tuple(self._param_tree(t) for t in type_.types.data)
+        (tensor,) = leaf_types(type_)
+        name = f"p{len(self._params)}"
+        self._params.append(name)
+        self._declarations.append(f"const {scalar(tensor).ctype} *{name}")
+        return Ref(PARAM, name)
+
+    def prototype(self) -> str:
+        """`void xk_f(unsigned char *arena, const float *p0, ..., float *restrict o0)`."""
+        return f"void {self.symbol}({', '.join(['unsigned char *arena', *self._declarations])})"
+
+    def tree(self, value: SSAValue) -> Tree:
+        """The storage of a value (defined earlier in the function)."""
+        return self.trees[value]
+
+    def pointer(self, ref: Ref) -> str:
+        """The C pointer expression of a leaf (a constant gets its symbol now)."""
+        if ref.kind == CONST:
+            assert ref.constant is not None
+            return self.owner.constants.symbol(ref.constant)
+        if ref.kind == ARENA:
+            self._used.add("arena")
+        self._used.add(ref.expr)
+        return ref.expr
+
+    def result_pointer(self, value: SSAValue) -> str:
+        """The pointer an op writes its (single, tensor) result through."""
+        ref = self.tree(value)
+        assert isinstance(ref, Ref)
+        return self.pointer(ref)
+
+    def splat_literal(self, ref: Ref, element: Scalar) -> str | None:
+        """A C literal for a constant whose elements are all equal, else None."""
+        if ref.kind != CONST or ref.constant is None:
+            return None
+        value = self.owner.constants.splat(ref.constant)
+        return None if value is None else element.literal(value)
+
+    def _assign(self, op: Operation) -> None:
+        """Record where `op`'s results (and its regions' arguments) live."""
+        if isinstance(op, CompositeOp):
+            for arg, operand in zip(op.body.block.args, op.operands, strict=True):
+                self.trees[arg] = self.trees[operand]
+        for region in op.regions:
+            for block in region.blocks:
+                if any(arg not in self.trees for arg in block.args):
+                    raise Unsupported("cannot emit a region with arguments")
+        if not op.results:
+            return
+        if isinstance(op, TupleOp):
+            self.trees[op.results[0]] = tuple(self.trees[v] for v in op.operands)
+        elif isinstance(op, TupleGetItemOp):
+            whole = self.trees[op.tuple]
+            assert not isinstance(whole, Ref)
+            self.trees[op.results[0]] = whole[op.index.value.data]
+        elif op.name in RESHAPE_LIKE and op.operands:
+            self.trees[op.results[0]] = self.trees[op.operands[0]]
+        elif isinstance(op, ConstantOp):
+            self.trees[op.results[0]] = Ref(CONST, constant=op)
+        else:
+            entries = _entries(op.attributes.get("xrelay.buffers"))
+            if entries is None or len(entries) != len(op.results):
+                raise PlanMissing("xrelay.buffers")
+            for result, entry in zip(op.results, entries, strict=True):
+                self.trees[result] = self._entry_tree(entry, result.type)
+
+    def _entry_tree(self, entry: Attribute, type_: Attribute) -> Tree:
+        if isinstance(type_, TupleType):
+            fields = type_.types.data
+            items = _entries(entry)
+            if items is None or len(items) != len(fields):
+                raise PlanMissing("xrelay.buffers")
+            return tuple(self._entry_tree(e, t) for e, t in zip(items, fields, strict=True))
+        if isinstance(entry, IntegerAttr):
+            (tensor,) = leaf_types(type_)
+            offset = cast(IntegerAttr[IntegerType], entry).value.data
+            start = self.base + offset
+            element = scalar(tensor)
+            if start % element.bytes:
+                raise Unsupported(
+                    f"cannot be emitted: the plan puts a {element.ctype} buffer at byte {start}, "
+                    "not aligned for it (plan with a larger alignment)"
+                )
+            expr = f"({element.ctype} *)(arena + {offset})"
+            return Ref(ARENA, expr, start, start + leaf_bytes(type_))
+        if isinstance(entry, StringAttr) and entry.data.startswith("out:"):
+            return self._outputs[int(entry.data[4:])]
+        raise PlanMissing("xrelay.buffers")
+
+    # ------------------------------------------------------------ printing
+
+    def emit(self) -> str:
+        """The C definition of the function."""
+        for op in self.function.body.walk():
+            self.owner.guard(op, self._assign, op)
+        self.emit_block(self.function.body.block)
+        head = CWriter(1)
+        for name in ["arena", *self._params, *(r.expr for r in self._outputs)]:
+            if name not in self._used:
+                head.line(f"(void){name};")
+        body = "".join(line + "\n" for line in head.lines + self.w.lines)
+        return f"{self.prototype()} {{\n{body}}}\n"
+
+    def emit_block(self, block: Block) -> None:
+        """Print the ops of a block in order."""
+        inlined = inlined_ops(block, self)
+        for op in block.ops:
+            self.owner.guard(op, self.emit_op, op, inlined)
+
+    def emit_op(self, op: Operation, inlined: set[Operation]) -> None:
+        """Print one op (nothing for aliases, constants, inlined ops and `relay.yield`)."""
+        if isinstance(op, ConstantOp | TupleOp | TupleGetItemOp | YieldOp):
+            return
+        if op.name in RESHAPE_LIKE:
+            return
+        if isinstance(op, func.ReturnOp):
+            self._emit_return(op)
+        elif isinstance(op, func.CallOp):
+            self._emit_call(op)
+        elif isinstance(op, IfOp):
+            self._emit_if(op)
+        elif isinstance(op, CompositeOp):
+            with self.w.block():
+                self.w.line(f"/* {op.name} */")
+                self._emit_region_block(op, op.body.block)
+        elif op.name in self.rules:
+            if op not in inlined:
+                with self.w.block():
+                    emit_root(self, op, inlined)
+        else:
+            kernel = self.owner.kernels.get(op.name)
+            if kernel is None:
+                raise Unsupported("cannot be emitted")
+            self._emit_kernel(op, kernel)
+
+    def _emit_kernel(self, op: Operation, fn: KernelFn) -> None:
+        in_types = [t for v in op.operands for t in leaf_types(v.type)]
+        out_types = [t for v in op.results for t in leaf_types(v.type)]
+        in_refs = [r for v in op.operands for r in leaves(self.tree(v))]
+        out_refs = [r for v in op.results for r in leaves(self.tree(v))]
+        w = self.w
+        with w.block():
+            w.line(f"/* {op.name} */")
+            ins: list[str] = []
+            for ref, type_ in zip(in_refs, in_types, strict=True):
+                ins.append(f"in{len(ins)}")
+                w.line(f"const {scalar(type_).ctype} *restrict {ins[-1]} = {self.pointer(ref)};")
+            outs: list[str] = []
+            for ref, type_ in zip(out_refs, out_types, strict=True):
+                outs.append(f"out{len(outs)}")
+                w.line(f"{scalar(type_).ctype} *restrict {outs[-1]} = {self.pointer(ref)};")
+            start = len(w.lines)
+            fn(Kernel(op, w, ins, outs, in_types, out_types))
+            body = "\n".join(w.lines[start:])
+            for name in ins + outs:  # e.g. batch_norm without scale does not read gamma
+                if not re.search(rf"\b{name}\b", body):
+                    w.line(f"(void){name};")
+
+    def _emit_call(self, op: func.CallOp) -> None:
+        name = op.callee.root_reference.data
+        found = self.owner.function_symbol(name)
+        if found is None:
+            raise Unsupported(f"cannot be emitted: @{name} has no planned body to call")
+        symbol, base = found
+        region = "arena" if base == self.base else f"arena + {base - self.base}"
+        args = [region] + [self.pointer(r) for v in op.operands for r in leaves(self.tree(v))]
+        args += [self.pointer(r) for v in op.results for r in leaves(self.tree(v))]
+        self._used.add("arena")
+        self.w.line(f"{symbol}({', '.join(args)});")
+
+    def _emit_if(self, op: IfOp) -> None:
+        cond = self.tree(op.cond)
+        assert isinstance(cond, Ref)
+        with self.w.block(f"if ({self.pointer(cond)}[0])"):
+            self._emit_region_block(op, op.then_region.block)
+        with self.w.block("else"):
+            self._emit_region_block(op, op.else_region.block)
+
+    def _emit_region_block(self, op: Operation, block: Block) -> None:
+        self.emit_block(block)
+        terminator = block.last_op
+        if not isinstance(terminator, YieldOp):
+            raise Unsupported("cannot emit a region without relay.yield")
+        for value, result in zip(terminator.values, op.results, strict=True):
+            self._copy(self.tree(result), self.tree(value), result.type)
+
+    def _emit_return(self, op: func.ReturnOp) -> None:
+        marks = _entries(op.attributes.get("xrelay.outputs"))
+        sources = [r for v in op.operands for r in leaves(self.tree(v))]
+        types = [t for v in op.operands for t in leaf_types(v.type)]
+        if marks is None or len(marks) != len(sources):
+            raise PlanMissing("xrelay.outputs")
+        for k, (mark, source, type_) in enumerate(zip(marks, sources, types, strict=True)):
+            if isinstance(mark, StringAttr) and mark.data == "copy":
+                self._copy(self._outputs[k], source, type_)
+
+    def _copy(self, target: Tree, source: Tree, type_: Attribute) -> None:
+        """Copy every leaf of `source` into the same leaf of `target`."""
+        for dst, src, leaf in zip(leaves(target), leaves(source), leaf_types(type_), strict=True):
+            if dst is not src:
+                count = numel(static_shape(leaf))
+                copy_elements(self.w, self.pointer(dst), self.pointer(src), count)

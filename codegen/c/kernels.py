@@ -1,0 +1,45 @@
+"""The C target's op printers, by op name: every relay op that is neither elementwise (those
+are fused, `scalar_ops.py`) nor an alias (reshape-like ops, tuples: no code)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from xrelay.codegen.c import kernels_nn as nn
+from xrelay.codegen.c import kernels_reduce as reduce
+from xrelay.codegen.c import kernels_tensor as tensor
+from xrelay.codegen.c.kernel_api import KernelFn
+
+KERNELS: Mapping[str, KernelFn] = MappingProxyType(
+    {
+        "relay.nn.conv2d": nn.conv2d,
+        "relay.nn.dense": nn.dense,
+        "relay.nn.max_pool2d": nn.pool2d,
+        "relay.nn.avg_pool2d": nn.pool2d,
+        "relay.nn.global_max_pool2d": nn.global_pool2d,
+        "relay.nn.global_avg_pool2d": nn.global_pool2d,
+        "relay.nn.softmax": nn.softmax,
+        "relay.nn.log_softmax": nn.softmax,
+        "relay.nn.batch_norm": nn.batch_norm,
+        "relay.nn.dropout": nn.dropout,
+        "relay.nn.pad": tensor.pad,
+        "relay.transpose": tensor.transpose,
+        "relay.concatenate": tensor.concatenate,
+        "relay.split": tensor.split,
+        "relay.layout_transform": tensor.layout_transform,
+        "relay.strided_slice": tensor.strided_slice,
+        "relay.take": tensor.take,
+        "relay.compiler_begin": tensor.copy,
+        "relay.compiler_end": tensor.copy,
+        "relay.sum": reduce.reduce,
+        "relay.mean": reduce.reduce,
+        "relay.max": reduce.reduce,
+        "relay.min": reduce.reduce,
+        "relay.prod": reduce.reduce,
+        "relay.argmax": reduce.reduce,
+        "relay.argmin": reduce.reduce,
+        "relay.matmul": reduce.matmul,
+    }
+)
+"""Op name -> printer of the op's loop nests."""

@@ -1,0 +1,378 @@
+"""The `accel` dialect: the kernel set of xrelay's demo accelerator (design.md, Backends).
+
+One op per kernel: conv2d and dense with an optional bias and relu, max/avg and
+global average pools, elementwise add/subtract/multiply with an optional relu,
+relu, and batch_norm in inference form. `convert-relay-to-accel` lowers the
+functions partitioned for `accel` into these ops; the accel C emitter prints them.
+
+Each op extends one relay op (`RELAY`): it has that op's properties (the same
+definitions and defaults, taken from the relay class), computes what the relay
+op computes, followed by `+ bias` along the output channels when `has_bias` and
+`max(., 0)` when `has_relu`, and infers its type with the relay op's inference.
+The syntax is relay's (`base.RelayOp`)::
+
+    %y = accel.conv2d %x, %w, %b {padding = [1, 1, 1, 1], has_bias = true, has_relu = true}
+           : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32>
+
+The contract of each op is kept in `tests/filecheck/dialects/accel/{ops,invalid}.mlir`;
+its numpy semantics are in `accel_reference.py`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar, cast
+
+from xdsl.dialects.builtin import (
+    DenseArrayBase,
+    FloatAttr,
+    IntegerAttr,
+    StringAttr,
+    TensorType,
+    i1,
+)
+from xdsl.ir import Attribute, Dialect, TypeAttribute
+from xdsl.irdl import (
+    AttributeInvT,
+    OptionalDef,
+    irdl_op_definition,
+    operand_def,
+    opt_operand_def,
+    opt_prop_def,
+    prop_def,
+    result_def,
+    traits_def,
+)
+from xdsl.traits import Pure
+from xdsl.utils.exceptions import VerifyException
+from xrelay.dialects.relay import elementwise, nn, nn_pool
+from xrelay.dialects.relay.base import (
+    Props,
+    RelayOp,
+    RelayTypeError,
+    expect_rank,
+    expect_tensor,
+    get_bool,
+    get_str,
+)
+from xrelay.dialects.relay.types import (
+    dims_compatible,
+    format_shape,
+    shape_of,
+    tensor_element_type,
+    tuple_elements,
+)
+
+
+def relay_prop(op: type[RelayOp], name: str, kind: type[AttributeInvT]) -> AttributeInvT:
+    """A property definition equal to relay op `op`'s `name`: same constraint, same default.
+
+    `kind` is the attribute class, for the accessor's static type.
+    """
+    definition = op.get_irdl_definition().properties[name]
+    return cast(AttributeInvT, prop_def(definition.constr, definition.default_value))
+
+
+def relay_opt_prop(op: type[RelayOp], name: str, kind: type[AttributeInvT]) -> AttributeInvT | None:
+    """An optional property definition equal to relay op `op`'s optional `name`."""
+    definition = op.get_irdl_definition().properties[name]
+    return cast(AttributeInvT | None, opt_prop_def(definition.constr))
+
+
+FALSE = IntegerAttr(0, i1)
+"""The default of the `has_bias` / `has_relu` flags."""
+
+
+class AccelOp(RelayOp):
+    """Base of accel ops: relay's syntax and verifier, the type of the relay op `RELAY`."""
+
+    RELAY: ClassVar[type[RelayOp]]
+    """The relay op this kernel computes (before its bias and relu)."""
+
+    @classmethod
+    def relay_type(cls, operand_types: Sequence[Attribute], props: Props) -> Attribute:
+        """The result type relay's `RELAY` infers for these operands."""
+        (result,) = cls.RELAY.infer_result_types(operand_types, props)
+        return result
+
+    @classmethod
+    def check_operand_count(cls, count: int) -> None:
+        """Between the required operands and all of them (the bias is optional)."""
+        defs = cls.get_irdl_definition().operands
+        required = sum(1 for _, d in defs if not isinstance(d, OptionalDef))
+        if not required <= count <= len(defs):
+            want = str(required) if required == len(defs) else f"{required} or {len(defs)}"
+            raise VerifyException(f"'{cls.name}' op expected {want} operands, got {count}")
+
+
+def check_bias(
+    operand_types: Sequence[Attribute], props: Props, result: Attribute, axis: int
+) -> None:
+    """Operand #2 is present iff `has_bias`, a 1-D vector of the result's dim on `axis`."""
+    has_bias = get_bool(props, "has_bias")
+    if has_bias != (len(operand_types) == 3):
+        raise RelayTypeError(
+            "has_bias is set but there is no bias operand"
+            if has_bias
+            else "a bias operand needs has_bias = true"
+        )
+    if not has_bias:
+        return
+    bias = expect_tensor(operand_types, 2, "bias")
+    expect_rank(bias, 1, "bias")
+    channels = shape_of(result)[axis]
+    if not dims_compatible(bias[0], channels):
+        raise RelayTypeError(f"bias of size {bias[0]} does not match {channels} output channels")
+    bias_element, out_element = tensor_element_type(operand_types[2]), tensor_element_type(result)
+    if bias_element != out_element:
+        raise RelayTypeError(
+            f"bias element type {bias_element} does not match result {out_element}"
+        )
+
+
+@irdl_op_definition
+class Conv2DOp(AccelOp):
+    """`accel.conv2d`: relay.nn.conv2d, then `+ bias` per output channel, then relu.
+
+    Every attribute of `relay.nn.conv2d` (strides, padding, dilation, groups,
+    channels, kernel_size, data_layout, kernel_layout, out_dtype), with its
+    meaning and default; the bias operand is present iff `has_bias`, of shape
+    `(out_channels,)` and the result's dtype; `has_relu` clamps at zero.
+    """
+
+    name = "accel.conv2d"
+    RELAY: ClassVar[type[RelayOp]] = nn.Conv2DOp
+
+    data = operand_def(TensorType)
+    weight = operand_def(TensorType)
+    bias = opt_operand_def(TensorType)
+    result = result_def(TensorType)
+    strides = relay_prop(nn.Conv2DOp, "strides", DenseArrayBase)
+    padding = relay_prop(nn.Conv2DOp, "padding", DenseArrayBase)
+    dilation = relay_prop(nn.Conv2DOp, "dilation", DenseArrayBase)
+    groups = relay_prop(nn.Conv2DOp, "groups", IntegerAttr)
+    channels = relay_opt_prop(nn.Conv2DOp, "channels", IntegerAttr)
+    kernel_size = relay_opt_prop(nn.Conv2DOp, "kernel_size", DenseArrayBase)
+    data_layout = relay_prop(nn.Conv2DOp, "data_layout", StringAttr)
+    kernel_layout = relay_prop(nn.Conv2DOp, "kernel_layout", StringAttr)
+    out_dtype = relay_opt_prop(nn.Conv2DOp, "out_dtype", TypeAttribute)
+    has_bias = prop_def(IntegerAttr, FALSE)
+    has_relu = prop_def(IntegerAttr, FALSE)
+    traits = traits_def(Pure())
+
+    @classmethod
+    def infer_result_types(
+        cls, operand_types: Sequence[Attribute], props: Props
+    ) -> Sequence[Attribute]:
+        result = cls.relay_type(operand_types[:2], props)
+        check_bias(operand_types, props, result, get_str(props, "data_layout").index("C"))
+        return [result]
+
+
+@irdl_op_definition
+class DenseOp(AccelOp):
+    """`accel.dense`: relay.nn.dense (`data @ weight.T`), then `+ bias`, then relu.
+
+    `units` and `out_dtype` as in relay; the bias operand is present iff
+    `has_bias`, of shape `(units,)` and the result's dtype.
+    """
+
+    name = "accel.dense"
+    RELAY: ClassVar[type[RelayOp]] = nn.DenseOp
+
+    data = operand_def(TensorType)
+    weight = operand_def(TensorType)
+    bias = opt_operand_def(TensorType)
+    result = result_def(TensorType)
+    units = relay_opt_prop(nn.DenseOp, "units", IntegerAttr)
+    out_dtype = relay_opt_prop(nn.DenseOp, "out_dtype", TypeAttribute)
+    has_bias = prop_def(IntegerAttr, FALSE)
+    has_relu = prop_def(IntegerAttr, FALSE)
+    traits = traits_def(Pure())
+
+    @classmethod
+    def infer_result_types(
+        cls, operand_types: Sequence[Attribute], props: Props
+    ) -> Sequence[Attribute]:
+        result = cls.relay_type(operand_types[:2], props)
+        check_bias(operand_types, props, result, -1)
+        return [result]
+
+
+class Pool2DOp(AccelOp):
+    """Base of the windowed pools: relay's pool attributes (pool_size, strides,
+    dilation, padding, layout, ceil_mode), relay's output extents."""
+
+    data = operand_def(TensorType)
+    result = result_def(TensorType)
+    pool_size = relay_prop(nn_pool.MaxPool2DOp, "pool_size", DenseArrayBase)
+    strides = relay_prop(nn_pool.MaxPool2DOp, "strides", DenseArrayBase)
+    dilation = relay_prop(nn_pool.MaxPool2DOp, "dilation", DenseArrayBase)
+    padding = relay_prop(nn_pool.MaxPool2DOp, "padding", DenseArrayBase)
+    layout = relay_prop(nn_pool.MaxPool2DOp, "layout", StringAttr)
+    ceil_mode = relay_prop(nn_pool.MaxPool2DOp, "ceil_mode", IntegerAttr)
+    traits = traits_def(Pure())
+
+    @classmethod
+    def infer_result_types(
+        cls, operand_types: Sequence[Attribute], props: Props
+    ) -> Sequence[Attribute]:
+        return [cls.relay_type(operand_types, props)]
+
+
+@irdl_op_definition
+class MaxPool2DOp(Pool2DOp):
+    """`accel.max_pool2d`: relay.nn.max_pool2d, the maximum of each window.
+
+    Padding holds the dtype's lowest value, as in relay.
+    """
+
+    name = "accel.max_pool2d"
+    RELAY: ClassVar[type[RelayOp]] = nn_pool.MaxPool2DOp
+
+
+@irdl_op_definition
+class AvgPool2DOp(Pool2DOp):
+    """`accel.avg_pool2d`: relay.nn.avg_pool2d, the mean of each window.
+
+    The divisor counts the window's elements inside the input, or inside the
+    input and its declared padding with `count_include_pad`, as in relay.
+    """
+
+    name = "accel.avg_pool2d"
+    RELAY: ClassVar[type[RelayOp]] = nn_pool.AvgPool2DOp
+
+    count_include_pad = relay_prop(nn_pool.AvgPool2DOp, "count_include_pad", IntegerAttr)
+
+
+@irdl_op_definition
+class GlobalAvgPool2DOp(AccelOp):
+    """`accel.global_avg_pool2d`: relay.nn.global_avg_pool2d, the mean over H and W."""
+
+    name = "accel.global_avg_pool2d"
+    RELAY: ClassVar[type[RelayOp]] = nn_pool.GlobalAvgPool2DOp
+
+    data = operand_def(TensorType)
+    result = result_def(TensorType)
+    layout = relay_prop(nn_pool.GlobalAvgPool2DOp, "layout", StringAttr)
+    traits = traits_def(Pure())
+
+    @classmethod
+    def infer_result_types(
+        cls, operand_types: Sequence[Attribute], props: Props
+    ) -> Sequence[Attribute]:
+        return [cls.relay_type(operand_types, props)]
+
+
+class ElementwiseOp(AccelOp):
+    """Base of add/subtract/multiply: two operands of one shape (no broadcasting), then relu."""
+
+    lhs = operand_def(TensorType)
+    rhs = operand_def(TensorType)
+    result = result_def(TensorType)
+    has_relu = prop_def(IntegerAttr, FALSE)
+    traits = traits_def(Pure())
+
+    @classmethod
+    def infer_result_types(
+        cls, operand_types: Sequence[Attribute], props: Props
+    ) -> Sequence[Attribute]:
+        lhs, rhs = expect_tensor(operand_types, 0), expect_tensor(operand_types, 1)
+        if len(lhs) != len(rhs) or not all(
+            dims_compatible(a, b) for a, b in zip(lhs, rhs, strict=True)
+        ):
+            raise RelayTypeError(
+                f"operand shapes {format_shape(lhs)} and {format_shape(rhs)} differ; "
+                "accel elementwise ops do not broadcast"
+            )
+        return [cls.relay_type(operand_types, props)]
+
+
+@irdl_op_definition
+class AddOp(ElementwiseOp):
+    """`accel.add`: `lhs + rhs` (relay.add on equal shapes), then relu if `has_relu`."""
+
+    name = "accel.add"
+    RELAY: ClassVar[type[RelayOp]] = elementwise.AddOp
+
+
+@irdl_op_definition
+class SubtractOp(ElementwiseOp):
+    """`accel.subtract`: `lhs - rhs` (relay.subtract on equal shapes), then relu if `has_relu`."""
+
+    name = "accel.subtract"
+    RELAY: ClassVar[type[RelayOp]] = elementwise.SubtractOp
+
+
+@irdl_op_definition
+class MultiplyOp(ElementwiseOp):
+    """`accel.multiply`: `lhs * rhs` (relay.multiply on equal shapes), then relu if `has_relu`."""
+
+    name = "accel.multiply"
+    RELAY: ClassVar[type[RelayOp]] = elementwise.MultiplyOp
+
+
+@irdl_op_definition
+class ReluOp(AccelOp):
+    """`accel.relu`: relay.nn.relu, `max(x, 0)`."""
+
+    name = "accel.relu"
+    RELAY: ClassVar[type[RelayOp]] = nn.ReluOp
+
+    data = operand_def(TensorType)
+    result = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    @classmethod
+    def infer_result_types(
+        cls, operand_types: Sequence[Attribute], props: Props
+    ) -> Sequence[Attribute]:
+        return [cls.relay_type(operand_types, props)]
+
+
+@irdl_op_definition
+class BatchNormOp(AccelOp):
+    """`accel.batch_norm`: relay.nn.batch_norm in inference form; one result, the data.
+
+    `(x - moving_mean) / sqrt(moving_var + epsilon) * gamma + beta` along
+    `axis` (without `gamma` when `scale` is false, without `beta` when `center`
+    is false): field 0 of relay's tuple. The moving statistics are inputs only.
+    """
+
+    name = "accel.batch_norm"
+    RELAY: ClassVar[type[RelayOp]] = nn.BatchNormOp
+
+    data = operand_def(TensorType)
+    gamma = operand_def(TensorType)
+    beta = operand_def(TensorType)
+    moving_mean = operand_def(TensorType)
+    moving_var = operand_def(TensorType)
+    result = result_def(TensorType)
+    axis = relay_prop(nn.BatchNormOp, "axis", IntegerAttr)
+    epsilon = relay_prop(nn.BatchNormOp, "epsilon", FloatAttr)
+    center = relay_prop(nn.BatchNormOp, "center", IntegerAttr)
+    scale = relay_prop(nn.BatchNormOp, "scale", IntegerAttr)
+    traits = traits_def(Pure())
+
+    @classmethod
+    def infer_result_types(
+        cls, operand_types: Sequence[Attribute], props: Props
+    ) -> Sequence[Attribute]:
+        return [tuple_elements(cls.relay_type(operand_types, props))[0]]
+
+
+OPS: tuple[type[AccelOp], ...] = (
+    Conv2DOp,
+    DenseOp,
+    MaxPool2DOp,
+    AvgPool2DOp,
+    GlobalAvgPool2DOp,
+    AddOp,
+    SubtractOp,
+    MultiplyOp,
+    ReluOp,
+    BatchNormOp,
+)
+"""Every accel op; `op.RELAY` is the relay op each one extends."""
+
+ACCEL = Dialect("accel", list(OPS), [])

@@ -1,0 +1,136 @@
+"""Reference semantics of the `accel` ops, in numpy: the relay op, then bias, then relu.
+
+Each kernel computes what its relay op computes (with relay's numpy helpers
+from `relay/reference_nn.py`), cast to the result dtype as the interpreter casts
+a relay op's value, then adds the bias along the output channels and clamps at
+zero, in the result dtype, as relay's `nn.bias_add` and `nn.relu` would: an
+accel op gives the same numbers as the relay ops it replaces.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from xrelay.dialects import accel
+from xrelay.dialects.interpreter import Evaluator, Value, reference
+from xrelay.dialects.relay.base import get_ints
+from xrelay.dialects.relay.nn import pad_2d
+from xrelay.dialects.relay.nn_pool import pool_out
+from xrelay.dialects.relay.reference_nn import conv2d_nchw, pool2d_nchw, to_layout
+from xrelay.dialects.relay.types import numpy_dtype, tensor_element_type
+
+Array = npt.NDArray[Any]
+
+
+def result_dtype(op: accel.AccelOp) -> np.dtype[Any]:
+    """The numpy dtype of an accel op's (one) result."""
+    return numpy_dtype(tensor_element_type(op.results[0].type))
+
+
+def epilogue(out: Array, bias: Value | None, axis: int, relu: bool) -> Array:
+    """`out + bias` along `axis` (when a bias is given), then `max(., 0)` when `relu`."""
+    if bias is not None:
+        shape = [1] * out.ndim
+        shape[axis] = -1
+        out = out + np.asarray(bias, out.dtype).reshape(shape)
+    if relu:
+        out = np.maximum(out, np.zeros((), out.dtype))
+    return out
+
+
+@reference(accel.Conv2DOp)
+def _conv2d(ev: Evaluator, op: accel.Conv2DOp, args: list[Value]) -> Value:
+    props = dict(op.properties)
+    data_layout = op.data_layout.data
+    x = to_layout(np.asarray(args[0]), data_layout, "NCHW")
+    w = to_layout(np.asarray(args[1]), op.kernel_layout.data, "OIHW")
+    sh, sw = get_ints(props, "strides")
+    dh, dw = get_ints(props, "dilation")
+    out = conv2d_nchw(
+        x,
+        w,
+        (sh, sw),
+        pad_2d(get_ints(props, "padding")),
+        (dh, dw),
+        op.groups.value.data,
+        result_dtype(op),
+    )
+    out = epilogue(out, args[2] if op.bias is not None else None, 1, bool(op.has_relu.value.data))
+    return to_layout(out, "NCHW", data_layout)
+
+
+@reference(accel.DenseOp)
+def _dense(ev: Evaluator, op: accel.DenseOp, args: list[Value]) -> Value:
+    data, weight = np.asarray(args[0]), np.asarray(args[1])
+    acc = np.float64 if np.issubdtype(data.dtype, np.floating) else np.int64
+    out = np.matmul(data.astype(acc), weight.astype(acc).T).astype(result_dtype(op))
+    bias = args[2] if op.bias is not None else None
+    return epilogue(out, bias, out.ndim - 1, bool(op.has_relu.value.data))
+
+
+@reference(accel.MaxPool2DOp, accel.AvgPool2DOp)
+def _pool2d(ev: Evaluator, op: accel.Pool2DOp, args: list[Value]) -> Value:
+    props = dict(op.properties)
+    layout = op.layout.data
+    x = to_layout(np.asarray(args[0]), layout, "NCHW")
+    ph, pw = get_ints(props, "pool_size")
+    sh, sw = get_ints(props, "strides")
+    dh, dw = get_ints(props, "dilation")
+    top, left, bottom, right = pad_2d(get_ints(props, "padding"))
+    ceil = bool(op.ceil_mode.value.data)
+    out_hw = (
+        pool_out(x.shape[2], top + bottom, ph, sh, dh, ceil),
+        pool_out(x.shape[3], left + right, pw, sw, dw, ceil),
+    )
+    is_avg = isinstance(op, accel.AvgPool2DOp)
+    include = is_avg and bool(op.count_include_pad.value.data)
+    kind = "avg" if is_avg else "max"
+    pooled = pool2d_nchw(
+        x, kind, (ph, pw), (sh, sw), (dh, dw), (top, left, bottom, right), out_hw, include
+    )
+    return to_layout(pooled, "NCHW", layout)
+
+
+@reference(accel.GlobalAvgPool2DOp)
+def _global_avg_pool2d(ev: Evaluator, op: accel.GlobalAvgPool2DOp, args: list[Value]) -> Value:
+    layout = op.layout.data
+    x = np.asarray(args[0])
+    acc = np.float64 if np.issubdtype(x.dtype, np.floating) else np.int64
+    return x.astype(acc).mean(axis=(layout.index("H"), layout.index("W")), keepdims=True)
+
+
+_ELEMENTWISE: dict[type[accel.ElementwiseOp], Any] = {
+    accel.AddOp: np.add,
+    accel.SubtractOp: np.subtract,
+    accel.MultiplyOp: np.multiply,
+}
+
+
+@reference(*_ELEMENTWISE)
+def _elementwise(ev: Evaluator, op: accel.ElementwiseOp, args: list[Value]) -> Value:
+    with np.errstate(all="ignore"):
+        out = np.asarray(_ELEMENTWISE[type(op)](args[0], args[1]))
+    return epilogue(out, None, 0, bool(op.has_relu.value.data))
+
+
+@reference(accel.ReluOp)
+def _relu(ev: Evaluator, op: accel.ReluOp, args: list[Value]) -> Value:
+    return epilogue(np.asarray(args[0]), None, 0, True)
+
+
+@reference(accel.BatchNormOp)
+def _batch_norm(ev: Evaluator, op: accel.BatchNormOp, args: list[Value]) -> Value:
+    data, gamma, beta, mean, var = (np.asarray(a) for a in args)
+    axis = op.axis.value.data % data.ndim
+    shape = [1] * data.ndim
+    shape[axis] = -1
+    out = (data.astype(np.float64) - mean.reshape(shape)) / np.sqrt(
+        var.reshape(shape).astype(np.float64) + op.epsilon.value.data
+    )
+    if op.scale.value.data:
+        out = out * gamma.reshape(shape)
+    if op.center.value.data:
+        out = out + beta.reshape(shape)
+    return out

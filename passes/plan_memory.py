@@ -1,0 +1,461 @@
+"""`plan-memory` (`PlanMemory`): a static arena plan for the intermediates of generated code.
+
+Generated code runs the entry function with no allocation per run: every
+intermediate tensor lives in one arena allocated when a model instance is
+created. This pass decides where and records it as discardable attributes,
+so emitters only print (style.md 5.6). It plans the entry function and every
+function with a body it calls, transitively; each function on its own.
+
+What takes storage. Every op result of tensor type (each field of a tuple
+type: one buffer per field, as for a multi-output `func.call`) is a buffer,
+except parameters (the caller's), constants (`ConstantLike` ops: stored as
+data) and aliases, which take none: `relay.tuple` (its fields' buffers),
+`relay.tuple_get_item` (the field's), and the ops that never move data
+(`relay.reshape`, `relay.squeeze`, `relay.expand_dims`,
+`relay.nn.batch_flatten`, `relay.reverse_reshape`). Block arguments of a
+nested region bound one-to-one to its op's operands (`relay.composite`) alias
+them. A buffer returned by the function (through aliases too, tuple fields
+included) lives in the caller's output buffer `k` (flat index over the
+returned leaves); the rest are intermediates, planned in the arena.
+
+Liveness is over block order, ops numbered in pre-order: a buffer lives from
+its op to its last use, where a use inside a nested region counts until the
+region op ends (values defined in `relay.if` branches or composite bodies are
+planned in the enclosing function's arena, live within their region). An alias
+keeps its buffers alive as long as the alias is used. Offsets come from
+greedy best-fit, largest buffers first (TVM's USMP greedy_by_size, MLIR's
+buffer reuse): each goes into the tightest gap left by the already placed
+buffers it is live with, else on top of them. Sizes are rounded up to
+`alignment` bytes. The plan is checked (no two buffers live at once overlap,
+offsets aligned and inside the arena) before anything is written.
+
+Attributes (every offset is in bytes, an `i64`):
+
+- on each op with results, `xrelay.buffers = [<entry per result>]`, an entry
+  being an arena offset (relative to the function's region, below),
+  `"alias"` (the result is its source's storage: a tuple aliases its fields),
+  `"const"` (constant data), `"out:<k>"` (the function's output buffer `k`),
+  or for a tuple-typed result of a non-alias op an array of field entries,
+  nested like the type;
+- on each `func.return`, `xrelay.outputs = [...]`, one string per flat output
+  `k`: `"in_place"` (its producer wrote output `k`) or `"copy"` (copy the
+  returned value, a parameter, a constant or another output, into output `k`).
+  `relay.yield` always copies its operands into its op's result buffers;
+- on each planned function, `xrelay.arena_size` (bytes of its region),
+  `xrelay.peak_live` (bytes live at the worst point: a lower bound, <= the
+  region) and `xrelay.arena_offset` (where its region starts in the instance
+  arena: functions that can be active at once, on one call path, never share
+  bytes; the calls of one caller share them);
+- on the module, `xrelay.arena_size` (bytes of the instance arena) and
+  `xrelay.alignment` (the arena's start must be aligned to it).
+
+So an intermediate's address is `arena + function's xrelay.arena_offset +
+its offset`. Run the pass last, after lowering: a pass that rewrites ops
+after it leaves a stale plan. Examples: `tests/filecheck/passes/plan_memory.mlir`.
+
+Errors (located): a dynamic dimension (`cannot plan memory for a tensor of
+dynamic shape ...`), a value that is not a tensor or tuple, a recursive call
+(no static arena), no entry function. Time O(n log n + P log P) for n ops and
+P pairs of buffers live at once (the conflicts best-fit must respect).
+"""
+
+from __future__ import annotations
+
+import bisect
+import heapq
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import ClassVar, TypeAlias, cast
+
+from xdsl.context import Context
+from xdsl.dialects import func
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    ArrayAttr,
+    IntegerAttr,
+    IntegerType,
+    ModuleOp,
+    StringAttr,
+    TensorType,
+    TupleType,
+    i64,
+)
+from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.traits import ConstantLike
+from xrelay.dialects.diagnostics import DiagnosticError, op_error
+from xrelay.dialects.relay.structure import TupleGetItemOp, TupleOp
+from xrelay.passes.adapters import XdslPass
+from xrelay.passes.pass_manager import Pass
+
+RESHAPE_LIKE = frozenset(
+    {
+        "relay.reshape",
+        "relay.squeeze",
+        "relay.expand_dims",
+        "relay.nn.batch_flatten",
+        "relay.reverse_reshape",
+    }
+)
+"""Ops whose result is their first operand's bytes under another shape."""
+
+PARAM, CONST, TEMP = "param", "const", "temp"
+
+
+@dataclass(eq=False, slots=True)
+class Buffer:
+    """One storage leaf: a parameter's, a constant's, or a planned op result field's."""
+
+    kind: str
+    size: int = 0
+    block: Block | None = None
+    start: int = 0
+    end: int = 0
+    out: int | None = None
+    offset: int = 0
+
+
+Tree: TypeAlias = "Buffer | tuple[Tree, ...]"
+
+
+def leaves(tree: Tree) -> Iterator[Buffer]:
+    """The buffers of a value, in field order."""
+    if isinstance(tree, Buffer):
+        yield tree
+    else:
+        for field in tree:
+            yield from leaves(field)
+
+
+def element_bytes(element: Attribute) -> int | None:
+    """Bytes per element (`i1` takes one), None for an element type without a size."""
+    if isinstance(element, IntegerType):
+        return (cast(IntegerType, element).bitwidth + 7) // 8
+    if isinstance(element, AnyFloat):
+        return (element.bitwidth + 7) // 8
+    return None
+
+
+def best_fit_offsets(spans: Sequence[tuple[int, int]], sizes: Sequence[int]) -> list[int]:
+    """Offsets for buffers live over inclusive `spans`: greedy best-fit, largest first.
+
+    Conflicts (pairs live at once) come from a sweep by start; each buffer then
+    takes the smallest gap between its placed conflicts that fits, else the top.
+    """
+    count = len(spans)
+    conflicts: list[list[int]] = [[] for _ in range(count)]
+    active: list[int] = []
+    for i in sorted(range(count), key=lambda j: spans[j][0]):
+        active = [j for j in active if spans[j][1] >= spans[i][0]]
+        for j in active:
+            conflicts[i].append(j)
+            conflicts[j].append(i)
+        active.append(i)
+    offsets = [-1] * count
+    for i in sorted(range(count), key=lambda j: (-sizes[j], spans[j][0], j)):
+        taken = sorted((offsets[j], offsets[j] + sizes[j]) for j in conflicts[i] if offsets[j] >= 0)
+        best, best_gap, top = -1, -1, 0
+        for low, high in taken:
+            gap = low - top
+            if gap >= sizes[i] and (best < 0 or gap < best_gap):
+                best, best_gap = top, gap
+            top = max(top, high)
+        offsets[i] = best if best >= 0 else top
+    return offsets
+
+
+def peak_live(spans: Sequence[tuple[int, int]], sizes: Sequence[int]) -> int:
+    """The largest sum of sizes live at one point (ends before starts at a point)."""
+    events = sorted(
+        [(s, n) for (s, _), n in zip(spans, sizes, strict=True)]
+        + [(e + 1, -n) for (_, e), n in zip(spans, sizes, strict=True)]
+    )
+    live = peak = 0
+    for _, delta in events:
+        live += delta
+        peak = max(peak, live)
+    return peak
+
+
+def check_plan(buffers: Sequence[Buffer], alignment: int, arena: int) -> None:
+    """Raise if two buffers live at once overlap, or one is misaligned or outside the arena."""
+    active: list[tuple[int, int]] = []  # disjoint (offset, offset + size), sorted
+    expiry: list[tuple[int, int, int]] = []
+    for buf in sorted((b for b in buffers if b.size), key=lambda b: b.start):
+        while expiry and expiry[0][0] < buf.start:
+            _, low, high = heapq.heappop(expiry)
+            del active[bisect.bisect_left(active, (low, high))]
+        low, high = buf.offset, buf.offset + buf.size
+        at = bisect.bisect_left(active, (low, high))
+        if (
+            low % alignment
+            or high > arena
+            or (at and active[at - 1][1] > low)
+            or (at < len(active) and active[at][0] < high)
+        ):
+            raise RuntimeError(f"plan-memory: internal error: bad placement [{low}, {high})")
+        active.insert(at, (low, high))
+        heapq.heappush(expiry, (buf.end, low, high))
+
+
+class FunctionPlan:
+    """Buffers, liveness and offsets of one function (computed on construction)."""
+
+    def __init__(self, function: func.FuncOp, alignment: int):
+        self.function = function
+        self.alignment = alignment
+        self.trees: dict[SSAValue, Tree] = {}
+        self.spans: dict[Operation, tuple[int, int]] = {}
+        self.ops: list[Operation] = []
+        self.temps: list[Buffer] = []
+        self.outputs: dict[Operation, list[str]] = {}
+        self._clock = 0
+        for block in function.body.blocks:
+            for arg in block.args:
+                self.trees[arg] = self._fresh(arg.type, PARAM, function)
+            self._number(block)
+        self._extend_lifetimes()
+        self._claim_outputs()
+        arena = [b for b in self.temps if b.out is None]
+        spans = [(b.start, b.end) for b in arena]
+        sizes = [b.size for b in arena]
+        for buf, offset in zip(arena, best_fit_offsets(spans, sizes), strict=True):
+            buf.offset = offset
+        self.arena_size = max((b.offset + b.size for b in arena), default=0)
+        self.peak_live = peak_live(spans, sizes)
+        check_plan(arena, alignment, self.arena_size)
+
+    def _fresh(
+        self, type_: Attribute, kind: str, op: Operation, block: Block | None = None
+    ) -> Tree:
+        if isinstance(type_, TupleType):
+            return tuple(self._fresh(t, kind, op, block) for t in type_.types.data)
+        if kind != TEMP:
+            return Buffer(kind)
+        if not isinstance(type_, TensorType):
+            raise DiagnosticError([op_error(op, f"cannot plan memory for a value of type {type_}")])
+        tensor = cast(TensorType[Attribute], type_)
+        per_element = element_bytes(tensor.get_element_type())
+        if per_element is None:
+            message = f"cannot plan memory for {type_}: unknown element size"
+            raise DiagnosticError([op_error(op, message)])
+        shape = tensor.get_shape()
+        if any(d < 0 for d in shape):
+            message = f"cannot plan memory for a tensor of dynamic shape {type_}"
+            raise DiagnosticError([op_error(op, message)])
+        size = per_element
+        for dim in shape:
+            size *= dim
+        size = -(-size // self.alignment) * self.alignment
+        start, end = self.spans[op]
+        buf = Buffer(TEMP, size, block, start, end)
+        self.temps.append(buf)
+        return buf
+
+    def _number(self, block: Block) -> None:
+        """Number ops in pre-order (a region op spans its nested ops) and build value trees."""
+        for op in block.ops:
+            start = self._clock
+            self._clock += 1
+            self.ops.append(op)
+            for region in op.regions:
+                for inner in region.blocks:
+                    bound = len(inner.args) == len(op.operands) and all(
+                        a.type == v.type for a, v in zip(inner.args, op.operands, strict=True)
+                    )
+                    for index, arg in enumerate(inner.args):  # composite bodies: aliases
+                        self.trees[arg] = (
+                            self.trees[op.operands[index]]
+                            if bound
+                            else self._fresh(arg.type, PARAM, op)
+                        )
+                    self._number(inner)
+            self.spans[op] = (start, self._clock - 1)
+            for result in op.results:
+                self.trees[result] = self._result_tree(op, result, block)
+
+    def _result_tree(self, op: Operation, result: SSAValue, block: Block) -> Tree:
+        if isinstance(op, TupleOp):
+            return tuple(self.trees[v] for v in op.operands)
+        if isinstance(op, TupleGetItemOp):
+            whole = self.trees[op.tuple]
+            assert not isinstance(whole, Buffer)
+            return whole[op.index.value.data]
+        if op.name in RESHAPE_LIKE and op.operands:
+            return self.trees[op.operands[0]]
+        if op.has_trait(ConstantLike):
+            return self._fresh(result.type, CONST, op)
+        return self._fresh(result.type, TEMP, op, block)
+
+    def _extend_lifetimes(self) -> None:
+        """A use (not by an alias) keeps a buffer live until the ancestor in its block ends."""
+        for op in self.ops:
+            if isinstance(op, TupleOp | TupleGetItemOp) or op.name in RESHAPE_LIKE:
+                continue
+            for value in op.operands:
+                for buf in leaves(self.trees[value]):
+                    if buf.kind != TEMP:
+                        continue
+                    holder = op
+                    while holder.parent_block() is not buf.block:
+                        parent = holder.parent_op()
+                        assert parent is not None
+                        holder = parent
+                    buf.end = max(buf.end, self.spans[holder][1])
+
+    def _claim_outputs(self) -> None:
+        """Returned buffers go to output `k`; a parameter, constant or repeat is copied."""
+        for block in self.function.body.blocks:
+            ret = block.last_op
+            if not isinstance(ret, func.ReturnOp):
+                continue
+            marks: list[str] = []
+            for value in ret.operands:
+                for buf in leaves(self.trees[value]):
+                    if buf.kind == TEMP and buf.out is None:
+                        buf.out = len(marks)
+                        marks.append("in_place")
+                    else:
+                        marks.append("copy")
+            self.outputs[ret] = marks
+
+    def _entry(self, tree: Tree, memo: AttrMemo) -> Attribute:
+        if not isinstance(tree, Buffer):
+            return memo.array(tuple(self._entry(field, memo) for field in tree))
+        if tree.kind == CONST:
+            return memo.string("const")
+        return memo.string(f"out:{tree.out}") if tree.out is not None else memo.i64(tree.offset)
+
+    def write(self, base: int, memo: AttrMemo) -> None:
+        """Record the plan as attributes on the function and its ops."""
+        for op in self.ops:
+            if not op.results:
+                continue
+            if isinstance(op, TupleOp | TupleGetItemOp) or op.name in RESHAPE_LIKE:
+                entries = (memo.string("alias"),) * len(op.results)
+            else:
+                entries = tuple(self._entry(self.trees[r], memo) for r in op.results)
+            op.attributes["xrelay.buffers"] = memo.array(entries)
+        for ret, marks in self.outputs.items():
+            ret.attributes["xrelay.outputs"] = memo.array(tuple(memo.string(m) for m in marks))
+        attributes = self.function.attributes
+        attributes["xrelay.arena_size"] = memo.i64(self.arena_size)
+        attributes["xrelay.peak_live"] = memo.i64(self.peak_live)
+        attributes["xrelay.arena_offset"] = memo.i64(base)
+
+
+class AttrMemo:
+    """Attributes built once per pass run (building an xDSL attribute verifies it: slow)."""
+
+    def __init__(self) -> None:
+        self._ints: dict[int, Attribute] = {}
+        self._strings: dict[str, Attribute] = {}
+        self._arrays: dict[tuple[Attribute, ...], Attribute] = {}
+
+    def i64(self, value: int) -> Attribute:
+        """`value : i64`."""
+        if (attr := self._ints.get(value)) is None:
+            attr = self._ints[value] = IntegerAttr(value, i64)
+        return attr
+
+    def string(self, value: str) -> Attribute:
+        """`"value"`."""
+        if (attr := self._strings.get(value)) is None:
+            attr = self._strings[value] = StringAttr(value)
+        return attr
+
+    def array(self, items: tuple[Attribute, ...]) -> Attribute:
+        """`[items...]`."""
+        if (attr := self._arrays.get(items)) is None:
+            attr = self._arrays[items] = ArrayAttr(items)
+        return attr
+
+
+def call_order(
+    module: ModuleOp, entry: func.FuncOp
+) -> tuple[list[func.FuncOp], dict[func.FuncOp, list[func.FuncOp]]]:
+    """The functions with a body reachable from `entry`, callers first, and their callees.
+
+    A depth-first walk; a call back into a function being walked is recursion,
+    a located error on that call.
+    """
+    bodies = {
+        f.sym_name.data: f for f in module.ops if isinstance(f, func.FuncOp) and f.body.blocks
+    }
+    callees: dict[func.FuncOp, list[func.FuncOp]] = {}
+    on_path: set[func.FuncOp] = set()
+    finished: list[func.FuncOp] = []
+
+    def calls(caller: func.FuncOp) -> Iterator[tuple[func.CallOp, func.FuncOp]]:
+        for op in caller.walk():
+            if isinstance(op, func.CallOp) and op.callee.root_reference.data in bodies:
+                yield op, bodies[op.callee.root_reference.data]
+
+    callees[entry] = []
+    on_path.add(entry)
+    stack = [(entry, calls(entry))]
+    while stack:
+        caller, pending = stack[-1]
+        step = next(pending, None)
+        if step is None:
+            on_path.discard(caller)
+            finished.append(caller)
+            stack.pop()
+            continue
+        call, callee = step
+        if callee in on_path:
+            message = f"cannot plan memory for a recursive call of @{callee.sym_name.data}"
+            raise DiagnosticError([op_error(call, message)])
+        if callee not in callees[caller]:
+            callees[caller].append(callee)
+        if callee not in callees:
+            callees[callee] = []
+            on_path.add(callee)
+            stack.append((callee, calls(callee)))
+    return finished[::-1], callees
+
+
+@dataclass(frozen=True)
+class PlanMemoryPass(ModulePass):
+    """Plan a static arena for the intermediates of the entry function and its callees."""
+
+    name = "plan-memory"
+    tvm_name: ClassVar[str] = "PlanMemory"
+    opt_level: ClassVar[int] = 0
+
+    entry: str = "main"
+    """The function the generated code runs; it and the functions it calls are planned."""
+
+    alignment: int = 64
+    """Every buffer size (and so every offset) is a multiple of this many bytes."""
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if self.alignment <= 0:
+            raise DiagnosticError(
+                [op_error(op, f"alignment must be positive, got {self.alignment}")]
+            )
+        entry = next(
+            (f for f in op.ops if isinstance(f, func.FuncOp) and f.sym_name.data == self.entry),
+            None,
+        )
+        if entry is None or not entry.body.blocks:
+            message = f"has no function @{self.entry} with a body to plan memory for"
+            raise DiagnosticError([op_error(op, message)])
+        order, callees = call_order(op, entry)
+        plans = [FunctionPlan(f, self.alignment) for f in order]
+        bases = {entry: 0}
+        for plan in plans:  # callers first: a callee's region starts above every caller's
+            top = bases[plan.function] + plan.arena_size
+            for callee in callees[plan.function]:
+                bases[callee] = max(bases.get(callee, 0), top)
+        memo = AttrMemo()
+        for plan in plans:
+            plan.write(bases[plan.function], memo)
+        total = max(bases[p.function] + p.arena_size for p in plans)
+        op.attributes["xrelay.arena_size"] = memo.i64(total)
+        op.attributes["xrelay.alignment"] = memo.i64(self.alignment)
+
+
+def PlanMemory(entry: str = "main", alignment: int = 64) -> Pass:
+    """The `plan-memory` pass (xrelay's; TVM plans memory inside its graph executor codegen)."""
+    return XdslPass(PlanMemoryPass(entry=entry, alignment=alignment))

@@ -1,0 +1,179 @@
+// RUN: xrelay-opt %s --split-input-file --verify-diagnostics
+
+/// conv2d: has_bias without a bias operand.
+func.func @conv2d_missing_bias(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
+  // expected-error@+1 {{'accel.conv2d' op has_bias is set but there is no bias operand}}
+  %0 = accel.conv2d %x, %w {has_bias = true} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d: a bias operand without has_bias.
+func.func @conv2d_unflagged_bias(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<4xf32>) {
+  // expected-error@+1 {{'accel.conv2d' op a bias operand needs has_bias = true}}
+  %0 = accel.conv2d %x, %w, %b : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>) -> tensor<1x4x6x6xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d: two or three operands.
+func.func @conv2d_operand_count(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<4xf32>) {
+  // expected-error@+1 {{'accel.conv2d' op expected 2 or 3 operands, got 4}}
+  %0 = accel.conv2d %x, %w, %b, %b {has_bias = true} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<1x4x6x6xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d: the bias is 1-D.
+func.func @conv2d_bias_rank(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<4x1xf32>) {
+  // expected-error@+1 {{'accel.conv2d' op expected 1-D bias, got rank 2 (4, 1)}}
+  %0 = accel.conv2d %x, %w, %b {has_bias = true} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<4x1xf32>) -> tensor<1x4x6x6xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d: one bias value per output channel.
+func.func @conv2d_bias_size(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<5xf32>) {
+  // expected-error@+1 {{'accel.conv2d' op bias of size 5 does not match 4 output channels}}
+  %0 = accel.conv2d %x, %w, %b {has_bias = true} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<5xf32>) -> tensor<1x4x6x6xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d (NHWC): the output channels are the last dim, not dim 1.
+func.func @conv2d_nhwc_bias_size(%x: tensor<1x8x8x3xf32>, %w: tensor<3x3x3x4xf32>, %b: tensor<6xf32>) {
+  // expected-error@+1 {{'accel.conv2d' op bias of size 6 does not match 4 output channels}}
+  %0 = accel.conv2d %x, %w, %b {data_layout = "NHWC", kernel_layout = "HWIO", has_bias = true} : (tensor<1x8x8x3xf32>, tensor<3x3x3x4xf32>, tensor<6xf32>) -> tensor<1x6x6x4xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d: the bias has the result's element type (out_dtype).
+func.func @conv2d_bias_dtype(%x: tensor<1x3x8x8xi8>, %w: tensor<4x3x3x3xi8>, %b: tensor<4xi8>) {
+  // expected-error@+1 {{'accel.conv2d' op bias element type i8 does not match result i32}}
+  %0 = accel.conv2d %x, %w, %b {out_dtype = i32, has_bias = true} : (tensor<1x3x8x8xi8>, tensor<4x3x3x3xi8>, tensor<4xi8>) -> tensor<1x4x6x6xi32>
+  func.return
+}
+
+// -----
+
+/// conv2d: relay conv2d's own checks apply, with the accel op named.
+func.func @conv2d_relay_check(%x: tensor<1x3x8x8xf32>, %w: tensor<4x2x3x3xf32>) {
+  // expected-error@+1 {{'accel.conv2d' op weight input channels 2 do not match data channels 3 / groups 1}}
+  %0 = accel.conv2d %x, %w : (tensor<1x3x8x8xf32>, tensor<4x2x3x3xf32>) -> tensor<1x4x6x6xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d: the written result type must be the inferred one.
+func.func @conv2d_result_type(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
+  // expected-error@+1 {{'accel.conv2d' op inferred type(s) 'tensor<1x4x6x6xf32>' are incompatible with return type(s) of operation 'tensor<1x4x8x8xf32>'}}
+  %0 = accel.conv2d %x, %w {has_relu = true} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x8x8xf32>
+  func.return
+}
+
+// -----
+
+/// dense: has_bias without a bias operand.
+func.func @dense_missing_bias(%x: tensor<2x8xf32>, %w: tensor<5x8xf32>) {
+  // expected-error@+1 {{'accel.dense' op has_bias is set but there is no bias operand}}
+  %0 = accel.dense %x, %w {has_bias = true, has_relu = true} : (tensor<2x8xf32>, tensor<5x8xf32>) -> tensor<2x5xf32>
+  func.return
+}
+
+// -----
+
+/// dense: one bias value per unit.
+func.func @dense_bias_size(%x: tensor<2x8xf32>, %w: tensor<5x8xf32>, %b: tensor<8xf32>) {
+  // expected-error@+1 {{'accel.dense' op bias of size 8 does not match 5 output channels}}
+  %0 = accel.dense %x, %w, %b {has_bias = true} : (tensor<2x8xf32>, tensor<5x8xf32>, tensor<8xf32>) -> tensor<2x5xf32>
+  func.return
+}
+
+// -----
+
+/// dense: relay dense's own checks apply.
+func.func @dense_units(%x: tensor<2x8xf32>, %w: tensor<5x8xf32>) {
+  // expected-error@+1 {{'accel.dense' op units 4 do not match weight rows 5}}
+  %0 = accel.dense %x, %w {units = 4} : (tensor<2x8xf32>, tensor<5x8xf32>) -> tensor<2x4xf32>
+  func.return
+}
+
+// -----
+
+/// max_pool2d: relay's pool checks apply (the window must fit).
+func.func @max_pool2d_window(%x: tensor<1x3x2x2xf32>) {
+  // expected-error@+1 {{'accel.max_pool2d' op pool window of size 3 does not fit input extent 2 with padding 0}}
+  %0 = accel.max_pool2d %x {pool_size = [3, 3]} : (tensor<1x3x2x2xf32>) -> tensor<1x3x1x1xf32>
+  func.return
+}
+
+// -----
+
+/// avg_pool2d: only NCHW and NHWC.
+func.func @avg_pool2d_layout(%x: tensor<1x3x4x4xf32>) {
+  // expected-error@+1 {{'accel.avg_pool2d' op unknown layout 'CHWN'; expected one of NCHW, NHWC}}
+  %0 = accel.avg_pool2d %x {layout = "CHWN"} : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+  func.return
+}
+
+// -----
+
+/// global_avg_pool2d: 4-D data.
+func.func @global_avg_pool2d_rank(%x: tensor<3x4x4xf32>) {
+  // expected-error@+1 {{'accel.global_avg_pool2d' op expected 4-D data, got rank 3 (3, 4, 4)}}
+  %0 = accel.global_avg_pool2d %x : (tensor<3x4x4xf32>) -> tensor<3x1x1xf32>
+  func.return
+}
+
+// -----
+
+/// add: no broadcasting, the operands have one shape.
+func.func @add_broadcast(%a: tensor<2x3xf32>, %b: tensor<3xf32>) {
+  // expected-error@+1 {{'accel.add' op operand shapes (2, 3) and (3) differ; accel elementwise ops do not broadcast}}
+  %0 = accel.add %a, %b {has_relu = true} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  func.return
+}
+
+// -----
+
+/// multiply: one element type.
+func.func @multiply_dtype(%a: tensor<2x3xf32>, %b: tensor<2x3xf16>) {
+  // expected-error@+1 {{'accel.multiply' op operand element types differ: f32 vs f16}}
+  %0 = accel.multiply %a, %b : (tensor<2x3xf32>, tensor<2x3xf16>) -> tensor<2x3xf32>
+  func.return
+}
+
+// -----
+
+/// relu: one operand.
+func.func @relu_operands(%a: tensor<2x3xf32>) {
+  // expected-error@+1 {{'accel.relu' op expected 1 operands, got 2}}
+  %0 = accel.relu %a, %a : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  func.return
+}
+
+// -----
+
+/// batch_norm: one value per channel in each statistic (relay's check).
+func.func @batch_norm_size(%x: tensor<1x4x2x2xf32>, %g: tensor<4xf32>, %m: tensor<3xf32>) {
+  // expected-error@+1 {{'accel.batch_norm' op moving_mean of size 3 does not match data dim 4 on axis 1}}
+  %0 = accel.batch_norm %x, %g, %g, %m, %g : (tensor<1x4x2x2xf32>, tensor<4xf32>, tensor<4xf32>, tensor<3xf32>, tensor<4xf32>) -> tensor<1x4x2x2xf32>
+  func.return
+}
+
+// -----
+
+/// batch_norm: one tensor result, not relay's tuple.
+func.func @batch_norm_tuple(%x: tensor<1x4x2x2xf32>, %g: tensor<4xf32>) {
+  // expected-error@+1 {{'accel.batch_norm' op result 'result' at position 0 does not verify: tuple<tensor<1x4x2x2xf32>, tensor<4xf32>, tensor<4xf32>> should be of base attribute tensor}}
+  %0 = accel.batch_norm %x, %g, %g, %g, %g : (tensor<1x4x2x2xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tuple<tensor<1x4x2x2xf32>, tensor<4xf32>, tensor<4xf32>>
+  func.return
+}
