@@ -17,8 +17,12 @@ from xrelay.dialects import accel
 from xrelay.dialects.interpreter import Evaluator, Value, reference
 from xrelay.dialects.relay.base import get_ints
 from xrelay.dialects.relay.nn import pad_2d
-from xrelay.dialects.relay.nn_pool import pool_out
-from xrelay.dialects.relay.reference_nn import conv2d_nchw, pool2d_nchw, to_layout
+from xrelay.dialects.relay.reference_nn import (
+    conv2d_nchw,
+    pool2d,
+    properties_with_defaults,
+    to_layout,
+)
 from xrelay.dialects.relay.types import numpy_dtype, tensor_element_type
 
 Array = npt.NDArray[Any]
@@ -72,25 +76,8 @@ def _dense(ev: Evaluator, op: accel.DenseOp, args: list[Value]) -> Value:
 
 @reference(accel.MaxPool2DOp, accel.AvgPool2DOp)
 def _pool2d(ev: Evaluator, op: accel.Pool2DOp, args: list[Value]) -> Value:
-    props = dict(op.properties)
-    layout = op.layout.data
-    x = to_layout(np.asarray(args[0]), layout, "NCHW")
-    ph, pw = get_ints(props, "pool_size")
-    sh, sw = get_ints(props, "strides")
-    dh, dw = get_ints(props, "dilation")
-    top, left, bottom, right = pad_2d(get_ints(props, "padding"))
-    ceil = bool(op.ceil_mode.value.data)
-    out_hw = (
-        pool_out(x.shape[2], top + bottom, ph, sh, dh, ceil),
-        pool_out(x.shape[3], left + right, pw, sw, dw, ceil),
-    )
-    is_avg = isinstance(op, accel.AvgPool2DOp)
-    include = is_avg and bool(op.count_include_pad.value.data)
-    kind = "avg" if is_avg else "max"
-    pooled = pool2d_nchw(
-        x, kind, (ph, pw), (sh, sw), (dh, dw), (top, left, bottom, right), out_hw, include
-    )
-    return to_layout(pooled, "NCHW", layout)
+    kind = "avg" if isinstance(op, accel.AvgPool2DOp) else "max"
+    return pool2d(np.asarray(args[0]), properties_with_defaults(op), kind)
 
 
 @reference(accel.GlobalAvgPool2DOp)

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
+from xdsl.dialects.builtin import StringAttr
+from xdsl.ir import Attribute
+from xdsl.irdl import IRDLOperation
 from xrelay.dialects.interpreter import Evaluator, Value, reference
 from xrelay.dialects.relay import nn, nn_pool
-from xrelay.dialects.relay.base import get_ints
+from xrelay.dialects.relay.base import get_int, get_ints
 from xrelay.dialects.relay.nn import pad_2d
 from xrelay.dialects.relay.types import numpy_dtype
 
@@ -238,22 +242,24 @@ def pool2d_nchw(
     return windows(xp).sum(axis=(-2, -1)) / np.maximum(count, 1)
 
 
-@reference(nn_pool.MaxPool2DOp, nn_pool.AvgPool2DOp)
-def _pool2d(ev: Evaluator, op: nn_pool.Pool2DOp, args: list[Value]) -> Value:
-    props = dict(op.properties)
-    layout = op.layout.data
-    x = to_layout(np.asarray(args[0]), layout, "NCHW")
+def pool2d(x: npt.NDArray[Any], props: Mapping[str, Attribute], kind: str) -> npt.NDArray[Any]:
+    """A windowed `kind` ("max" or "avg") pool with relay's pool attributes `props`.
+
+    Shared by `relay.nn.max_pool2d`/`avg_pool2d` and the accelerator pools that
+    extend them (same property names and defaults).
+    """
+    layout = cast(StringAttr, props.get("layout", StringAttr("NCHW"))).data
+    data = to_layout(x, layout, "NCHW")
     ph, pw = get_ints(props, "pool_size")
     sh, sw = get_ints(props, "strides")
     dh, dw = get_ints(props, "dilation")
     top, left, bottom, right = pad_2d(get_ints(props, "padding"))
-    ceil = bool(op.ceil_mode.value.data)
-    out_h = nn_pool.pool_out(x.shape[2], top + bottom, ph, sh, dh, ceil)
-    out_w = nn_pool.pool_out(x.shape[3], left + right, pw, sw, dw, ceil)
-    include = isinstance(op, nn_pool.AvgPool2DOp) and bool(op.count_include_pad.value.data)
-    kind = "max" if isinstance(op, nn_pool.MaxPool2DOp) else "avg"
+    ceil = bool(get_int(props, "ceil_mode"))
+    out_h = nn_pool.pool_out(data.shape[2], top + bottom, ph, sh, dh, ceil)
+    out_w = nn_pool.pool_out(data.shape[3], left + right, pw, sw, dw, ceil)
+    include = kind == "avg" and bool(get_int(props, "count_include_pad"))
     pooled = pool2d_nchw(
-        x,
+        data,
         kind,
         (ph, pw),
         (sh, sw),
@@ -263,6 +269,23 @@ def _pool2d(ev: Evaluator, op: nn_pool.Pool2DOp, args: list[Value]) -> Value:
         include,
     )
     return to_layout(pooled, "NCHW", layout)
+
+
+def properties_with_defaults(op: IRDLOperation) -> dict[str, Attribute]:
+    """The op's properties, with the declared default of each one it leaves out."""
+    out: dict[str, Attribute] = {
+        key: prop.default_value
+        for key, prop in type(op).get_irdl_definition().properties.items()
+        if prop.default_value is not None
+    }
+    out.update(op.properties)
+    return out
+
+
+@reference(nn_pool.MaxPool2DOp, nn_pool.AvgPool2DOp)
+def _pool2d(ev: Evaluator, op: nn_pool.Pool2DOp, args: list[Value]) -> Value:
+    kind = "max" if isinstance(op, nn_pool.MaxPool2DOp) else "avg"
+    return pool2d(np.asarray(args[0]), properties_with_defaults(op), kind)
 
 
 @reference(nn_pool.GlobalAvgPool2DOp, nn_pool.GlobalMaxPool2DOp)
