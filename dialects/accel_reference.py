@@ -15,12 +15,11 @@ import numpy as np
 import numpy.typing as npt
 from xrelay.dialects import accel
 from xrelay.dialects.interpreter import Evaluator, Value, reference
-from xrelay.dialects.relay.base import get_ints
+from xrelay.dialects.relay.base import get_ints, properties_with_defaults
 from xrelay.dialects.relay.nn import pad_2d
 from xrelay.dialects.relay.reference_nn import (
     conv2d_nchw,
     pool2d,
-    properties_with_defaults,
     to_layout,
 )
 from xrelay.dialects.relay.types import numpy_dtype, tensor_element_type

@@ -46,6 +46,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.irdl import IRDLOperation
+from xrelay.dialects.relay.base import properties_with_defaults
 from xrelay.dialects.relay.types import (
     dtype_of,
     is_tensor,
@@ -67,7 +68,7 @@ class ByocError(ValueError):
 
 def tvm_op_name(op: Operation) -> str:
     """The op's name as TVM spells it: `relay.nn.conv2d` -> `nn.conv2d`; others unchanged."""
-    return op.name[len("relay.") :] if op.name.startswith("relay.") else op.name
+    return tvm_op_name_of(op.name)
 
 
 def attr_value(attr: Attribute) -> object:
@@ -139,13 +140,11 @@ class AttrsView:
     def _raw(self) -> dict[str, Attribute]:
         if self._op is None:
             return {}
-        raw: dict[str, Attribute] = {}
+        raw: dict[str, Attribute] = dict(self._op.attributes)
         if isinstance(self._op, IRDLOperation):
-            for key, prop in type(self._op).get_irdl_definition().properties.items():
-                if prop.default_value is not None:
-                    raw[key] = prop.default_value  # TVM shows defaults too
-        raw.update(self._op.attributes)
-        raw.update(self._op.properties)
+            raw.update(properties_with_defaults(self._op))  # TVM shows defaults too
+        else:
+            raw.update(self._op.properties)
         return raw
 
     def __getattr__(self, key: str) -> object:
@@ -284,7 +283,7 @@ def tvm_op_name_of(name: str) -> str:
 _RELAY_NAMESPACES = frozenset({"relay", "nn", "image", "vision", "qnn", "dyn", "annotation"})
 
 
-def _check_op_name(op_name: str) -> str:
+def check_op_name(op_name: str) -> str:
     """Normalize `op_name` to TVM's spelling; an unknown relay op name is an error.
 
     Names of ops in other dialects (`mydialect.op`) are accepted as given: the
@@ -330,7 +329,7 @@ def register_op_attr(
     earlier predicate (TVM's `level` is accepted and ignored).
     """
     del level
-    name = _check_op_name(op_name)
+    name = check_op_name(op_name)
     target = _target_of(attr_key)
 
     def register(fn: Predicate | bool) -> Any:

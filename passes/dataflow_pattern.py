@@ -44,7 +44,6 @@ the divide/multiply reassociation of its call matcher, `rewrite` and
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -54,10 +53,11 @@ from xdsl.dialects import func
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, SSAValue
 from xrelay.dialects.relay.types import dtype_of, is_supported_element_type, is_tensor
 from xrelay.passes.byoc_registry import (
+    ByocError,
     ExprView,
     TypeView,
     attr_value,
-    known_op_names,
+    check_op_name,
     tvm_op_name,
 )
 
@@ -107,9 +107,6 @@ _NOT_CALLS = frozenset(
     }
 )
 """Ops a wildcard callee does not match (they are not calls in TVM's sense)."""
-
-_RELAY_NAMESPACES = frozenset({"nn", "image", "vision", "qnn", "dyn", "annotation"})
-"""TVM op namespaces: `is_op` names in them (or without a dot) must be relay ops."""
 
 
 @dataclass
@@ -286,13 +283,10 @@ class OpPattern(DFPattern):
 
 def _check_op_name(op_name: str) -> str:
     """TVM's spelling of `op_name`; a `ValueError` if it names no relay op."""
-    name = op_name[len("relay.") :] if op_name.startswith("relay.") else op_name
-    known = known_op_names()
-    if name in known or ("." in name and name.split(".", 1)[0] not in _RELAY_NAMESPACES):
-        return name
-    close = difflib.get_close_matches(name, sorted(known), n=1)
-    hint = f" (did you mean '{close[0]}'?)" if close else ""
-    raise ValueError(f"is_op: unknown op '{op_name}'{hint}")
+    try:
+        return check_op_name(op_name)
+    except ByocError as error:
+        raise ValueError(f"is_op: {error}") from None
 
 
 def _call_args(args: Sequence[DFPattern | None]) -> list[DFPattern] | None:

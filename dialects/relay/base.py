@@ -92,6 +92,17 @@ def _is_integer_type(ty: Attribute) -> bool:
     return isinstance(ty, IntegerType)
 
 
+def properties_with_defaults(op: IRDLOperation) -> dict[str, Attribute]:
+    """The op's properties, with the declared default of each one it leaves out."""
+    out: dict[str, Attribute] = {
+        key: prop.default_value
+        for key, prop in type(op).get_irdl_definition().properties.items()
+        if prop.default_value is not None
+    }
+    out.update(op.properties)
+    return out
+
+
 def get_ints(props: Props, name: str) -> tuple[int, ...]:
     """An integer-list property."""
     attr = props[name]

@@ -10,10 +10,9 @@ import numpy as np
 import numpy.typing as npt
 from xdsl.dialects.builtin import StringAttr
 from xdsl.ir import Attribute
-from xdsl.irdl import IRDLOperation
 from xrelay.dialects.interpreter import Evaluator, Value, reference
 from xrelay.dialects.relay import nn, nn_pool
-from xrelay.dialects.relay.base import get_int, get_ints
+from xrelay.dialects.relay.base import get_int, get_ints, properties_with_defaults
 from xrelay.dialects.relay.nn import pad_2d
 from xrelay.dialects.relay.types import numpy_dtype
 
@@ -269,17 +268,6 @@ def pool2d(x: npt.NDArray[Any], props: Mapping[str, Attribute], kind: str) -> np
         include,
     )
     return to_layout(pooled, "NCHW", layout)
-
-
-def properties_with_defaults(op: IRDLOperation) -> dict[str, Attribute]:
-    """The op's properties, with the declared default of each one it leaves out."""
-    out: dict[str, Attribute] = {
-        key: prop.default_value
-        for key, prop in type(op).get_irdl_definition().properties.items()
-        if prop.default_value is not None
-    }
-    out.update(op.properties)
-    return out
 
 
 @reference(nn_pool.MaxPool2DOp, nn_pool.AvgPool2DOp)
