@@ -1,4 +1,5 @@
-"""`simplify-expr` (TVM's `SimplifyExpr`): collapse reshape chains, drop identity ops.
+"""`simplify-expr` (TVM's `SimplifyExpr`): collapse reshape chains, drop identity ops,
+combine constants of adjacent adds and multiplies.
 
 A function pass (opt_level 0) applying these rewrites with the greedy rewriter
 until none applies:
@@ -29,20 +30,29 @@ until none applies:
   elements are 0 (resp. 1), or `relay.zeros`/`zeros_like` (resp. `ones`/
   `ones_like`), AND the result has exactly `x`'s type: `x * ones` that broadcasts
   `x` to a larger shape is kept.
+- **Adjacent constants** (`passes/simplify_arith.py`). `(x * c1) * c2` becomes
+  `x * (c1 * c2)`, `(x + c1) + c2` becomes `x + (c1 + c2)`, and `(x + c1) * c2`
+  becomes `x * c2 + (c1 * c2)`, with `c1`, `c2` `relay.constant`s (either operand
+  order), `x` not one, and the combined constant computed now (reference numpy
+  semantics: the dtype's wrapping for integers). Skipped when the inner op has
+  another reader (it would be computed twice).
 
 Every rewrite keeps the replaced value's type exactly (a new op's inferred type
 must equal the old one, else the rewrite is skipped), so function types never
 change. Ops a rewrite leaves without uses (the inner reshape, the identity
-constant) are erased, and their operands in turn if that leaves them unused;
-other dead code is left to `dce`.
+constant, the inner add and its constants) are erased, and their operands in
+turn if that leaves them unused; other dead code is left to `dce`.
 
 Not ported from TVM: `reverse_reshape` (not a relay op here), the `*_like`
 concretization rewrites (`reshape_like`, `collapse_sum_like`, `broadcast_to_like`
 are not relay ops; `zeros_like`/`ones_like` to `zeros`/`ones` is not done),
 `FullElementwise` (a `full`/`ones`/`zeros` operand of a broadcasting op replaced by
-its scalar), and merging a `transpose` with a `layout_transform`. TVM accepts
-only scalar identity constants; xrelay accepts any constant whose elements are
-all the identity, under the same type condition.
+its scalar), merging a `transpose` with a `layout_transform`, and v0.19's
+`SimplifyAdd` (`x + x` to `x * 2`), `SimplifyRSqrt`, `SimplifyConsecutiveCast`,
+`SimplifyClipAndConsecutiveCast`, `SimplifyClip`, `SimplifyBinomial` and the
+`qnn.dequantize` + arg-op rewrites. TVM accepts only scalar identity constants;
+xrelay accepts any constant whose elements are all the identity, under the same
+type condition.
 """
 
 from __future__ import annotations
@@ -82,6 +92,7 @@ from xrelay.dialects.relay.types import ANY, dense_to_numpy, rank_of, shape_of
 from xrelay.passes.adapters import XdslFunctionPass, XdslPass
 from xrelay.passes.pass_manager import Pass
 from xrelay.passes.rewriting import erase_dead_ops
+from xrelay.passes.simplify_arith import SimplifyAdjacentMultiplyOrAdd, SwitchAddMultiply
 
 RESHAPE_LIKE = (ReshapeOp, SqueezeOp, ExpandDimsOp, BatchFlattenOp)
 """Ops that only change the shape: the same elements in the same order."""
@@ -235,7 +246,8 @@ class EliminateIdentityArithmetic(RewritePattern):
 
 @dataclass(frozen=True)
 class SimplifyExprPass(XdslFunctionPass):
-    """Collapse reshape chains and remove identity ops (TVM's SimplifyExpr)."""
+    """Collapse reshape chains, remove identity ops, combine adjacent constants (TVM's
+    SimplifyExpr)."""
 
     name = "simplify-expr"
     tvm_name: ClassVar[str] = "SimplifyExpr"
@@ -249,6 +261,8 @@ class SimplifyExprPass(XdslFunctionPass):
                 CollapseReshapes(),
                 SimplifyTranspose(),
                 SimplifyLayoutTransform(),
+                SwitchAddMultiply(),
+                SimplifyAdjacentMultiplyOrAdd(),
             ],
             dce_enabled=False,
         )

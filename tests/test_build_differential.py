@@ -1,14 +1,20 @@
-"""End to end on the host C target: generated graphs, tinyres, and a sanitizer run without Python.
+"""End to end through `xrelay.build`: generated graphs, tinyres, and a sanitizer run without Python.
+
+Both targets: `"c"` (host only) and `["accel", "c"]` (partitioned for accel,
+lowered to accel kernels, the rest on the host).
 
 - The 200 graphs of `testlib.graphs.random_graph(seed, 30)` (helpers called
-  from `main`, functions with `Compiler = "accel"`, tuples, splits, every op
-  family of the generator) through `xrelay.build(mod, target="c")`: outputs
-  equal to the reference interpreter (rtol 1e-4, atol 1e-5) on seeded random
-  inputs. Seeds go in chunks, one test per chunk, each listing every failure.
-- tinyres (`examples/tinyres.py` at 1x3x32x32) built and run: equal to the
-  interpreter and to an independent numpy forward pass written here.
+  from `main`, tuples, splits, every op family of the generator; for `"c"`
+  also the generator's own `Compiler = "accel"` functions, which are host code
+  there) through `xrelay.build`: outputs equal to the reference interpreter
+  (rtol 1e-4, atol 1e-5) on seeded random inputs. Seeds go in chunks, one test
+  per chunk and target, each listing every failure. With accel, enough graphs
+  must really run accel kernels.
+- tinyres (`examples/tinyres.py` at 1x3x32x32) built and run for both targets:
+  equal to the interpreter and to an independent numpy forward pass written here.
 - Sanitizers: with `$CFLAGS=-fsanitize=address,undefined`, libraries of
-  tinyres and of every fourth generated graph are linked to the C program
+  tinyres (both targets) and of every fourth generated graph (every eighth
+  with accel) are linked to the C program
   `tests/c/main.c`, which runs them without Python (two instances); the run
   must be clean, and its printed outputs equal the interpreter's on the
   inputs main.c makes. No sanitized code is loaded into this process.
@@ -28,6 +34,7 @@ import numpy as np
 import pytest
 from testlib.graphs import random_graph
 from xdsl.dialects import func
+from xdsl.dialects.builtin import StringAttr
 from xrelay.codegen import runtime
 from xrelay.codegen.build import BASE_CFLAGS, compile_library, find_compiler
 from xrelay.codegen.c import CEmitter
@@ -47,6 +54,9 @@ sys.path.insert(0, str(ROOT / "examples"))
 from tinyres import tinyres  # noqa: E402
 
 Array = np.ndarray[Any, Any]
+
+TARGETS: dict[str, list[str]] = {"c": ["c"], "accel": ["accel", "c"]}
+"""The targets under test, by a short id."""
 
 
 @pytest.fixture(scope="module")
@@ -72,15 +82,37 @@ def main_of(mod: IRModule) -> func.FuncOp:
     )
 
 
+def generated(seed: int, target: str) -> IRModule:
+    """Graph `seed`; for a BYOC target without the generator's own `Compiler` functions
+    (they hold ops no target takes: partition_for decides what accel gets)."""
+    mod = random_graph(seed, 30)
+    if target != "c":
+        for op in mod.module.ops:
+            if isinstance(op, func.FuncOp):
+                op.attributes.pop("Compiler", None)
+    return mod
+
+
+def is_partition(op: Any) -> bool:
+    return isinstance(op, func.FuncOp) and op.attributes.get("Compiler") == StringAttr("accel")
+
+
+@pytest.mark.parametrize("target", TARGETS)
 @pytest.mark.parametrize("chunk", range(CHUNKS))
-def test_generated_graphs_match_the_interpreter(chunk: int, cache: Path) -> None:
+def test_generated_graphs_match_the_interpreter(chunk: int, target: str, cache: Path) -> None:
     failures: list[str] = []
+    offloaded = 0
     for seed in range(chunk, SEEDS, CHUNKS):
-        mod = random_graph(seed, 30)
+        mod = generated(seed, target)
         inputs = random_inputs(main_of(mod), seed)
         text = str(mod)
-        lib = xrelay.build(mod, target="c", options={"cache_dir": cache})
+        lib = xrelay.build(mod, target=TARGETS[target], options={"cache_dir": cache})
         assert str(mod) == text, f"seed {seed}: build changed the caller's module"
+        if target == "accel":
+            partitions = [op for op in lib.module.module.ops if is_partition(op)]
+            offloaded += bool(partitions)
+            if partitions and "accel.c" not in lib.sources.files:
+                failures.append(f"seed {seed}: accel partitions but no accel.c")
         got, want = flat(lib(*inputs)), flat(xrelay.evaluate(mod, *inputs))
         if len(got) != len(want):
             failures.append(f"seed {seed}: {len(got)} outputs, want {len(want)}")
@@ -93,6 +125,8 @@ def test_generated_graphs_match_the_interpreter(chunk: int, cache: Path) -> None
             elif not np.allclose(g, w, rtol=RTOL, atol=ATOL):
                 failures.append(f"seed {seed} output {index}: max diff {np.max(np.abs(g - w))}")
     assert not failures, "\n".join(failures)
+    if target == "accel":  # most graphs have convolutions, dense or pools accel takes
+        assert offloaded >= SEEDS // CHUNKS // 2, f"only {offloaded} graphs offloaded to accel"
 
 
 # --- tinyres ----------------------------------------------------------------------------------
@@ -147,9 +181,15 @@ def tinyres_numpy(x: Array) -> Array:
     return e / e.sum(axis=1, keepdims=True)
 
 
-def test_tinyres_matches_the_interpreter_and_numpy(cache: Path) -> None:
+@pytest.mark.parametrize("target", TARGETS)
+def test_tinyres_matches_the_interpreter_and_numpy(target: str, cache: Path) -> None:
     mod = tinyres(32)
-    lib = xrelay.build(mod, target="c", options={"cache_dir": cache})
+    lib = xrelay.build(mod, target=TARGETS[target], options={"cache_dir": cache})
+    if target == "accel":  # every conv (batch norm folded in), pool and the dense run on accel
+        names = [op.name for op in lib.module.module.walk()]
+        assert names.count("accel.conv2d") == 4, names
+        assert names.count("accel.max_pool2d") == 2, names
+        assert names.count("accel.dense") == 1, names
     x = np.random.default_rng(7).standard_normal((1, 3, 32, 32)).astype("float32")
     got = lib(x)
     assert isinstance(got, np.ndarray)
@@ -197,9 +237,9 @@ def parse_outputs(stdout: str) -> list[Array]:
     return outputs
 
 
-def run_sanitized(mod: IRModule, cache: Path, main_object: Path, work: Path) -> str:
-    """Build `mod` with the sanitizers, run it from C; the problems found, "" if none."""
-    sources = CEmitter(lower(mod).module).emit()
+def run_sanitized(mod: IRModule, target: str, cache: Path, main_object: Path, work: Path) -> str:
+    """Build `mod` for `target` with the sanitizers, run it from C; the problems found, "" if none."""
+    sources = CEmitter(lower(mod, targets=TARGETS[target][:-1]).module).emit()
     library = compile_library(sources.files, cache_dir=cache)
     exe = work / "main"
     link = [*find_compiler().command, *shlex.split(SANITIZE), str(main_object), str(library)]
@@ -227,11 +267,12 @@ def test_sanitizers_find_nothing_running_from_c(
 ) -> None:
     monkeypatch.setenv("CFLAGS", SANITIZE)
     cache = tmp_path / "cache"
-    models = [("tinyres", tinyres(32))]
-    models += [(f"seed {seed}", random_graph(seed, 30)) for seed in range(0, SEEDS, 4)]
+    models = [("tinyres", "c", tinyres(32)), ("tinyres", "accel", tinyres(32))]
+    models += [(f"seed {seed}", "c", random_graph(seed, 30)) for seed in range(0, SEEDS, 4)]
+    models += [(f"seed {seed}", "accel", generated(seed, "accel")) for seed in range(1, SEEDS, 8)]
     problems = [
-        f"{name}: {p}"
-        for name, mod in models
-        if (p := run_sanitized(mod, cache, main_object, tmp_path))
+        f"{name} ({target}): {p}"
+        for name, target, mod in models
+        if (p := run_sanitized(mod, target, cache, main_object, tmp_path))
     ]
     assert not problems, "\n".join(problems)

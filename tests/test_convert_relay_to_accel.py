@@ -5,7 +5,11 @@ Each graph is partitioned for accel, then lowered. The reference interpreter
 give what the original graph gave, and exactly what the partitioned graph gave
 (an accel op computes what the composite or relay op it replaces computes).
 The functions partitioned for accel then hold accel ops, constants, tuples and
-their return only; the host functions are left as they were.
+their return only; the host functions are left as they were. A batch_norm is
+lowered however its tuple is read: field 0, fields 1 and 2 (its moving mean and
+variance operands), or whole (a `relay.tuple` of the kernel and those operands).
+A bias written as an `add` of a per-channel constant (as `optimize` leaves a
+`bias_add`) becomes the kernel's bias, a `(C,)` constant of the same values.
 """
 
 from __future__ import annotations
@@ -21,8 +25,11 @@ from xdsl.dialects import func
 from xdsl.ir import Operation
 from xrelay.dialects import accel
 from xrelay.dialects.diagnostics import DiagnosticError
+from xrelay.dialects.interpreter import evaluate_module
 from xrelay.dialects.relay import nn
-from xrelay.dialects.relay.structure import TupleGetItemOp
+from xrelay.dialects.relay.elementwise import AddOp
+from xrelay.dialects.relay.structure import CompositeOp, ConstantOp, TupleGetItemOp, TupleOp
+from xrelay.dialects.relay.types import dense_to_numpy, shape_of
 from xrelay.passes import lookup_pass
 from xrelay.passes.convert_relay_to_accel import (
     ConvertRelayToAccel,
@@ -30,6 +37,7 @@ from xrelay.passes.convert_relay_to_accel import (
     convert_module,
     is_accel_function,
 )
+from xrelay.passes.optimize import OptimizePass
 from xrelay.passes.partition_for import partition_for
 
 import xrelay
@@ -112,7 +120,21 @@ def tinyres() -> IRModule:
     return xrelay.parse((ROOT / "examples" / "tinyres.mlir").read_text())
 
 
-GRAPHS = {f.__name__: f for f in (conv_chain, mlp, pools, batch_norm, residual, tinyres)}
+def add_biases() -> IRModule:
+    """Biases as adds of per-channel constants, either operand order: conv + (C,1,1) + relu,
+    (1,C,1,1) + conv, dense + (C,) + relu, (1,C) + dense; a host tanh between."""
+    x = relay.var("x", shape=(2, 3, 6, 6))
+    y = relay.nn.relu(relay.add(conv(x, 3, 4, padding=(1, 1)), const(4, 1, 1)))
+    y = relay.add(const(1, 5, 1, 1), conv(y, 4, 5, strides=(2, 2)))
+    y = relay.nn.batch_flatten(relay.tanh(y))
+    y = relay.nn.relu(relay.add(relay.nn.dense(y, const(7, 20)), const(7)))
+    y = relay.add(const(1, 3), relay.nn.dense(y, const(3, 7)))
+    return IRModule.from_expr(relay.Function([x], y))
+
+
+GRAPHS = {
+    f.__name__: f for f in (conv_chain, mlp, pools, batch_norm, residual, tinyres, add_biases)
+}
 
 
 def functions(mod: IRModule) -> dict[str, func.FuncOp]:
@@ -168,6 +190,64 @@ def test_composites_become_one_kernel_each() -> None:
     assert "relay.tanh" in text  # the host keeps it
 
 
+def test_add_biases_become_kernel_biases() -> None:
+    """Each add of a per-channel constant joins its kernel: four biased kernels, no accel.add,
+    each bias a (C,) constant of the add's values."""
+    original = add_biases()
+    partitioned, lowered = lower(original)
+    names = [op.composite.data for op in partitioned.module.walk() if isinstance(op, CompositeOp)]
+    assert names == [
+        "accel.conv2d_bias_relu",
+        "accel.conv2d_bias",
+        "accel.dense_bias_relu",
+        "accel.dense_bias",
+    ]
+    kernels = [op for op in lowered.module.walk() if isinstance(op, accel.Conv2DOp | accel.DenseOp)]
+    flags = [(bool(op.has_bias.value.data), bool(op.has_relu.value.data)) for op in kernels]
+    assert flags == [(True, True), (True, False), (True, True), (True, False)]
+    adds = [op for op in partitioned.module.walk() if isinstance(op, AddOp)]
+    for kernel, add in zip(kernels, adds, strict=True):
+        bias = kernel.bias
+        assert bias is not None
+        assert isinstance(bias.owner, ConstantOp)
+        (constant,) = [o.owner for o in add.operands if isinstance(o.owner, ConstantOp)]
+        assert tuple(shape_of(bias.type)) == (shape_of(kernel.results[0].type)[1],)
+        np.testing.assert_array_equal(
+            dense_to_numpy(bias.owner.value), dense_to_numpy(constant.value).reshape(-1)
+        )
+    assert "accel.add " not in str(lowered)
+
+
+def test_optimized_tinyres_keeps_each_conv_with_its_bias() -> None:
+    """tinyres after `optimize` without fusion (its bias_adds now adds of (C,1,1) constants),
+    partitioned for accel: each conv2d and the dense sits in a bias composite, with the relu
+    that reads its bias where there is one; it lowers to biased kernels, same numbers."""
+    original = tinyres()
+    optimized = OptimizePass(opt_level=3, fuse=False).build()(original.clone())
+    assert "relay.nn.bias_add" not in str(optimized)
+    partitioned, lowered = lower(optimized)
+    composites = [op for op in partitioned.module.walk() if isinstance(op, CompositeOp)]
+    kernels = [op for op in partitioned.module.walk() if isinstance(op, nn.Conv2DOp | nn.DenseOp)]
+    assert len(kernels) == 5
+    for kernel in kernels:
+        composite = kernel.parent_op()
+        assert isinstance(composite, CompositeOp), kernel
+        assert "_bias" in composite.composite.data, composite.composite.data
+    for op in partitioned.module.walk():  # no relu left outside reading a biased kernel
+        if isinstance(op, nn.ReluOp) and not isinstance(op.parent_op(), CompositeOp):
+            owner = op.data.owner
+            assert not (isinstance(owner, CompositeOp) and "_bias" in owner.composite.data)
+    names = sorted(op.composite.data for op in composites)
+    assert names.count("accel.conv2d_bias_relu") >= 2
+    assert names.count("accel.dense_bias") == 1
+    check_lowered(original, partitioned, lowered)
+    lowered_kernels = [
+        op for op in lowered.module.walk() if isinstance(op, accel.Conv2DOp | accel.DenseOp)
+    ]
+    assert all(op.has_bias.value.data and op.bias is not None for op in lowered_kernels)
+    assert len(lowered_kernels) == 5
+
+
 def test_batch_norm_becomes_one_result() -> None:
     _, lowered = lower(batch_norm())
     kinds = [type(op) for op in lowered.module.walk()]
@@ -220,6 +300,35 @@ def test_error_leaves_the_module_unchanged() -> None:
     assert str(mod) == before
 
 
+ADD_BIAS_COMPOSITE = """\
+func.func @{name}(%x: tensor<1x3x2x2xf32>, %w: tensor<4x3x1x1xf32>) -> tensor<1x4x2x2xf32> \
+attributes {{Compiler = "accel"}} {{
+  %0 = relay.composite "accel.conv2d_bias" (%x, %w) : \
+(tensor<1x3x2x2xf32>, tensor<4x3x1x1xf32>) -> tensor<1x4x2x2xf32> {{
+  ^bb0(%i: tensor<1x3x2x2xf32>, %k: tensor<4x3x1x1xf32>):
+    %c = relay.constant dense<1.0> : tensor<{shape}xf32>
+    %1 = relay.nn.conv2d %i, %k : (tensor<1x3x2x2xf32>, tensor<4x3x1x1xf32>) -> tensor<1x4x2x2xf32>
+    %2 = relay.add %1, %c : (tensor<1x4x2x2xf32>, tensor<{shape}xf32>) -> tensor<1x4x2x2xf32>
+    relay.yield %2 : tensor<1x4x2x2xf32>
+  }}
+  func.return %0 : tensor<1x4x2x2xf32>
+}}
+"""
+
+
+def test_add_bias_error_leaves_the_module_unchanged() -> None:
+    """A (C,1,1) add bias lowers, a (C,H,W) one is refused: the module stays as it was."""
+    good = ADD_BIAS_COMPOSITE.format(name="good", shape="4x1x1")
+    mod = xrelay.parse(good + ADD_BIAS_COMPOSITE.format(name="bad", shape="4x2x2"))
+    before = str(mod)
+    with pytest.raises(DiagnosticError, match=r"its bias constant of shape \(4, 2, 2\)"):
+        convert_module(mod.module)
+    assert str(mod) == before
+    lowered = xrelay.parse(good)
+    convert_module(lowered.module)
+    assert "accel.conv2d %x, %w, %0 {has_bias = true}" in str(lowered)
+
+
 def test_pass_identity_and_gating() -> None:
     entry = lookup_pass("ConvertRelayToAccel")
     assert entry is not None
@@ -248,36 +357,98 @@ def _batch_norm_escapes(function: func.FuncOp) -> list[Operation]:
     ]
 
 
+def partitioned_random_graph(seed: int) -> tuple[IRModule, IRModule]:
+    """(generated graph `seed` without its own accel function, partitioned for accel)."""
+    original = random_graph(seed)
+    for function in functions(original).values():
+        function.attributes.pop("Compiler", None)  # the generator's own accel function
+    with transform.PassContext(opt_level=3):
+        partitioned = partition_for(original.clone(), "accel")
+    return original, partitioned
+
+
 SEEDS = 200
 
 
 @pytest.mark.parametrize("chunk", range(4))
 def test_partitioned_random_graphs_lower(chunk: int) -> None:
-    """The 200 generated graphs: every accel function PartitionGraph makes lowers, except where it
-    returns a batch_norm's whole tuple (its field 0 read on the host), the documented error."""
-    lowered_count = 0
+    """The 200 generated graphs: every accel function PartitionGraph makes lowers."""
     for seed in range(chunk, SEEDS, 4):
-        original = random_graph(seed)
-        for function in functions(original).values():
-            function.attributes.pop("Compiler", None)  # the generator's own accel function
-        with transform.PassContext(opt_level=3):
-            partitioned = partition_for(original.clone(), "accel")
-        escapes = [
-            op
-            for f in functions(partitioned).values()
-            if is_accel_function(f)
-            for op in _batch_norm_escapes(f)
-        ]
+        original, partitioned = partitioned_random_graph(seed)
         lowered = partitioned.clone()
-        if escapes:
-            with pytest.raises(DiagnosticError) as info:
-                convert_module(lowered.module)
-            messages = [d.message for d in info.value.diagnostics]
-            assert len(messages) == len(escapes), (seed, messages)
-            assert all("'relay.nn.batch_norm' op cannot be lowered" in m for m in messages)
-            continue
         convert_module(lowered.module)
         lowered.module.verify()
         check_lowered(original, partitioned, lowered)
-        lowered_count += 1
-    assert lowered_count >= SEEDS // 4 - 5
+
+
+@pytest.mark.parametrize("seed", [76, 141])
+def test_random_graphs_with_whole_batch_norm_tuples_lower(seed: int) -> None:
+    """Seeds 76 and 141 partition a batch_norm whose whole tuple the accel function returns
+    (in a relay.tuple, or alone): it becomes a relay.tuple of the kernel and its operands."""
+    original, partitioned = partitioned_random_graph(seed)
+    accel_functions = [f for f in functions(partitioned).values() if is_accel_function(f)]
+    assert [op for f in accel_functions for op in _batch_norm_escapes(f)], seed
+    lowered = partitioned.clone()
+    convert_module(lowered.module)
+    lowered.module.verify()
+    check_lowered(original, partitioned, lowered)
+    rebuilt = [
+        op
+        for f in functions(lowered).values()
+        if is_accel_function(f)
+        for op in f.body.block.ops
+        if isinstance(op, TupleOp) and isinstance(op.fields[0].owner, accel.BatchNormOp)
+    ]
+    assert rebuilt, seed
+
+
+VARIANCE = np.abs(RNG.standard_normal(4)).astype("float32") + np.float32(0.5)
+
+
+def batch_norm_fields(whole: bool) -> IRModule:
+    """relu, batch_norm (moving mean an input, moving variance a constant); the host reads
+    fields 0, 1 and 2, through a host tuple (the partition returns the tuple whole) or not
+    (the partition reads the fields, returns them in a tuple)."""
+    x = relay.var("x", shape=(2, 4, 3, 3))
+    mean = relay.var("mean", shape=(4,))
+    variance = relay.const(VARIANCE)
+    bn = relay.nn.batch_norm(relay.nn.relu(x), const(4), const(4), mean, variance, epsilon=1e-3)
+    pair = relay.Tuple([bn, relay.tanh(mean)])  # tanh is the host's: the pair too
+    fields = relay.TupleGetItem(pair, 0) if whole else bn
+    y = [relay.tanh(fields[0]), relay.exp(fields[1]), relay.negative(fields[2]), pair[1]]
+    return IRModule.from_expr(relay.Function([x, mean], relay.Tuple(y)))
+
+
+@pytest.mark.parametrize("whole", [True, False], ids=["whole", "fields"])
+def test_batch_norm_tuple_fields_keep_their_values(whole: bool) -> None:
+    """Fields 1 and 2 are the moving mean and variance operands, whether the partition reads
+    them or returns the tuple whole; numerics as the original graph's, and as numpy's."""
+    original = batch_norm_fields(whole)
+    partitioned, lowered = lower(original)
+    (before,) = [f for f in functions(partitioned).values() if is_accel_function(f)]
+    (bn,) = _batch_norm_escapes(before)  # returned whole, or fields 1 and 2 read
+    assert isinstance(before.body.block.last_op, func.ReturnOp)
+    assert (before.body.block.last_op.operands[0] is bn.result) == whole
+    (accel_function,) = [f for f in functions(lowered).values() if is_accel_function(f)]
+    names = op_names(accel_function)
+    assert names.count("accel.batch_norm") == 1
+    assert "relay.tuple_get_item" not in names
+    returned = accel_function.body.block.last_op
+    assert returned is not None
+    if whole:  # the partition returns the batch_norm's tuple, rebuilt after the kernel
+        (tuple_type,) = accel_function.function_type.outputs.data
+        (value,) = returned.operands
+        assert isinstance(value.owner, TupleOp)
+        assert value.type == tuple_type
+        kernel, *operands = value.owner.fields
+        assert isinstance(kernel.owner, accel.BatchNormOp)
+        assert operands == list(kernel.owner.operands[3:])
+        assert value.owner.prev_op is kernel.owner
+    check_lowered(original, partitioned, lowered)
+    x, mean = RNG.standard_normal((2, 4, 3, 3)), RNG.standard_normal(4)
+    inputs = [x.astype("float32"), mean.astype("float32")]
+    outputs = evaluate_module(lowered.module, inputs, "main")
+    assert isinstance(outputs, tuple)
+    assert len(outputs) == 4
+    np.testing.assert_allclose(outputs[1], np.exp(inputs[1]), rtol=1e-6)
+    np.testing.assert_array_equal(outputs[2], -VARIANCE)

@@ -2,7 +2,8 @@
 
 Each accel composite forms on a graph made for it, and its check refuses what
 the accelerator cannot take (NHWC convolutions, broadcasting adds, other
-dtypes, a bias that is not per output channel). The dnnl table gives seed 004's
+dtypes, a bias that is not per output channel); a bias is a `bias_add` or an
+`add` of a per-channel constant, in either operand order. The dnnl table gives seed 004's
 `dnnl.conv2d_bias_relu` (bias as an `add`) and `dnnl.conv2d_relu`, and TVM's
 post-op variants (sum, sigmoid, tanh, dense). Every case runs MergeComposite
 with the table's name, checks the module verifies and computes what it did.
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import pytest
 from testlib.numerics import run_and_check
 from xdsl.dialects.builtin import StringAttr
@@ -204,6 +206,106 @@ def test_accel_constants_are_inputs() -> None:
     ]
     (composite,) = [op for op in out.module.walk() if isinstance(op, CompositeOp)]
     assert len(composite.inputs) == 3
+
+
+# The bias as `add` of a per-channel constant (CanonicalizeOps + FoldConstant's bias_add).
+
+
+def channel_const(*shape: int, dtype: str = "float32") -> relay.Expr:
+    """A constant of `shape` with distinct values (one per element)."""
+    size = int(np.prod(shape))
+    return relay.const((np.arange(size) * 0.25 - 0.5).reshape(shape), dtype)
+
+
+@pytest.mark.parametrize("shape", [(4, 1, 1), (1, 4, 1, 1)], ids=["C11", "1C11"])
+@pytest.mark.parametrize("left", [False, True], ids=["conv_first", "constant_first"])
+def test_accel_conv2d_bias_as_add_of_a_constant(shape: tuple[int, ...], left: bool) -> None:
+    """`add(conv, c)` or `add(c, conv)`, c of (C,1,1) or (1,C,1,1): conv2d_bias(_relu), with
+    the constant embedded in the body (the kernel's bias is known at compile time)."""
+    x, w, _ = conv_inputs()
+
+    def biased() -> relay.Expr:
+        c = channel_const(*shape)
+        return relay.add(c, conv(x, w)) if left else relay.add(conv(x, w), c)
+
+    out = merge(relay.nn.relu(biased()), [x, w], "accel")
+    assert composites(out) == [("accel.conv2d_bias_relu", "nn.conv2d_add_nn.relu_")]
+    (composite,) = [op for op in out.module.walk() if isinstance(op, CompositeOp)]
+    assert len(composite.inputs) == 2
+    assert [op.name for op in composite.body.block.ops].count("relay.constant") == 1
+    out = merge(biased(), [x, w], "accel")
+    assert composites(out) == [("accel.conv2d_bias", "nn.conv2d_add_")]
+
+
+@pytest.mark.parametrize("shape", [(5,), (1, 5)], ids=["C", "1C"])
+@pytest.mark.parametrize("left", [False, True], ids=["dense_first", "constant_first"])
+def test_accel_dense_bias_as_add_of_a_constant(shape: tuple[int, ...], left: bool) -> None:
+    x, w = var("x", (2, 8)), var("w", (5, 8))
+
+    def biased() -> relay.Expr:
+        c, d = channel_const(*shape), relay.nn.dense(x, w)
+        return relay.add(c, d) if left else relay.add(d, c)
+
+    out = merge(relay.nn.relu(biased()), [x, w], "accel")
+    assert composites(out) == [("accel.dense_bias_relu", "nn.dense_add_nn.relu_")]
+    assert composites(merge(biased(), [x, w], "accel")) == [("accel.dense_bias", "nn.dense_add_")]
+
+
+def test_accel_add_bias_then_bias_add_in_a_network() -> None:
+    """Both spellings in one graph, with a residual add-relu: each is its own composite."""
+    x, w, b = conv_inputs()
+    w2 = var("w2", (4, 4, 3, 3))
+    h = relay.nn.relu(relay.add(conv(x, w), channel_const(4, 1, 1)))
+    y = relay.nn.bias_add(conv(h, w2), b)
+    out = merge(relay.nn.relu(h + y), [x, w, b, w2], "accel")
+    assert composites(out) == [
+        ("accel.conv2d_bias_relu", "nn.conv2d_add_nn.relu_"),
+        ("accel.conv2d_bias", "nn.conv2d_nn.bias_add_"),
+        ("accel.add_relu", "add_nn.relu_"),
+    ]
+
+
+def test_accel_refuses_an_add_bias_that_is_not_a_constant() -> None:
+    """add(conv, %b) with %b of (C,1,1): no composite (the add broadcasts: not add_relu)."""
+    x, w, _ = conv_inputs()
+    for shape in ((4, 1, 1), (1, 4, 1, 1)):
+        b = var("b", shape)
+        for body in (relay.add(conv(x, w), b), relay.add(b, conv(x, w))):
+            assert composites(merge(relay.nn.relu(body), [x, w, b], "accel")) == []
+            assert composites(merge(body, [x, w, b], "accel")) == []
+    dx, dw, db = var("x", (2, 8)), var("w", (5, 8)), var("b", (5,))
+    body = relay.add(relay.nn.dense(dx, dw), db)
+    assert composites(merge(relay.nn.relu(body), [dx, dw, db], "accel")) == []
+
+
+@pytest.mark.parametrize(
+    "shape", [(1, 1, 6), (6,), (4, 6, 6), (1, 4, 6, 1), (6, 1), (1, 1, 4, 1, 1)]
+)
+def test_accel_refuses_an_add_constant_that_is_not_per_channel(shape: tuple[int, ...]) -> None:
+    """A constant along W or H, per (C,H,W) element, or C on the wrong axis: no composite."""
+    x, w, _ = conv_inputs()
+    c = conv(x, w)  # (1, 4, 6, 6)
+    assert (
+        composites(merge(relay.nn.relu(relay.add(c, channel_const(*shape))), [x, w], "accel")) == []
+    )
+    assert composites(merge(relay.add(channel_const(*shape), c), [x, w], "accel")) == []
+
+
+def test_accel_add_of_a_full_constant_is_an_add_relu() -> None:
+    """A constant of the output's shape is no bias; the same-shape add-relu takes it."""
+    x, w, _ = conv_inputs()
+    body = relay.nn.relu(relay.add(conv(x, w), channel_const(1, 4, 6, 6)))
+    assert composites(merge(body, [x, w], "accel")) == [("accel.add_relu", "add_nn.relu_")]
+    dx, dw = var("x", (2, 8)), var("w", (5, 8))
+    body = relay.add(relay.nn.dense(dx, dw), channel_const(2, 5))  # one per element: no bias
+    assert composites(merge(body, [dx, dw], "accel")) == []
+
+
+def test_accel_refuses_a_float64_add_bias() -> None:
+    x = var("x", (1, 3, 6, 6), "float64")
+    w = var("w", (4, 3, 3, 3), "float64")
+    body = relay.nn.relu(relay.add(conv(x, w), channel_const(4, 1, 1, dtype="float64")))
+    assert composites(merge(body, [x, w], "accel")) == []
 
 
 # --------------------------------------------------------------------------- #

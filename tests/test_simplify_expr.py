@@ -1,19 +1,24 @@
-"""SimplifyExpr: reshape chains collapse, identity ops vanish (TVM's pass).
+"""SimplifyExpr: reshape chains collapse, identity ops vanish, adjacent constants combine
+(TVM's pass).
 
 TVM's `test_nested_sequential_with_scoping` is ported with the plain reshape its
 `reverse_reshape` amounts to; every case compares the rewritten IR with a module
-built with the builder (or with the input, for cases that must not change) and
-checks the numerics before and after on seeded random inputs.
+built with the builder (or with the input, for cases that must not change), or for
+the constant rewrites the ops left and the folded constants' values, and checks the
+numerics before and after on seeded random inputs.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pytest
 from testlib.numerics import run_and_check
+from xrelay.dialects.relay.structure import ConstantOp
+from xrelay.dialects.relay.types import dense_to_numpy
 from xrelay.passes import lookup_pass
 from xrelay.passes.simplify_expr import SimplifyExpr, SimplifyExprPass
 
@@ -231,3 +236,121 @@ def test_skips_partitioned_functions() -> None:
     mod = IRModule.from_expr(relay.Function([x], body).with_attr("Compiler", "accel"))
     text = str(mod)
     assert str(SimplifyExpr()(mod)) == text
+
+
+def ops(mod: IRModule) -> list[str]:
+    """The names of the ops of `main`'s body, in order."""
+    return [op.name for op in mod.module.walk() if op.name.startswith(("relay.", "func.return"))]
+
+
+def constants(mod: IRModule) -> list[np.ndarray[Any, Any]]:
+    """The values of the module's relay.constants, in order."""
+    return [dense_to_numpy(op.value) for op in mod.module.walk() if isinstance(op, ConstantOp)]
+
+
+def test_conv_bias_shift_adds_become_one() -> None:
+    """add(add(conv, b), shift) with per-channel 16x1x1 constants (CanonicalizeOps' bias_add
+    and SimplifyInference's shift): one add of b + shift, the composite-friendly form."""
+    rng = np.random.default_rng(0)
+    b = rng.standard_normal((16, 1, 1)).astype("float32")
+    shift = rng.standard_normal((16, 1, 1)).astype("float32")
+    x = relay.var("x", shape=(1, 3, 8, 8))
+    w = relay.var("w", shape=(16, 3, 3, 3))
+    conv = relay.nn.conv2d(x, w, padding=(1, 1))
+    before = module([x, w], relay.nn.relu(conv + relay.const(b) + relay.const(shift)))
+    out = run_and_check(before, SimplifyExpr(), rtol=1e-5, atol=1e-5)
+    assert count(out, "relay.add") == 1
+    (folded,) = constants(out)
+    np.testing.assert_array_equal(folded, b + shift)
+
+
+def pair(
+    op: str, first: bool, second: bool
+) -> Callable[[relay.Expr, relay.Expr, relay.Expr], relay.Expr]:
+    """`(x op c1) op c2` with each constant on the left (True) or the right."""
+
+    def apply(a: relay.Expr, b: relay.Expr, constant_left: bool) -> relay.Expr:
+        lhs, rhs = (b, a) if constant_left else (a, b)
+        return relay.add(lhs, rhs) if op == "add" else relay.multiply(lhs, rhs)
+
+    return lambda x, c1, c2: apply(apply(x, c1, first), c2, second)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "int32", "int8"])
+@pytest.mark.parametrize("op", ["add", "multiply"])
+@pytest.mark.parametrize(("first", "second"), list(itertools.product([False, True], repeat=2)))
+def test_adjacent_constants_fold(dtype: str, op: str, first: bool, second: bool) -> None:
+    """(x op c1) op c2 -> x op (c1 op c2), every operand order, floats and integers; integer
+    constants wrap (int8: 100 + 100 and 100 * 100) exactly as the reference computes."""
+    big = dtype == "int8"
+    c1 = np.array([100, 3, 5] if big else [1.5, -2.0, 3.0]).astype(dtype)
+    c2 = np.array(100 if big else 0.5).astype(dtype)
+    x = relay.var("x", shape=(2, 3), dtype=dtype)
+    body = pair(op, first, second)(x, relay.const(c1), relay.const(c2))
+    out = run_and_check(module([x], body), SimplifyExpr())
+    assert ops(out) == ["relay.constant", f"relay.{op}", "func.return"]
+    with np.errstate(all="ignore"):
+        want = c1 + c2 if op == "add" else c1 * c2
+    (folded,) = constants(out)
+    assert folded.dtype == np.dtype(dtype)
+    np.testing.assert_array_equal(folded, want)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "int32"])
+@pytest.mark.parametrize(("first", "second"), list(itertools.product([False, True], repeat=2)))
+def test_switch_add_multiply(dtype: str, first: bool, second: bool) -> None:
+    """(x + c1) * c2 -> x * c2 + c1 * c2, constants on either side; c2 broadcasts x."""
+    c1 = np.array([1, 2, 3]).astype(dtype)
+    c2 = np.array([[2], [-3]]).astype(dtype)
+    x = relay.var("x", shape=(3,), dtype=dtype)
+    inner = relay.add(relay.const(c1), x) if first else relay.add(x, relay.const(c1))
+    body = (
+        relay.multiply(relay.const(c2), inner) if second else relay.multiply(inner, relay.const(c2))
+    )
+    out = run_and_check(module([x], body), SimplifyExpr())
+    names = ["relay.constant", "relay.constant", "relay.multiply", "relay.add", "func.return"]
+    assert ops(out) == names
+    np.testing.assert_array_equal(constants(out)[1], c1 * c2)
+
+
+def test_long_chain_folds_to_multiply_add() -> None:
+    """(((x + a) * b + c) * d) * e + f over 40 steps: one multiply and one add remain."""
+    rng = np.random.default_rng(1)
+    x = relay.var("x", shape=(4, 5))
+    y: relay.Expr = x
+    for step in range(40):
+        c = relay.const(rng.uniform(0.5, 1.5, (5,)).astype("float32"))
+        y = y + c if step % 2 else y * c
+    out = run_and_check(module([x], relay.exp(y)), SimplifyExpr(), rtol=1e-4, atol=1e-5)
+    assert [name for name in ops(out) if name != "relay.constant"] == [
+        "relay.multiply",
+        "relay.add",
+        "relay.exp",
+        "func.return",
+    ]
+    assert count(out, "relay.constant") == 2
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        # x is a constant too: FoldConstant's job
+        lambda x, k: relay.const(np.ones(3, "float32")) + relay.const(2.0) + relay.const(3.0) + x,
+        # the inner add / multiply has another reader
+        lambda x, k: relay.Tuple([(y := x + relay.const(2.0)) + relay.const(3.0), y]),
+        lambda x, k: relay.Tuple([(y := x * relay.const(2.0)) * relay.const(3.0), y]),
+        lambda x, k: relay.Tuple([(y := x + relay.const(2.0)) * relay.const(3.0), y]),
+        # an operand that is not a relay.constant
+        lambda x, k: (x + k) + relay.const(3.0),
+        lambda x, k: (x * relay.full(relay.const(2.0), (3,), "float32")) * relay.const(3.0),
+        lambda x, k: (x + relay.const(2.0)) * k,
+        # mul-add is the form switched to; subtract is not reassociated
+        lambda x, k: (x * relay.const(2.0)) + relay.const(3.0),
+        lambda x, k: (x - relay.const(2.0)) - relay.const(3.0),
+    ],
+)
+def test_arithmetic_chains_kept(make: Callable[[relay.Expr, relay.Expr], relay.Expr]) -> None:
+    """Constant x, a shared inner op, a non-constant operand, and other op pairs stay."""
+    x = relay.var("x", shape=(3,))
+    k = relay.var("k", shape=())
+    unchanged(module([x, k], make(x, k)))

@@ -49,17 +49,17 @@ def build(
 ) -> BuiltLibrary:
     """Compile `mod` into a loaded model library (TVM's `relay.build`): numpy in, numpy out.
 
-    `target="c"` (or `["c"]`) generates host C for every function. `params`
-    binds `main`'s parameters by name as constants; `options` may hold
-    `opt_level` (0-3, default 3), `optimize` (False: emit the ops as written),
-    `cflags` (extra compiler flags) and `cache_dir`. The caller's module is not
-    changed. The result is a `xrelay.runtime.Library` (numpy in, numpy out)
-    that also keeps `.sources` and the lowered `.module`. See
-    `xrelay.codegen.c.pipeline` for the steps.
+    `target="c"` (or `["c"]`) generates host C for every function; a list of
+    BYOC targets ending in `"c"`, e.g. `["accel", "c"]`, first partitions the
+    regions those targets take (`partition_for`) and lowers them to the targets'
+    kernels, the rest is host C. `params` binds `main`'s parameters by name as
+    constants; `options` may hold `opt_level` (0-3, default 3), `optimize`
+    (False: emit the ops as written), `cflags` (extra compiler flags) and
+    `cache_dir`. The caller's module is not changed. The result is a
+    `xrelay.runtime.Library` (numpy in, numpy out) that also keeps `.sources`,
+    the lowered `.module` and `.timings`. See `xrelay.codegen.c.pipeline` for
+    the steps; a bad target or option is a `ValueError`.
     """
-    targets = [target] if isinstance(target, str) else list(target)
-    if targets != ["c"]:
-        raise ValueError(f"unsupported target {target!r}; available: 'c'")
     from xrelay.codegen.c.pipeline import build as build_c
 
-    return build_c(mod, params, options)
+    return build_c(mod, target, params, options)

@@ -1,24 +1,33 @@
 """The host C emitter: a planned module as the C sources of one model library.
 
-Input: a module after `optimize` (FuseOps) and `plan-memory` (its attributes
-say where every value lives). Output (`CEmitter(module).emit()`, a
-`CSources`): the files `compile_library` builds into one `.so` implementing
-`xrelay_runtime.h`:
+Input: a module after `optimize` (FuseOps), the BYOC targets' lowering (e.g.
+`convert-relay-to-accel`) and `plan-memory` (its attributes say where every
+value lives). Output (`CEmitter(module).emit()`, a `CSources`): the files
+`compile_library` builds into one `.so` implementing `xrelay_runtime.h`:
 
-- `model.h`: includes, integer helpers, the constants' and kernels' declarations;
+- `model.h`: includes, integer helpers, the constants' declarations and the
+  prototype of every C function (host code calls partitions through these);
 - `model.c`: the C ABI (tensor infos, `xrelay_model_create` allocating the
   arena once, `xrelay_model_run` checking pointers and calling the entry
   function, `xrelay_last_error`), the constants (`constants.bin` through
-  `.incbin`, see `constants.py`) and, for a small model, the kernels too;
-- `kernels_<n>.c` when the kernels' text is large: parallel compiles;
+  `.incbin`, see `constants.py`) and, for a small model, the host kernels too;
+- `kernels_<n>.c` when the host kernels' text is large: parallel compiles;
+- `<t>.c` (e.g. `accel.c`), or `<t>_<n>.c` when large: the functions of the
+  BYOC target `t`, compiled in parallel with the host's;
 - `constants.bin`: the constants' bytes.
 
 Every planned function (the entry and what it calls: FuseOps' `Primitive`
-functions, helpers, functions of a `Compiler` target not built here) becomes
-one C function (`function.py`); inside, chains of elementwise ops are one
-loop nest (`fusion.py`, `scalar_ops.py`) and every other op is printed by the
-kernel printer `KERNELS[op.name]` (`kernels_*.py`). An op with neither is the
-located error `'<op>' op cannot be emitted for target 'c'`.
+functions, helpers, partitions) becomes one C function. Who prints it
+(`function_emitter`): a function with `Compiler = "<t>"` that was lowered for
+`t` (it holds ops of the `t` dialect, `t.*`) and whose target has a code
+generator (`codegen/targets.py`) is printed by that generator's function
+emitter, with `t`'s kernels only; every other function, including a
+partition left as relay ops (a `target="c"` build), is host code
+(`function.py`): chains of elementwise ops are one loop nest (`fusion.py`,
+`scalar_ops.py`) and every other op is printed by the kernel printer
+`KERNELS[op.name]` (`kernels_*.py`). An op with neither is the located error
+`'<op>' op cannot be emitted for target '<t>'`, `t` being the target of the
+function it is in (`c` for host code).
 
 This class only prints. A variant for another target subclasses it and
 overrides data: `TARGET`, `KERNELS`, `SCALAR_RULES`, `UNIT_CHARS`, the type
@@ -33,15 +42,16 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from xdsl.dialects import func
-from xdsl.dialects.builtin import IntegerAttr, ModuleOp
+from xdsl.dialects.builtin import IntegerAttr, ModuleOp, StringAttr
 from xdsl.ir import Operation
 from xrelay.codegen.c import abi
 from xrelay.codegen.c.constants import DATA_FILE, ConstantPool
 from xrelay.codegen.c.function import FunctionEmitter, PlanMissing, int_attribute
 from xrelay.codegen.c.kernel_api import KernelFn, Unsupported
 from xrelay.codegen.c.kernels import KERNELS
-from xrelay.codegen.c.names import NameTable
+from xrelay.codegen.c.names import NameTable, c_identifier
 from xrelay.codegen.c.scalar_ops import SCALAR_RULES, ScalarRule
+from xrelay.codegen.targets import CodegenTarget, get_codegen
 from xrelay.dialects.diagnostics import DiagnosticError, op_error
 
 PLAN_HINT = "run plan-memory first, e.g. -p 'optimize{opt-level=3},plan-memory'"
@@ -90,19 +100,25 @@ class CEmitter:
 
     # ------------------------------------------------------------ helpers for FunctionEmitter
 
-    def guard(self, op: Operation, action: Callable[..., Any], *args: Any) -> Any:
-        """Run `action(*args)`; `Unsupported` or a missing plan becomes a located error on `op`."""
+    def guard(
+        self, op: Operation, action: Callable[..., Any], *args: Any, target: str | None = None
+    ) -> Any:
+        """Run `action(*args)`; `Unsupported` or a missing plan becomes a located error on `op`.
+
+        The error names `target` (the target of the function `op` is in),
+        by default this emitter's `TARGET`.
+        """
         try:
             return action(*args)
         except Unsupported as error:
-            raise DiagnosticError([op_error(op, self.message(str(error)))]) from None
+            raise DiagnosticError([op_error(op, self.message(str(error), target))]) from None
         except PlanMissing as error:
             message = f"has no memory plan ({error.args[0]} is missing); {PLAN_HINT}"
             raise DiagnosticError([op_error(op, message)]) from None
 
-    def message(self, reason: str) -> str:
-        """`cannot be emitted for target 'c'`, with the reason when there is one."""
-        where = f"for target '{self.TARGET}'"
+    def message(self, reason: str, target: str | None = None) -> str:
+        """`cannot be emitted for target '<target>'` (default `TARGET`), with the reason if any."""
+        where = f"for target '{self.TARGET if target is None else target}'"
         if reason.startswith("cannot emit type"):
             return f"{reason} {where}"
         if reason == "cannot be emitted":
@@ -111,8 +127,27 @@ class CEmitter:
         return f"cannot be emitted {where}: {detail}"
 
     def function_emitter(self, function: func.FuncOp, symbol: str) -> FunctionEmitter:
-        """The printer of one function (a target variant may print some functions its way)."""
-        return FunctionEmitter(self, function, symbol)
+        """The printer of one function: its target's (`codegen_of`), else the host's."""
+        codegen = self.codegen_of(function)
+        if codegen is None:
+            return FunctionEmitter(self, function, symbol)
+        return self.guard(
+            function, codegen.function_emitter, self, function, symbol, target=codegen.name
+        )
+
+    def codegen_of(self, function: func.FuncOp) -> CodegenTarget | None:
+        """The code generator of `function`'s `Compiler` target if it has one and the
+        function was lowered for it (holds a `<target>.*` op); None for host code."""
+        compiler = function.attributes.get("Compiler")
+        if not isinstance(compiler, StringAttr) or compiler.data == self.TARGET:
+            return None
+        codegen = get_codegen(compiler.data)
+        if codegen is None:
+            return None
+        prefix = f"{codegen.name}."
+        if not any(op.name.startswith(prefix) for op in function.body.walk()):
+            return None
+        return codegen
 
     def function_symbol(self, name: str) -> tuple[str, int] | None:
         """The C name and arena offset of a planned function, None if it has none."""
@@ -166,6 +201,28 @@ class CEmitter:
     ) -> CSources:
         prototypes = [f"XR_HIDDEN {e.prototype()};" for e in emitters]
         header = abi.header(self.constants.declarations(), prototypes)
+        by_target: dict[str, list[str]] = {self.TARGET: []}
+        for emitter, body in zip(emitters, bodies, strict=True):
+            by_target.setdefault(emitter.target, []).append(body)
+        host = self._units(by_target.pop(self.TARGET))
+        model = runner.source(self.constants.definitions(), host[0] if len(host) == 1 else [])
+        files: dict[str, str | bytes] = {"model.h": header, "model.c": model}
+        if len(host) > 1:
+            for number, unit in enumerate(host):
+                files[f"kernels_{number}.c"] = abi.kernel_unit(unit)
+        for target, target_bodies in by_target.items():
+            stem = self.unit_stem(target)
+            units = self._units(target_bodies)
+            for number, unit in enumerate(units):
+                name = f"{stem}.c" if len(units) == 1 else f"{stem}_{number}.c"
+                files[name] = abi.kernel_unit(unit)
+        data = self.constants.data()
+        if data or self.constants.entries:
+            files[DATA_FILE] = data
+        return CSources(files)
+
+    def _units(self, bodies: list[str]) -> list[list[str]]:
+        """`bodies` in order, cut into translation units of about `UNIT_CHARS` (at least one)."""
         units: list[list[str]] = [[]]
         size = 0
         for body in bodies:
@@ -174,15 +231,14 @@ class CEmitter:
                 size = 0
             units[-1].append(body)
             size += len(body)
-        model = runner.source(self.constants.definitions(), units[0] if len(units) == 1 else [])
-        files: dict[str, str | bytes] = {"model.h": header, "model.c": model}
-        if len(units) > 1:
-            for number, unit in enumerate(units):
-                files[f"kernels_{number}.c"] = abi.kernel_unit(unit)
-        data = self.constants.data()
-        if data or self.constants.entries:
-            files[DATA_FILE] = data
-        return CSources(files)
+        return units
+
+    @staticmethod
+    def unit_stem(target: str) -> str:
+        """The file name stem of a BYOC target's translation units: `accel` -> `accel.c`."""
+        stem = c_identifier(target, "")
+        taken = stem in ("model", "constants") or stem.startswith("kernels")
+        return f"target_{stem}" if taken else stem
 
 
 def emit_c(module: ModuleOp, entry: str = "main") -> CSources:

@@ -23,7 +23,8 @@ copies into the region op's results as the plan says.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, cast
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, cast
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, IntegerType, StringAttr, TupleType
@@ -39,6 +40,7 @@ from xrelay.codegen.c.kernel_api import (
     static_shape,
 )
 from xrelay.codegen.c.refs import ARENA, CONST, OUTPUT, PARAM, Ref, Tree, leaves
+from xrelay.codegen.c.scalar_ops import ScalarRule
 from xrelay.codegen.c.scalars import Scalar
 from xrelay.codegen.c.writer import CWriter, copy_elements
 from xrelay.dialects.relay.structure import (
@@ -81,11 +83,32 @@ def leaf_bytes(type_: Attribute) -> int:
 
 
 class FunctionEmitter:
-    """Prints one function; `owner` (the module's emitter) supplies tables, names and constants."""
+    """Prints one function; `owner` (the module's emitter) supplies names and constants.
 
-    def __init__(self, owner: CEmitter, function: func.FuncOp, symbol: str) -> None:
+    The op tables and the target named in errors are the function's own,
+    by default the owner's: a BYOC target's emitter (`codegen/<t>/emitter.py`)
+    passes its `target`, its `kernels` and its scalar `rules`, so that it
+    prints only its own ops and its errors read `'<op>' op cannot be emitted
+    for target '<t>'`.
+    """
+
+    def __init__(
+        self,
+        owner: CEmitter,
+        function: func.FuncOp,
+        symbol: str,
+        *,
+        target: str | None = None,
+        kernels: Mapping[str, KernelFn] | None = None,
+        rules: Mapping[str, ScalarRule] | None = None,
+    ) -> None:
         self.owner = owner
-        self.rules = owner.scalar_rules
+        self.target = owner.TARGET if target is None else target
+        """The target this function is printed for (errors name it; its C goes in its units)."""
+        self.kernels = owner.kernels if kernels is None else kernels
+        """Op name -> printer of its loop nests."""
+        self.rules = owner.scalar_rules if rules is None else rules
+        """Op name -> scalar expression (elementwise ops fused into loop nests)."""
         self.function = function
         self.symbol = symbol
         self.base = int_attribute(function, "xrelay.arena_offset")
@@ -198,10 +221,14 @@ class FunctionEmitter:
 
     # ------------------------------------------------------------ printing
 
+    def guard(self, op: Operation, action: Callable[..., Any], *args: Any) -> Any:
+        """`owner.guard` with this function's target: a located error on `op` naming it."""
+        return self.owner.guard(op, action, *args, target=self.target)
+
     def emit(self) -> str:
         """The C definition of the function."""
         for op in self.function.body.walk():
-            self.owner.guard(op, self._assign, op)
+            self.guard(op, self._assign, op)
         self.emit_block(self.function.body.block)
         head = CWriter(1)
         for name in ["arena", *self._params, *(r.expr for r in self._outputs)]:
@@ -214,7 +241,7 @@ class FunctionEmitter:
         """Print the ops of a block in order."""
         inlined = inlined_ops(block, self)
         for op in block.ops:
-            self.owner.guard(op, self.emit_op, op, inlined)
+            self.guard(op, self.emit_op, op, inlined)
 
     def emit_op(self, op: Operation, inlined: set[Operation]) -> None:
         """Print one op (nothing for aliases, constants, inlined ops and `relay.yield`)."""
@@ -237,7 +264,7 @@ class FunctionEmitter:
                 with self.w.block():
                     emit_root(self, op, inlined)
         else:
-            kernel = self.owner.kernels.get(op.name)
+            kernel = self.kernels.get(op.name)
             if kernel is None:
                 raise Unsupported("cannot be emitted")
             self._emit_kernel(op, kernel)

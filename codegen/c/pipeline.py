@@ -1,33 +1,61 @@
-"""`xrelay.build(mod, target="c")`: from a relay module to a loaded model library.
+"""`xrelay.build(mod, target=...)`: from a relay module to a loaded model library.
 
-The steps, on a clone of the caller's module (which is never changed):
+`target` is `"c"` (everything on the host) or a list of BYOC targets ending in
+`"c"`, e.g. `["accel", "c"]`: the regions the targets take are partitioned off
+and lowered to their kernels, the rest is host code. The steps, on a clone of
+the caller's module (which is never changed):
 
 1. bind `params` (name -> array) into `main` as constants (TVM's `bind_params_by_name`);
-2. `optimize` at `opt_level` (default 3; relay.build's passes, then FuseOps), unless
-   the option `optimize` is false (then every op is emitted as written);
-3. `plan-memory` (the static arena: where every value lives);
-4. print C (`CEmitter`): `model.c` with the C ABI, kernels, `constants.bin`;
-5. `compile_library` (`$CC`, `$CFLAGS`, cached by a hash of all of it);
-6. load it (`BuiltLibrary`, a `Library` that also keeps the sources and the lowered module).
+2. with BYOC targets: `PARTITION_PRELUDE` (CanonicalizeOps, SimplifyInference,
+   FoldConstant, FoldScaleAxis, SimplifyExpr, FoldConstant: what TVM's
+   `partition_for_dnnl` runs first, so a batch norm folds into its convolution's
+   weights and bias before the targets see it), then `partition-for{target=...}`;
+3. `optimize` at `opt_level` (default 3; relay.build's passes, then FuseOps,
+   which skips the partitioned functions);
+4. each BYOC target's lowering passes (`codegen/targets.py`; for accel,
+   `convert-relay-to-accel`);
+5. `plan-memory` (the static arena: where every value lives);
+6. print C (`CEmitter`): `model.c` with the C ABI, host kernels, each target's
+   functions in its own translation unit, `constants.bin`;
+7. `compile_library` (`$CC`, `$CFLAGS`, cached by a hash of all of it);
+8. load it (`BuiltLibrary`, a `Library` that also keeps the sources, the lowered
+   module and the time of each step).
 
-Functions marked for a `Compiler` target other than the one being built are
-host code here like any function. Options: `opt_level` (int 0-3), `optimize`
-(bool, default true), `cflags` (extra compiler flags, after `$CFLAGS`, e.g.
-`["-O1"]` for faster compiles), `cache_dir` (else `$XRELAY_CACHE_DIR`).
+Every pass runs under the current PassContext (its instruments, disabled
+passes and config apply). The option `optimize=False` skips the `optimize`
+runs (the ops are partitioned and emitted as written). Options: `opt_level`
+(int 0-3), `optimize` (bool, default true), `cflags` (extra compiler flags,
+after `$CFLAGS`, e.g. `["-O1"]` for faster compiles), `cache_dir` (else
+`$XRELAY_CACHE_DIR`).
 """
 
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy.typing as npt
 from xrelay.codegen.build import compile_library
 from xrelay.codegen.c.emitter import CEmitter, CSources
 from xrelay.codegen.runtime.loader import Library
+from xrelay.codegen.targets import codegen_names, get_codegen
 from xrelay.dialects.ir_module import IRModule
+
+HOST = "c"
+"""The host target: last in every target list."""
+
+PARTITION_PRELUDE = (
+    "CanonicalizeOps",
+    "SimplifyInference",
+    "FoldConstant",
+    "FoldScaleAxis",
+    "SimplifyExpr",
+    "FoldConstant",
+)
+"""The passes run before partitioning (TVM names), gated at the build's opt_level."""
 
 OPTIONS = ("opt_level", "optimize", "cflags", "cache_dir")
 """The keys `options` may hold."""
@@ -36,28 +64,83 @@ OPTIONS = ("opt_level", "optimize", "cflags", "cache_dir")
 class BuiltLibrary(Library):
     """A model library made by `build`: callable like any `Library`, plus what it came from."""
 
-    def __init__(self, path: str | os.PathLike[str], sources: CSources, module: IRModule) -> None:
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        sources: CSources,
+        module: IRModule,
+        targets: Sequence[str] = (HOST,),
+        timings: Mapping[str, float] | None = None,
+    ) -> None:
         super().__init__(path)
         self.sources = sources
         """The generated files (`sources.files["model.c"]`, ...)."""
         self.module = module
-        """The module as emitted: optimized, fused and planned."""
+        """The module as emitted: partitioned, optimized, fused, lowered and planned."""
+        self.targets = tuple(targets)
+        """The targets it was built for, host last (e.g. `("accel", "c")`)."""
+        self.timings = dict(timings or {})
+        """Seconds spent in each step: `passes`, `emit`, `compile` (~0 when cached)."""
+
+
+def check_targets(target: str | Sequence[str]) -> tuple[str, ...]:
+    """The BYOC targets of a `target` argument (those before the final `"c"`).
+
+    `ValueError` naming what is wrong: not `"c"` or a list ending in `"c"`, a
+    repeated target, or a target with no code generator.
+    """
+    candidate = cast(object, target)
+    if isinstance(candidate, str):
+        targets: list[Any] = [candidate]
+    elif isinstance(candidate, Sequence):
+        targets = list(candidate)  # pyright: ignore[reportUnknownArgumentType]
+    else:
+        raise ValueError(f"target must be a string or a list of strings, got {target!r}")
+    available = [HOST, *([t, HOST] for t in codegen_names())]
+    hint = f"available: {', '.join(repr(a) for a in available)}"
+    if not targets or not all(isinstance(t, str) for t in targets):
+        raise ValueError(f"target must be a string or a list of strings, got {target!r}")
+    if targets[-1] != HOST:
+        raise ValueError(f"unsupported target {target!r}: the last target must be 'c' ({hint})")
+    byoc: list[str] = targets[:-1]
+    for name in byoc:
+        if name == HOST or byoc.count(name) > 1:
+            raise ValueError(f"target {target!r} names '{name}' twice")
+        if get_codegen(name) is None:
+            raise ValueError(f"unsupported target '{name}': it has no code generator ({hint})")
+    return tuple(byoc)
 
 
 def lower(
-    mod: IRModule, params: Mapping[str, npt.ArrayLike] | None = None, opt_level: int | None = 3
+    mod: IRModule,
+    params: Mapping[str, npt.ArrayLike] | None = None,
+    opt_level: int | None = 3,
+    targets: Sequence[str] = (),
 ) -> IRModule:
-    """A planned copy of `mod`: params bound, optimized at `opt_level` (None: not
-    optimized), memory planned."""
+    """A planned copy of `mod`: params bound, partitioned for `targets` and lowered,
+    optimized at `opt_level` (None: not optimized), memory planned (steps 1-5)."""
+    from xrelay.passes.adapters import get_pass
     from xrelay.passes.optimize import OptimizePass
-    from xrelay.passes.partition_for import bind_params_by_name
+    from xrelay.passes.partition_for import PartitionForPass, bind_params_by_name
+    from xrelay.passes.pass_manager import Sequential
     from xrelay.passes.plan_memory import PlanMemory
 
     lowered = mod.clone()
     if params:
         bind_params_by_name(lowered, params)
+    if targets:
+        if opt_level is not None:
+            prelude = Sequential([get_pass(name) for name in PARTITION_PRELUDE])
+            prelude.scoped_opt_level = opt_level
+            lowered = prelude(lowered)
+        lowered = PartitionForPass(target=tuple(targets)).build()(lowered)
     if opt_level is not None:
         lowered = OptimizePass(opt_level=opt_level).build()(lowered)
+    for name in targets:
+        codegen = get_codegen(name)
+        assert codegen is not None, name
+        for flag in codegen.lowering:
+            lowered = get_pass(flag)(lowered)
     return PlanMemory()(lowered)
 
 
@@ -89,12 +172,22 @@ def check_options(options: Mapping[str, Any] | None) -> tuple[int | None, list[s
 
 def build(
     mod: IRModule,
+    target: str | Sequence[str] = HOST,
     params: Mapping[str, npt.ArrayLike] | None = None,
     options: Mapping[str, Any] | None = None,
 ) -> BuiltLibrary:
-    """Compile `mod` for the host into a loaded library (see the module docstring)."""
+    """Compile `mod` for `target` into a loaded library (see the module docstring)."""
+    targets = check_targets(target)
     opt_level, cflags, cache_dir = check_options(options)
-    lowered = lower(mod, params, opt_level)
+    start = time.perf_counter()
+    lowered = lower(mod, params, opt_level, targets)
+    planned = time.perf_counter()
     sources = CEmitter(lowered.module).emit()
+    emitted = time.perf_counter()
     path = compile_library(sources.files, name="model", extra_cflags=cflags, cache_dir=cache_dir)
-    return BuiltLibrary(Path(path), sources, lowered)
+    timings = {
+        "passes": planned - start,
+        "emit": emitted - planned,
+        "compile": time.perf_counter() - emitted,
+    }
+    return BuiltLibrary(Path(path), sources, lowered, (*targets, HOST), timings)

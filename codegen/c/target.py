@@ -1,10 +1,16 @@
-"""`xrelay-opt -t c`: print the C sources of a module that is already optimized and planned.
+"""`xrelay-opt -t c`: print the C sources of a module that is already lowered and planned.
 
-The target prints what it is given: run the lowering first, e.g.
-`xrelay-opt model.mlir -p 'optimize{opt-level=3},plan-memory' -t c`. A module
-without the `plan-memory` attributes is a located error saying so. Each file
-is printed under a `// ----- <name>` line (`model.h`, `model.c`, kernels);
-`constants.bin` is binary and shown by its size only.
+The target prints what it is given, host code and partitions: run the lowering
+first, e.g. `xrelay-opt model.mlir -p 'optimize{opt-level=3},plan-memory' -t c`
+for the host alone, or
+`-p 'partition-for{target=accel},optimize{opt-level=3},convert-relay-to-accel,plan-memory' -t c`
+to offload to accel. A module without the `plan-memory` attributes is a
+located error saying so. Each file is printed under a `// ----- <name>` line:
+`model.h`, `model.c` (the C ABI and host code), `kernels_<n>.c` (large host
+code), each BYOC target's functions in `<target>.c` (e.g. `accel.c`, or
+`accel_<n>.c` when large; a partition not lowered for its target is host
+code); `constants.bin` is binary and shown by its size only. An op a target
+cannot print is the located error `'<op>' op cannot be emitted for target '<t>'`.
 """
 
 from __future__ import annotations

@@ -123,32 +123,64 @@ func.func @composite_bias_axis(%x: tensor<1x3x4x4xf32>, %w: tensor<4x3x1x1xf32>,
 
 // -----
 
-/// A batch_norm whose moving mean is read: accel.batch_norm computes the data only.
-func.func @batch_norm_mean(%x: tensor<1x4x2x2xf32>, %g: tensor<4xf32>) -> tensor<4xf32> attributes {Compiler = "accel"} {
-  // expected-error@+1 {{'relay.nn.batch_norm' op cannot be lowered to target 'accel': its mean output is used; accel.batch_norm computes the normalized data only}}
-  %bn = relay.nn.batch_norm %x, %g, %g, %g, %g : (tensor<1x4x2x2xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tuple<tensor<1x4x2x2xf32>, tensor<4xf32>, tensor<4xf32>>
-  %n = relay.tuple_get_item %bn {index = 0} : (tuple<tensor<1x4x2x2xf32>, tensor<4xf32>, tensor<4xf32>>) -> tensor<1x4x2x2xf32>
-  %m = relay.tuple_get_item %bn {index = 1} : (tuple<tensor<1x4x2x2xf32>, tensor<4xf32>, tensor<4xf32>>) -> tensor<4xf32>
-  func.return %m : tensor<4xf32>
+/// A composite whose bias is an add of a constant of one value per (C, H, W) element, not per
+/// channel.
+func.func @composite_add_bias_shape(%x: tensor<1x3x2x2xf32>, %w: tensor<4x3x1x1xf32>) -> tensor<1x4x2x2xf32> attributes {Compiler = "accel"} {
+  // expected-error@+1 {{'relay.composite' op cannot be lowered to target 'accel': its bias constant of shape (4, 2, 2) is not one value per output channel (axis 1) of the (1, 4, 2, 2) result}}
+  %0 = relay.composite "accel.conv2d_bias" (%x, %w) : (tensor<1x3x2x2xf32>, tensor<4x3x1x1xf32>) -> tensor<1x4x2x2xf32> {
+  ^bb0(%i: tensor<1x3x2x2xf32>, %k: tensor<4x3x1x1xf32>):
+    %c = relay.constant dense<1.0> : tensor<4x2x2xf32>
+    %1 = relay.nn.conv2d %i, %k : (tensor<1x3x2x2xf32>, tensor<4x3x1x1xf32>) -> tensor<1x4x2x2xf32>
+    %2 = relay.add %1, %c : (tensor<1x4x2x2xf32>, tensor<4x2x2xf32>) -> tensor<1x4x2x2xf32>
+    relay.yield %2 : tensor<1x4x2x2xf32>
+  }
+  func.return %0 : tensor<1x4x2x2xf32>
 }
 
 // -----
 
-/// A batch_norm whose variance is read.
-func.func @batch_norm_var(%x: tensor<1x4x2x2xf32>, %g: tensor<4xf32>) -> tensor<4xf32> attributes {Compiler = "accel"} {
-  // expected-error@+1 {{'relay.nn.batch_norm' op cannot be lowered to target 'accel': its variance output is used; accel.batch_norm computes the normalized data only}}
-  %bn = relay.nn.batch_norm %x, %g, %g, %g, %g : (tensor<1x4x2x2xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tuple<tensor<1x4x2x2xf32>, tensor<4xf32>, tensor<4xf32>>
-  %v = relay.tuple_get_item %bn {index = 2} : (tuple<tensor<1x4x2x2xf32>, tensor<4xf32>, tensor<4xf32>>) -> tensor<4xf32>
-  func.return %v : tensor<4xf32>
+/// A dense composite whose add bias has the output's shape (one value per element).
+func.func @composite_add_bias_dense_shape(%x: tensor<2x8xf32>, %w: tensor<3x8xf32>) -> tensor<2x3xf32> attributes {Compiler = "accel"} {
+  // expected-error@+1 {{'relay.composite' op cannot be lowered to target 'accel': its bias constant of shape (2, 3) is not one value per output channel (axis 1) of the (2, 3) result}}
+  %0 = relay.composite "accel.dense_bias" (%x, %w) : (tensor<2x8xf32>, tensor<3x8xf32>) -> tensor<2x3xf32> {
+  ^bb0(%i: tensor<2x8xf32>, %k: tensor<3x8xf32>):
+    %c = relay.constant dense<1.0> : tensor<2x3xf32>
+    %1 = relay.nn.dense %i, %k : (tensor<2x8xf32>, tensor<3x8xf32>) -> tensor<2x3xf32>
+    %2 = relay.add %c, %1 : tensor<2x3xf32>
+    relay.yield %2 : tensor<2x3xf32>
+  }
+  func.return %0 : tensor<2x3xf32>
 }
 
 // -----
 
-/// A batch_norm whose whole tuple is returned.
-func.func @batch_norm_tuple(%x: tensor<1x4x2x2xf32>, %g: tensor<4xf32>) -> tuple<tensor<1x4x2x2xf32>, tensor<4xf32>, tensor<4xf32>> attributes {Compiler = "accel"} {
-  // expected-error@+1 {{'relay.nn.batch_norm' op cannot be lowered to target 'accel': its tuple is used whole by 'func.return'; accel.batch_norm has one result}}
-  %bn = relay.nn.batch_norm %x, %g, %g, %g, %g : (tensor<1x4x2x2xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tuple<tensor<1x4x2x2xf32>, tensor<4xf32>, tensor<4xf32>>
-  func.return %bn : tuple<tensor<1x4x2x2xf32>, tensor<4xf32>, tensor<4xf32>>
+/// A composite whose add bias is one of its inputs, not a constant of its body: its values
+/// are not known at compile time.
+func.func @composite_add_bias_input(%x: tensor<1x3x2x2xf32>, %w: tensor<4x3x1x1xf32>, %b: tensor<4x1x1xf32>) -> tensor<1x4x2x2xf32> attributes {Compiler = "accel"} {
+  // expected-error@+1 {{'relay.composite' op cannot be lowered to target 'accel': its bias is added by 'add' but is not a relay.constant of its body}}
+  %0 = relay.composite "accel.conv2d_bias" (%b, %x, %w) : (tensor<4x1x1xf32>, tensor<1x3x2x2xf32>, tensor<4x3x1x1xf32>) -> tensor<1x4x2x2xf32> {
+  ^bb0(%c: tensor<4x1x1xf32>, %i: tensor<1x3x2x2xf32>, %k: tensor<4x3x1x1xf32>):
+    %1 = relay.nn.conv2d %i, %k : (tensor<1x3x2x2xf32>, tensor<4x3x1x1xf32>) -> tensor<1x4x2x2xf32>
+    %2 = relay.add %c, %1 : (tensor<4x1x1xf32>, tensor<1x4x2x2xf32>) -> tensor<1x4x2x2xf32>
+    relay.yield %2 : tensor<1x4x2x2xf32>
+  }
+  func.return %0 : tensor<1x4x2x2xf32>
+}
+
+// -----
+
+/// A bias composite whose body adds something else than a bias to the conv2d (a subtract).
+func.func @composite_bias_op(%x: tensor<1x3x2x2xf32>, %w: tensor<4x3x1x1xf32>) -> tensor<1x4x2x2xf32> attributes {Compiler = "accel"} {
+  // expected-error@+1 {{'relay.composite' op cannot be lowered to target 'accel': the body of composite 'accel.conv2d_bias_relu' is not nn.relu(nn.bias_add(nn.conv2d(...), ...) or add(nn.conv2d(...), constant))}}
+  %0 = relay.composite "accel.conv2d_bias_relu" (%x, %w) : (tensor<1x3x2x2xf32>, tensor<4x3x1x1xf32>) -> tensor<1x4x2x2xf32> {
+  ^bb0(%i: tensor<1x3x2x2xf32>, %k: tensor<4x3x1x1xf32>):
+    %c = relay.constant dense<1.0> : tensor<4x1x1xf32>
+    %1 = relay.nn.conv2d %i, %k : (tensor<1x3x2x2xf32>, tensor<4x3x1x1xf32>) -> tensor<1x4x2x2xf32>
+    %2 = relay.subtract %1, %c : (tensor<1x4x2x2xf32>, tensor<4x1x1xf32>) -> tensor<1x4x2x2xf32>
+    %3 = relay.nn.relu %2 : tensor<1x4x2x2xf32>
+    relay.yield %3 : tensor<1x4x2x2xf32>
+  }
+  func.return %0 : tensor<1x4x2x2xf32>
 }
 
 // -----

@@ -1,0 +1,52 @@
+"""The accel function emitter: one function partitioned for `accel` and lowered, as C.
+
+The host `CEmitter` hands every function with `Compiler = "accel"` that
+`convert-relay-to-accel` lowered (see `codegen/c/emitter.py`) to
+`AccelFunctionEmitter`, registered in `codegen/accel/__init__.py`. It is the
+host's `FunctionEmitter` (same calling convention, arena plan and constants)
+with accel's op table only: the accel kernels (`kernels.py`, float32 tensors
+only), `relay.constant`, `relay.tuple`, `relay.tuple_get_item` and
+`func.return`. Anything else, such as a relay op left in the function, is the
+located error `'<op>' op cannot be emitted for target 'accel'`. The functions
+go into the translation unit `accel.c` (`accel_<n>.c` when large).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from xdsl.dialects import func
+from xdsl.ir import Operation
+from xrelay.codegen.accel.kernels import KERNELS
+from xrelay.codegen.c.function import FunctionEmitter
+from xrelay.codegen.c.kernel_api import Unsupported, leaf_types, scalar
+from xrelay.dialects.relay.structure import CompositeOp, ConstantOp, TupleGetItemOp, TupleOp
+from xrelay.passes.convert_relay_to_accel import KERNELS as LOWERABLE
+from xrelay.passes.convert_relay_to_accel import TARGET
+
+if TYPE_CHECKING:
+    from xrelay.codegen.c.emitter import CEmitter
+
+STRUCTURE = (ConstantOp, TupleOp, TupleGetItemOp, func.ReturnOp)
+"""The non-kernel ops an accel function holds after `convert-relay-to-accel`."""
+
+LOWER_HINT = "cannot be emitted: lower it with convert-relay-to-accel first"
+
+
+class AccelFunctionEmitter(FunctionEmitter):
+    """Prints one accel function: accel kernels and the structure around them only."""
+
+    def __init__(self, owner: CEmitter, function: func.FuncOp, symbol: str) -> None:
+        super().__init__(owner, function, symbol, target=TARGET, kernels=KERNELS, rules={})
+
+    def emit_op(self, op: Operation, inlined: set[Operation]) -> None:
+        """Print a kernel (float32 operands and results) or a structural op; refuse the rest."""
+        if op.name in self.kernels:
+            for value in (*op.operands, *op.results):
+                for type_ in leaf_types(value.type):
+                    if scalar(type_).ctype != "float":
+                        raise Unsupported(f"cannot emit type '{type_}'")
+        elif not isinstance(op, STRUCTURE):
+            lowerable = isinstance(op, CompositeOp) or type(op) in LOWERABLE
+            raise Unsupported(LOWER_HINT if lowerable else "cannot be emitted")
+        super().emit_op(op, inlined)

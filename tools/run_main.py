@@ -1,0 +1,274 @@
+"""`xrelay-run`: run a function of a module with the reference interpreter or as a built library.
+
+    xrelay-run model.mlir                                  # interpreter, zeros for every input
+    xrelay-run model.mlir --random --seed 1                # seeded random inputs
+    xrelay-run model.mlir --input x=x.npy --save out.npz   # inputs from files, outputs saved
+    xrelay-run model.mlir --target accel,c --input x=x.npy --params p.npz \\
+        --output out.npy --repeat 100                      # xrelay.build, then run the library
+
+Without `--target` the numpy reference interpreter evaluates `--entry` (default
+`main`). With `--target T[,T...]` (`c`, or BYOC targets ending in `c`, such as
+`accel,c`) `main` is built with `xrelay.build(mod, target, params, options)`
+(`--opt-level`, `--cflags` become `options`; the library is cached in
+`$XRELAY_CACHE_DIR` or `~/.cache/xrelay`) and the library runs instead.
+
+Inputs: `--input NAME=FILE.npy` by parameter name, `--params FILE.npz` binds the
+arrays under its keys (parameter names; with `--target` they become constants at
+build, so the library takes only the other parameters); the remaining parameters
+get zeros, or seeded random values with `--random` (the same values in both
+modes, so their outputs compare).
+
+Outputs: one summary line per output array is always printed (`output0:
+float32[1, 10] min=... max=... mean=...`; tuple fields are `output0.1`; the
+values too with `--print-values`). `--output FILE.npz` (or `--save FILE.npz`)
+writes every output array under those names; `--output FILE` with any other
+suffix writes the single output array as `.npy` data (an error when there are
+several). `--repeat N` runs N more times after that first (warm-up) run and
+prints a last line `time: median <ms> ms, min <ms> ms, <N> runs`. `--export
+FILE.so` copies the built library (for `xrelay.runtime.load` or a C program).
+
+Exit status: 0 on success; 1 for any mistake in the command line, the files or
+the module (one line `xrelay-run: error: ...` on stderr, or `file:line:col:
+error: ...` for an error located in the module); 2 for an internal error (a
+traceback: a bug in xrelay).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shlex
+import sys
+import traceback
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+import numpy as np
+from xdsl.dialects import func
+from xrelay.dialects.diagnostics import DiagnosticError
+from xrelay.dialects.interpreter import EvaluationError, Value, check_inputs, make_input
+from xrelay.tools.run_backends import (
+    InterpreterRunner,
+    LibraryRunner,
+    function_of,
+    measure,
+    one_line,
+)
+from xrelay.tools.run_io import (
+    Array,
+    RunError,
+    check_output_path,
+    leaf_count,
+    named_outputs,
+    read_inputs,
+    read_params,
+    summary,
+    write_outputs,
+)
+
+import xrelay
+
+PROG = "xrelay-run"
+EXIT_ERROR = 1
+EXIT_INTERNAL = 2
+
+
+class _ArgumentParser(argparse.ArgumentParser):
+    """argparse, but a usage mistake is a `RunError` (one line, exit status 1)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise RunError(f"{message} (see --help)")
+
+
+class RunMain:
+    """The `xrelay-run` driver: parse the module, make the inputs, run, report."""
+
+    def __init__(self, args: Sequence[str] | None = None):
+        self.args = self.make_parser().parse_args(args)
+
+    @classmethod
+    def main(cls, argv: Sequence[str] | None = None) -> int:
+        """Run on `argv` (default: the command line); the exit status (user errors never raise)."""
+        try:
+            return cls(argv).run()
+        except DiagnosticError as error:
+            print(error, file=sys.stderr)
+        except (RunError, ValueError, EvaluationError, OSError) as error:
+            print(f"{PROG}: error: {one_line(error)}", file=sys.stderr)
+        except KeyboardInterrupt:
+            return 130
+        except SystemExit as exit_:  # --help
+            return exit_.code if isinstance(exit_.code, int) else EXIT_ERROR
+        except Exception as error:
+            traceback.print_exception(error)
+            print(f"{PROG}: error: internal error: {error!r} (a bug in xrelay)", file=sys.stderr)
+            return EXIT_INTERNAL
+        return EXIT_ERROR
+
+    def make_parser(self) -> argparse.ArgumentParser:
+        """The command-line arguments."""
+        parser = _ArgumentParser(
+            prog=PROG,
+            description="Run a module with the numpy reference interpreter, "
+            "or build it with xrelay.build (--target) and run the library.",
+        )
+        add = parser.add_argument
+        add("input_file", nargs="?", default="-", help="module text (- for stdin)")
+        add("--entry", default="main", help="function to run (default: main; interpreter only)")
+        add(
+            "--input",
+            action="append",
+            default=[],
+            metavar="NAME=FILE.npy",
+            help="an input from a .npy file (by parameter name)",
+        )
+        add("--params", metavar="FILE.npz", help="arrays bound to parameters by name")
+        add("--random", action="store_true", help="random inputs instead of zeros")
+        add("--seed", type=int, default=0, help="seed for --random")
+        add("--dynamic-size", type=int, default=1, help="extent used for a dynamic `?` dim")
+        add(
+            "--target",
+            metavar="T[,T...]",
+            help="build for these targets (c, accel,c) and run the library",
+        )
+        add("--opt-level", type=int, choices=range(4), help="build option opt_level (default 3)")
+        add("--cflags", help="extra C compiler flags for the build (one shell-quoted string)")
+        add("--export", metavar="FILE.so", help="also write the built library to this file")
+        add("--output", metavar="FILE", help="write the outputs (.npz: all by name; else .npy)")
+        add("--save", metavar="FILE.npz", help="write every output to an .npz file")
+        add("--repeat", type=int, metavar="N", help="run N more times and print the timing")
+        add("--print-values", action="store_true", help="print every value")
+        return parser
+
+    def targets(self) -> list[str] | None:
+        """The `--target` list, None without it; `RunError` for flags that need it."""
+        spec: str | None = self.args.target
+        if spec is None:
+            for flag in ("opt_level", "cflags", "export"):
+                if getattr(self.args, flag) is not None:
+                    raise RunError(f"--{flag.replace('_', '-')} needs --target")
+            return None
+        targets = [t.strip() for t in spec.split(",")]
+        if not all(targets):
+            raise RunError(f"--target expects names separated by commas (c, accel,c), got {spec!r}")
+        if self.args.entry != "main":
+            raise RunError("--entry is for the interpreter; a built library runs main")
+        return targets
+
+    def options(self) -> dict[str, Any]:
+        """The build options of `--opt-level` and `--cflags`."""
+        options: dict[str, Any] = {}
+        if self.args.opt_level is not None:
+            options["opt_level"] = self.args.opt_level
+        if self.args.cflags is not None:
+            options["cflags"] = shlex.split(self.args.cflags)
+        return options
+
+    def make_input(self, ty: Any, rng: np.random.Generator) -> Value:
+        """A zero or random value of a parameter type."""
+        return make_input(ty, rng if self.args.random else None, self.args.dynamic_size)
+
+    def read_module(self) -> xrelay.IRModule:
+        """The parsed and verified module of `input_file`."""
+        name: str = self.args.input_file
+        if name == "-":
+            return xrelay.parse(sys.stdin.read(), "<stdin>")
+        try:
+            with open(name, encoding="utf-8") as stream:
+                text = stream.read()
+        except OSError as error:
+            raise RunError(f"cannot read {name}: {error.strerror or error}") from None
+        except UnicodeDecodeError:
+            raise RunError(f"cannot read {name}: not UTF-8 text") from None
+        return xrelay.parse(text, name)
+
+    def run(self) -> int:
+        """Parse, make inputs, run (and time), report; returns the exit status."""
+        args = self.args
+        if args.repeat is not None and args.repeat < 1:
+            raise RunError(f"--repeat must be at least 1, got {args.repeat}")
+        targets = self.targets()
+        mod = self.read_module()
+        function = function_of(mod, args.entry)
+        outputs = sum(leaf_count(t) for t in function.function_type.outputs.data)
+        check_output_path(args.output, outputs)
+        params = read_params(args.params)
+        given = read_inputs(args.input)
+        values = self.bind(function, params, given)
+        if targets is None:
+            runner: InterpreterRunner | LibraryRunner = InterpreterRunner(mod, args.entry)
+        else:
+            runner = LibraryRunner(mod, targets, params, self.options())
+            if args.export:
+                runner.export(args.export)
+        results = runner(values)  # also the warm-up of --repeat
+        timing = measure(lambda: runner(values), args.repeat) if args.repeat else None
+        named = named_outputs(results)
+        for name, array in named.items():
+            print(summary(name, array))
+            if args.print_values:
+                print(np.array2string(array, threshold=sys.maxsize))
+        if args.output:
+            write_outputs(args.output, named)
+        if args.save:
+            try:
+                np.savez(args.save, **named)  # pyright: ignore[reportArgumentType]
+            except OSError as error:
+                raise RunError(f"--save: cannot write {args.save}: {error}") from None
+        if timing is not None:
+            print(timing)
+        return 0
+
+    def bind(
+        self, function: func.FuncOp, params: dict[str, Array], given: dict[str, Array]
+    ) -> list[Value]:
+        """The value of every parameter: from `--params`, `--input`, or made; checked against
+        the parameter types (a `ValueError` naming the parameter)."""
+        arguments = function.body.block.args
+        names = [arg.name_hint for arg in arguments]
+        entry = self.args.entry
+        unknown = sorted(set(params) - set(names))
+        if unknown:
+            raise RunError(
+                f"--params {self.args.params}: {', '.join(map(repr, unknown))} "
+                f"{'is' if len(unknown) == 1 else 'are'} not a parameter of '{entry}' "
+                f"(its parameters: {', '.join(map(str, names))})"
+            )
+        for name in given:
+            if name in params:
+                raise RunError(f"--input {name}: '{name}' is also bound by --params")
+            if name not in names:
+                rest = ", ".join(str(n) for n in names if n not in params)
+                raise RunError(
+                    f"--input {name}: '{entry}' has no input '{name}' (its inputs: {rest})"
+                )
+        rng = np.random.default_rng(self.args.seed)
+        values: list[Value] = []
+        for arg in arguments:
+            name = arg.name_hint
+            if name in params:
+                values.append(params[name])
+            elif name in given:
+                values.append(given[name])
+            else:
+                values.append(self.make_input(arg.type, rng))
+        try:
+            return check_inputs(function, values)
+        except ValueError as error:  # "input 'x': expected shape ...": name the flag and file
+            quoted = re.match(r"input '([^']*)'", str(error))
+            origin = self.origin(quoted.group(1) if quoted else "", params, given)
+            raise RunError(f"{origin}{error}") from None
+
+    def origin(self, name: str, params: dict[str, Array], given: dict[str, Array]) -> str:
+        """`--params FILE: ` or `--input NAME=FILE: ` for a parameter's value, "" if made."""
+        if name in params:
+            return f"--params {self.args.params}: "
+        if name in given:
+            files = dict(item.split("=", 1) for item in self.args.input)
+            return f"--input {name}={files[name]}: "
+        return ""
+
+
+def main(argv: Sequence[str] | None = None) -> NoReturn:
+    """Console entry point: run and exit with the status."""
+    sys.exit(RunMain.main(argv))
