@@ -379,3 +379,9 @@ func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
     lib = Library(compile_library(sources.files, cache_dir=cache))
     data = np.arange(4, dtype="float32")
     np.testing.assert_allclose(lib(data), xrelay.evaluate(mod, data), rtol=1e-6)
+
+
+def test_every_accel_op_has_a_kernel() -> None:
+    from xrelay.codegen.accel.kernels import KERNELS
+
+    assert sorted(op.name for op in accel.ACCEL.operations) == sorted(KERNELS)

@@ -700,3 +700,23 @@ def test_large_models_split_into_several_translation_units(cache: Path) -> None:
     lib = Library(compile_library(files, cache_dir=cache))
     data = np.random.default_rng(0).standard_normal((4, 4)).astype("float32")
     np.testing.assert_allclose(lib(data), xrelay.evaluate(mod, data), rtol=1e-5, atol=1e-6)
+
+
+def test_every_relay_op_has_a_c_form() -> None:
+    """Each relay op is a kernel, a fused elementwise rule, an alias, or structure the emitter
+    handles itself: a new op without a C form fails here, not in a user's build."""
+    from xrelay.codegen.c.kernels import KERNELS
+    from xrelay.codegen.c.scalar_ops import SCALAR_RULES
+    from xrelay.dialects.relay import RELAY
+    from xrelay.passes.plan_memory import RESHAPE_LIKE
+
+    structure = {"constant", "tuple", "tuple_get_item", "yield", "if", "composite"}
+    missing = [
+        op.name
+        for op in RELAY.operations
+        if op.name not in KERNELS
+        and op.name not in SCALAR_RULES
+        and op.name not in RESHAPE_LIKE
+        and op.name.removeprefix("relay.") not in structure
+    ]
+    assert not missing
