@@ -151,22 +151,32 @@ def compile_library(
     *,
     name: str = "model",
     extra_cflags: Sequence[str] = (),
+    extra_ldflags: Sequence[str] = (),
+    unit_cflags: Mapping[str, Sequence[str]] | None = None,
     cache_dir: str | os.PathLike[str] | None = None,
 ) -> Path:
     """Compile and link `sources` into `<cache>/<name>-<sha256>.so`, or reuse the cached one.
 
     `sources` maps file names (`[A-Za-z0-9_][A-Za-z0-9_.-]*`, ending in `.c` or
     `.h`) to C text, or (ending in `.bin`) to bytes; at least one must be a `.c`
-    file. Returns the library's path. Raises `BuildError` (no compiler, unsafe
+    file. `extra_cflags` apply to every unit and the link, `unit_cflags[unit]`
+    to that unit only (after the others: a target's `-O3 -march=native`),
+    `extra_ldflags` to the link (after the objects: `-ldnnl`). Returns the
+    library's path. Raises `BuildError` (no compiler, unsafe
     cache directory, a compile or link error: the message names the file and
     holds the compiler's output) and `ValueError` for bad names.
     """
     units = _check_names(name, sources)
+    per_unit = {unit: tuple(flags) for unit, flags in (unit_cflags or {}).items()}
+    unknown = sorted(set(per_unit) - set(units))
+    if unknown:
+        raise ValueError(f"unit_cflags names {unknown}, which are not .c files of the sources")
     compiler = find_compiler()
     cflags = (*BASE_CFLAGS, *shlex.split(os.environ.get("CFLAGS", "")), *extra_cflags)
-    ldflags = tuple(shlex.split(os.environ.get("LDFLAGS", "")))
+    ldflags = (*shlex.split(os.environ.get("LDFLAGS", "")), *extra_ldflags)
     cache = cache_directory(cache_dir)
-    key = _cache_key(sources, compiler, cflags, ldflags)
+    unit_flags = [f"{unit}\0{' '.join(flags)}" for unit, flags in sorted(per_unit.items())]
+    key = _cache_key(sources, compiler, (*cflags, "\0units", *unit_flags), ldflags)
     target = cache / f"{name}-{key}.so"
     if target.is_file():
         return target
@@ -177,7 +187,9 @@ def compile_library(
         else:
             (build / file_name).write_text(text, encoding="utf-8")
     compile_argv = [*compiler.command, "-I", str(INCLUDE_DIR), *cflags]
-    commands = [[*compile_argv, "-c", unit, "-o", unit + ".o"] for unit in units]
+    commands = [
+        [*compile_argv, *per_unit.get(unit, ()), "-c", unit, "-o", unit + ".o"] for unit in units
+    ]
     with ThreadPoolExecutor(max_workers=min(len(units), os.cpu_count() or 1)) as pool:
         results = list(pool.map(_run, commands, [build] * len(units)))
     failed = [(unit, output) for unit, output in zip(units, results, strict=True) if output]

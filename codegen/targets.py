@@ -37,6 +37,12 @@ class CodegenTarget:
     function_emitter: FunctionEmitterFactory
     """Prints one lowered function of the target."""
 
+    cflags: tuple[str, ...] = ()
+    """Compiler flags for the target's own translation units only (e.g. `-O3`, `-march=native`)."""
+
+    ldflags: tuple[str, ...] = ()
+    """Link flags a library with this target's code needs (e.g. `-ldnnl`)."""
+
 
 _TARGETS: dict[str, CodegenTarget] = {}
 

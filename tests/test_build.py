@@ -140,6 +140,30 @@ def test_cache_key_follows_sources_flags_and_compiler(
     assert compile_library(TRIVIAL, name="other", cache_dir=tmp_path).name.startswith("other-")
 
 
+def test_unit_flags_reach_their_unit_only_and_ldflags_the_link(
+    tmp_path: Path, fake_cc: Path
+) -> None:
+    sources = fixture_sources(*RELU_ADD)
+    path = compile_library(
+        sources,
+        unit_cflags={"relu_add_kernel.c": ["-DXR_UNIT_FLAG=1", "-O3"]},
+        extra_ldflags=["-Wl,--as-needed"],
+        cache_dir=tmp_path,
+    )
+    runs = fake_cc.read_text().splitlines()
+    by_unit = {r.split(" -c ")[1].split()[0]: r for r in runs if " -c " in r}
+    assert "-DXR_UNIT_FLAG=1 -O3" in by_unit["relu_add_kernel.c"]
+    assert "-DXR_UNIT_FLAG" not in by_unit["relu_add_model.c"]
+    (link,) = [r for r in runs if "-shared" in r]
+    assert "-Wl,--as-needed" in link.split(".o ")[-1]  # after the objects
+    # Both are part of the cache key.
+    assert compile_library(sources, cache_dir=tmp_path) != path
+    other = {"relu_add_model.c": ["-DXR_UNIT_FLAG=1", "-O3"]}
+    assert compile_library(sources, unit_cflags=other, cache_dir=tmp_path) != path
+    with pytest.raises(ValueError, match=r"not \.c files"):
+        compile_library(sources, unit_cflags={"nope.c": ["-O3"]}, cache_dir=tmp_path)
+
+
 def test_concurrent_builds_of_one_model_are_safe(tmp_path: Path) -> None:
     with ThreadPoolExecutor(4) as pool:
         paths = set(

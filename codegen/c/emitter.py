@@ -63,6 +63,12 @@ class CSources:
 
     files: dict[str, str | bytes] = field(default_factory=dict[str, "str | bytes"])
 
+    unit_cflags: dict[str, list[str]] = field(default_factory=dict[str, list[str]])
+    """Compiler flags for some units only (a BYOC target's), by file name."""
+
+    ldflags: list[str] = field(default_factory=list[str])
+    """Link flags the library needs (BYOC targets' libraries)."""
+
     def render(self) -> str:
         """Every text file under a `// ----- <name>` line; binary files by size only."""
         out = io.StringIO()
@@ -210,16 +216,23 @@ class CEmitter:
         if len(host) > 1:
             for number, unit in enumerate(host):
                 files[f"kernels_{number}.c"] = abi.kernel_unit(unit)
+        unit_cflags: dict[str, list[str]] = {}
+        ldflags: list[str] = []
         for target, target_bodies in by_target.items():
             stem = self.unit_stem(target)
             units = self._units(target_bodies)
+            codegen = get_codegen(target)
             for number, unit in enumerate(units):
                 name = f"{stem}.c" if len(units) == 1 else f"{stem}_{number}.c"
                 files[name] = abi.kernel_unit(unit)
+                if codegen is not None and codegen.cflags:
+                    unit_cflags[name] = list(codegen.cflags)
+            if codegen is not None:
+                ldflags += [flag for flag in codegen.ldflags if flag not in ldflags]
         data = self.constants.data()
         if data or self.constants.entries:
             files[DATA_FILE] = data
-        return CSources(files)
+        return CSources(files, unit_cflags, ldflags)
 
     def _units(self, bodies: list[str]) -> list[list[str]]:
         """`bodies` in order, cut into translation units of about `UNIT_CHARS` (at least one)."""

@@ -184,7 +184,14 @@ def build(
     planned = time.perf_counter()
     sources = CEmitter(lowered.module).emit()
     emitted = time.perf_counter()
-    path = compile_library(sources.files, name="model", extra_cflags=cflags, cache_dir=cache_dir)
+    path = compile_library(
+        sources.files,
+        name="model",
+        extra_cflags=cflags,
+        extra_ldflags=sources.ldflags,
+        unit_cflags=sources.unit_cflags,
+        cache_dir=cache_dir,
+    )
     timings = {
         "passes": planned - start,
         "emit": emitted - planned,
