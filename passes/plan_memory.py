@@ -14,7 +14,11 @@ data) and aliases, which take none: `relay.tuple` (its fields' buffers),
 (`relay.reshape`, `relay.squeeze`, `relay.expand_dims`,
 `relay.nn.batch_flatten`, `relay.reverse_reshape`). Block arguments of a
 nested region bound one-to-one to its op's operands (`relay.composite`) alias
-them. A buffer returned by the function (through aliases too, tuple fields
+them. A call of a *view function* is an alias of its argument too: a function
+with one parameter and one result whose body only reshapes that parameter
+(reshape-like ops, e.g. FuseOps' `fused_nn_batch_flatten`), so no copy is made
+between the ops before and after it (TVM's VM does the same for its
+reshape-only functions). A buffer returned by the function (through aliases too, tuple fields
 included) lives in the caller's output buffer `k` (flat index over the
 returned leaves); the rest are intermediates, planned in the arena.
 
@@ -33,7 +37,8 @@ Attributes (every offset is in bytes, an `i64`):
 
 - on each op with results, `xrelay.buffers = [<entry per result>]`, an entry
   being an arena offset (relative to the function's region, below),
-  `"alias"` (the result is its source's storage: a tuple aliases its fields),
+  `"alias"` (the result is its source's storage: a tuple aliases its fields,
+  a call of a view function its argument: nothing to run),
   `"const"` (constant data), `"out:<k>"` (the function's output buffer `k`),
   or for a tuple-typed result of a non-alias op an array of field entries,
   nested like the type;
@@ -100,6 +105,23 @@ RESHAPE_LIKE = frozenset(
 """Ops whose result is their first operand's bytes under another shape."""
 
 PARAM, CONST, TEMP = "param", "const", "temp"
+
+
+def is_view_function(function: func.FuncOp) -> bool:
+    """One parameter, one tensor result, and a body that only reshapes the parameter."""
+    if len(function.body.blocks) != 1 or len(function.function_type.outputs.data) != 1:
+        return False
+    block = function.body.block
+    if len(block.args) != 1 or not isinstance(block.args[0].type, TensorType):
+        return False
+    current: SSAValue = block.args[0]
+    for op in block.ops:
+        if isinstance(op, func.ReturnOp):
+            return len(op.operands) == 1 and op.operands[0] is current
+        if op.name not in RESHAPE_LIKE or len(op.operands) < 1 or op.operands[0] is not current:
+            return False
+        current = op.results[0]
+    return False
 
 
 @dataclass(eq=False, slots=True)
@@ -201,9 +223,11 @@ def check_plan(buffers: Sequence[Buffer], alignment: int, arena: int) -> None:
 class FunctionPlan:
     """Buffers, liveness and offsets of one function (computed on construction)."""
 
-    def __init__(self, function: func.FuncOp, alignment: int):
+    def __init__(self, function: func.FuncOp, alignment: int, views: frozenset[str] = frozenset()):
         self.function = function
         self.alignment = alignment
+        self.views = views
+        """Names of the module's view functions: calls of them are aliases."""
         self.trees: dict[SSAValue, Tree] = {}
         self.spans: dict[Operation, tuple[int, int]] = {}
         self.ops: list[Operation] = []
@@ -274,7 +298,15 @@ class FunctionPlan:
             for result in op.results:
                 self.trees[result] = self._result_tree(op, result, block)
 
+    def is_alias(self, op: Operation) -> bool:
+        """Whether `op` takes no storage: its result is (part of) an operand's."""
+        if isinstance(op, TupleOp | TupleGetItemOp) or op.name in RESHAPE_LIKE:
+            return True
+        return isinstance(op, func.CallOp) and op.callee.root_reference.data in self.views
+
     def _result_tree(self, op: Operation, result: SSAValue, block: Block) -> Tree:
+        if isinstance(op, func.CallOp) and self.is_alias(op):
+            return self.trees[op.operands[0]]
         if isinstance(op, TupleOp):
             return tuple(self.trees[v] for v in op.operands)
         if isinstance(op, TupleGetItemOp):
@@ -290,7 +322,7 @@ class FunctionPlan:
     def _extend_lifetimes(self) -> None:
         """A use (not by an alias) keeps a buffer live until the ancestor in its block ends."""
         for op in self.ops:
-            if isinstance(op, TupleOp | TupleGetItemOp) or op.name in RESHAPE_LIKE:
+            if self.is_alias(op):
                 continue
             for value in op.operands:
                 for buf in leaves(self.trees[value]):
@@ -331,7 +363,7 @@ class FunctionPlan:
         for op in self.ops:
             if not op.results:
                 continue
-            if isinstance(op, TupleOp | TupleGetItemOp) or op.name in RESHAPE_LIKE:
+            if self.is_alias(op):
                 entries = (memo.string("alias"),) * len(op.results)
             else:
                 entries = tuple(self._entry(self.trees[r], memo) for r in op.results)
@@ -442,7 +474,8 @@ class PlanMemoryPass(ModulePass):
             message = f"has no function @{self.entry} with a body to plan memory for"
             raise DiagnosticError([op_error(op, message)])
         order, callees = call_order(op, entry)
-        plans = [FunctionPlan(f, self.alignment) for f in order]
+        views = frozenset(f.sym_name.data for f in order if is_view_function(f))
+        plans = [FunctionPlan(f, self.alignment, views) for f in order]
         bases = {entry: 0}
         for plan in plans:  # callers first: a callee's region starts above every caller's
             top = bases[plan.function] + plan.arena_size

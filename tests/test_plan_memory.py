@@ -48,6 +48,22 @@ ALIASES = {"relay.tuple", "relay.tuple_get_item", "relay.reshape", "relay.squeez
 ALIASES |= {"relay.expand_dims", "relay.nn.batch_flatten", "relay.reverse_reshape"}
 
 
+def is_alias(op: Operation) -> bool:
+    """An alias op, or a call of a function of one parameter whose body only reshapes it."""
+    if op.name in ALIASES:
+        return True
+    if not isinstance(op, func.CallOp) or len(op.operands) != 1:
+        return False
+    module = op.get_toplevel_object()
+    callee = next(
+        f
+        for f in module.walk()
+        if isinstance(f, func.FuncOp) and f.sym_name.data == op.callee.root_reference.data
+    )
+    body = list(callee.body.block.ops)
+    return all(o.name in ALIASES - {"relay.tuple", "relay.tuple_get_item"} for o in body[:-1])
+
+
 @dataclass(eq=False)
 class Leaf:
     """Where one tensor lives: `arena` (offset), `out` (index), `param` or `const`."""
@@ -110,7 +126,7 @@ class Reading:
         for op in self.ops:
             self._read(op)
         for op in self.ops:  # liveness: a use counts until its ancestor in the def's block ends
-            if op.name in ALIASES:
+            if is_alias(op):
                 continue
             for value in op.operands:
                 for leaf in flat(self.trees[value]):
@@ -136,7 +152,7 @@ class Reading:
         assert len(entries) == len(op.results), op
         for result, entry in zip(op.results, entries, strict=True):
             if entry == StringAttr("alias"):
-                assert op.name in ALIASES, op.name
+                assert is_alias(op), op.name
                 self.trees[result] = self._alias(op)
             elif entry == StringAttr("const"):
                 assert op.name == "relay.constant", op.name
@@ -177,7 +193,7 @@ def simulate(reading: Reading) -> None:
         return range(leaf.where // ALIGN, (leaf.where + leaf.size) // ALIGN)
 
     for op in reading.ops:
-        if op.name in ALIASES:
+        if is_alias(op):
             continue
         for value in op.operands:
             for leaf in flat(reading.trees[value]):

@@ -76,6 +76,14 @@ def _entries(attr: Attribute | None) -> tuple[Attribute, ...] | None:
     return cast(ArrayAttr[Attribute], attr).data
 
 
+def is_view_call(op: Operation) -> bool:
+    """A call the plan made an alias of its argument (a view function's: nothing to run)."""
+    if not isinstance(op, func.CallOp) or len(op.results) != 1:
+        return False
+    entries = _entries(op.attributes.get("xrelay.buffers"))
+    return entries is not None and entries == (StringAttr("alias"),)
+
+
 def leaf_bytes(type_: Attribute) -> int:
     """The size in bytes of one tensor leaf."""
     (tensor,) = leaf_types(type_)
@@ -185,7 +193,7 @@ class FunctionEmitter:
             whole = self.trees[op.tuple]
             assert not isinstance(whole, Ref)
             self.trees[op.results[0]] = whole[op.index.value.data]
-        elif op.name in RESHAPE_LIKE and op.operands:
+        elif (op.name in RESHAPE_LIKE and op.operands) or is_view_call(op):
             self.trees[op.results[0]] = self.trees[op.operands[0]]
         elif isinstance(op, ConstantOp):
             self.trees[op.results[0]] = Ref(CONST, constant=op)
@@ -247,7 +255,7 @@ class FunctionEmitter:
         """Print one op (nothing for aliases, constants, inlined ops and `relay.yield`)."""
         if isinstance(op, ConstantOp | TupleOp | TupleGetItemOp | YieldOp):
             return
-        if op.name in RESHAPE_LIKE:
+        if op.name in RESHAPE_LIKE or is_view_call(op):
             return
         if isinstance(op, func.ReturnOp):
             self._emit_return(op)

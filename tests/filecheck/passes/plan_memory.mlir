@@ -258,3 +258,34 @@ func.func @main(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32> attributes {Comp
   %3 = relay.nn.max_pool2d %0 {pool_size = [3, 3], padding = [1, 1, 1, 1]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
   func.return %3 : tensor<1x2x4x4xf32>
 }
+
+// -----
+
+/// A call of a view function (one parameter, a body that only reshapes it) is an alias of its
+/// argument: no buffer, no copy; the exp after it reads the tanh's buffer. A call of a function
+/// that also computes is not.
+// CHECK-LABEL: func.func @main(%x: tensor<1x2x2x2xf32>) -> tensor<8xf32>
+// CHECK-NEXT:    relay.tanh {{.*}}xrelay.buffers = [0 : i64]
+// CHECK-NEXT:    func.call @flatten({{.*}}xrelay.buffers = ["alias"]
+// CHECK-NEXT:    relay.exp {{.*}}xrelay.buffers = [64 : i64]
+// CHECK-NEXT:    func.call @flatten_neg({{.*}}xrelay.buffers = ["out:0"]
+// CHECK:       func.func private @flatten
+// CHECK-NEXT:    relay.nn.batch_flatten {{.*}}xrelay.buffers = ["alias"]
+// CHECK-NEXT:    relay.reshape {{.*}}xrelay.buffers = ["alias"]
+// CHECK-NEXT:    func.return {xrelay.outputs = ["copy"]}
+func.func @main(%x: tensor<1x2x2x2xf32>) -> tensor<8xf32> {
+  %0 = relay.tanh %x : tensor<1x2x2x2xf32>
+  %1 = func.call @flatten(%0) : (tensor<1x2x2x2xf32>) -> tensor<8xf32>
+  %2 = relay.exp %1 : tensor<8xf32>
+  %3 = func.call @flatten_neg(%2) : (tensor<8xf32>) -> tensor<8xf32>
+  func.return %3 : tensor<8xf32>
+}
+func.func private @flatten(%p: tensor<1x2x2x2xf32>) -> tensor<8xf32> attributes {Primitive = 1 : i32} {
+  %0 = relay.nn.batch_flatten %p : (tensor<1x2x2x2xf32>) -> tensor<1x8xf32>
+  %1 = relay.reshape %0 {newshape = [8]} : (tensor<1x8xf32>) -> tensor<8xf32>
+  func.return %1 : tensor<8xf32>
+}
+func.func private @flatten_neg(%p: tensor<8xf32>) -> tensor<8xf32> attributes {Primitive = 1 : i32} {
+  %0 = relay.negative %p : tensor<8xf32>
+  func.return %0 : tensor<8xf32>
+}
