@@ -31,7 +31,7 @@ from xdsl.dialects.builtin import (
     TensorType,
     i1,
 )
-from xdsl.ir import Attribute, Dialect, TypeAttribute
+from xdsl.ir import Attribute, Dialect, SSAValue, TypeAttribute
 from xdsl.irdl import (
     AttributeInvT,
     OptionalDef,
@@ -42,6 +42,7 @@ from xdsl.irdl import (
     prop_def,
     result_def,
     traits_def,
+    var_operand_def,
 )
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
@@ -132,12 +133,15 @@ def check_bias(
 
 @irdl_op_definition
 class Conv2DOp(AccelOp):
-    """`accel.conv2d`: relay.nn.conv2d, then `+ bias` per output channel, then relu.
+    """`accel.conv2d`: relay.nn.conv2d, then `+ bias` per output channel, `+ residual`, relu.
 
     Every attribute of `relay.nn.conv2d` (strides, padding, dilation, groups,
     channels, kernel_size, data_layout, kernel_layout, out_dtype), with its
-    meaning and default; the bias operand is present iff `has_bias`, of shape
-    `(out_channels,)` and the result's dtype; `has_relu` clamps at zero.
+    meaning and default. The operands after data and weight are the bias, present
+    iff `has_bias`, of shape `(out_channels,)` and the result's dtype, then the
+    residual, present iff `has_residual`, of the result's type, added after the
+    bias (`accel-fuse-residual` folds an `accel.add` of the convolution into it);
+    `has_relu` clamps the sum at zero.
     """
 
     name = "accel.conv2d"
@@ -145,7 +149,7 @@ class Conv2DOp(AccelOp):
 
     data = operand_def(TensorType)
     weight = operand_def(TensorType)
-    bias = opt_operand_def(TensorType)
+    extras = var_operand_def(TensorType)
     result = result_def(TensorType)
     strides = relay_prop(nn.Conv2DOp, "strides", DenseArrayBase)
     padding = relay_prop(nn.Conv2DOp, "padding", DenseArrayBase)
@@ -157,16 +161,50 @@ class Conv2DOp(AccelOp):
     kernel_layout = relay_prop(nn.Conv2DOp, "kernel_layout", StringAttr)
     out_dtype = relay_opt_prop(nn.Conv2DOp, "out_dtype", TypeAttribute)
     has_bias = prop_def(IntegerAttr, FALSE)
+    has_residual = prop_def(IntegerAttr, FALSE)
     has_relu = prop_def(IntegerAttr, FALSE)
     traits = traits_def(Pure())
+
+    @property
+    def bias(self) -> SSAValue | None:
+        """The bias operand, None without `has_bias`."""
+        return self.extras[0] if self.has_bias.value.data and self.extras else None
+
+    @property
+    def residual(self) -> SSAValue | None:
+        """The residual operand (the last), None without `has_residual`."""
+        return self.extras[-1] if self.has_residual.value.data and self.extras else None
+
+    @classmethod
+    def check_operand_count(cls, count: int) -> None:
+        """Data and weight, then up to a bias and a residual."""
+        if not 2 <= count <= 4:
+            raise VerifyException(f"'{cls.name}' op expected 2 to 4 operands, got {count}")
 
     @classmethod
     def infer_result_types(
         cls, operand_types: Sequence[Attribute], props: Props
     ) -> Sequence[Attribute]:
         result = cls.relay_type(operand_types[:2], props)
+        if get_bool(props, "has_residual"):
+            if len(operand_types) < 3:
+                raise RelayTypeError("has_residual is set but there is no residual operand")
+            check_residual(operand_types[-1], result)
+            operand_types = operand_types[:-1]
+        elif len(operand_types) == 4:
+            raise RelayTypeError("a fourth operand (a residual) needs has_residual = true")
         check_bias(operand_types, props, result, get_str(props, "data_layout").index("C"))
         return [result]
+
+
+def check_residual(residual: Attribute, result: Attribute) -> None:
+    """The residual operand has the result's shape and element type."""
+    shape, want = shape_of(residual), shape_of(result)
+    same = len(shape) == len(want) and all(
+        dims_compatible(a, b) for a, b in zip(shape, want, strict=True)
+    )
+    if not same or tensor_element_type(residual) != tensor_element_type(result):
+        raise RelayTypeError(f"residual type {residual} does not match result {result}")
 
 
 @irdl_op_definition

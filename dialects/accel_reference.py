@@ -2,8 +2,8 @@
 
 Each kernel computes what its relay op computes (with relay's numpy helpers
 from `relay/reference_nn.py`), cast to the result dtype as the interpreter casts
-a relay op's value, then adds the bias along the output channels and clamps at
-zero, in the result dtype, as relay's `nn.bias_add` and `nn.relu` would: an
+a relay op's value, then adds the bias along the output channels (and a conv2d's
+residual) and clamps at zero, in the result dtype, as relay's `nn.bias_add` and `nn.relu` would: an
 accel op gives the same numbers as the relay ops it replaces.
 """
 
@@ -60,7 +60,10 @@ def _conv2d(ev: Evaluator, op: accel.Conv2DOp, args: list[Value]) -> Value:
         op.groups.value.data,
         result_dtype(op),
     )
-    out = epilogue(out, args[2] if op.bias is not None else None, 1, bool(op.has_relu.value.data))
+    out = epilogue(out, args[2] if op.bias is not None else None, 1, False)
+    if op.residual is not None:
+        out = out + to_layout(np.asarray(args[-1]), data_layout, "NCHW").astype(out.dtype)
+    out = epilogue(out, None, 1, bool(op.has_relu.value.data))
     return to_layout(out, "NCHW", data_layout)
 
 

@@ -295,3 +295,9 @@ register_lazy(
     "PlanMemoryPass",
     "Plan a static arena for intermediates (liveness, best-fit offsets) as xrelay.buffers",
 )
+register_lazy(
+    "accel-fuse-residual",
+    "accel_fuse_residual",
+    "AccelFuseResidualPass",
+    "Fold accel.add(conv2d, r) into the convolution's epilogue as its residual operand",
+)

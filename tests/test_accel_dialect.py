@@ -98,7 +98,7 @@ def test_dialect_is_registered_and_parses() -> None:
 @pytest.mark.parametrize("op", accel.OPS, ids=lambda op: op.name)
 def test_properties_are_the_relay_ops(op: type[accel.AccelOp]) -> None:
     """Each accel op has every property of its relay op, with the same constraint and default,
-    plus only the bias/relu flags."""
+    plus only the bias/residual/relu flags."""
     ours = op.get_irdl_definition().properties
     theirs = op.RELAY.get_irdl_definition().properties
     for name, definition in theirs.items():
@@ -106,7 +106,7 @@ def test_properties_are_the_relay_ops(op: type[accel.AccelOp]) -> None:
         assert ours[name].constr == definition.constr, name
         assert ours[name].default_value == definition.default_value, name
         assert isinstance(ours[name], OptionalDef) == isinstance(definition, OptionalDef), name
-    assert set(ours) - set(theirs) <= {"has_bias", "has_relu"}
+    assert set(ours) - set(theirs) <= {"has_bias", "has_residual", "has_relu"}
     for flag in set(ours) - set(theirs):
         assert ours[flag].default_value == attrs.bool_(False)
 
@@ -198,6 +198,28 @@ def test_conv2d(
     if has_relu:
         assert (got >= 0).all()
         assert (got == 0).any()
+
+
+@pytest.mark.parametrize(("has_bias", "has_relu"), BIAS_RELU)
+@pytest.mark.parametrize("layout", ["NCHW", "NHWC"])
+def test_conv2d_residual(layout: str, has_bias: bool, has_relu: bool) -> None:
+    """`has_residual`: relu(conv + bias + residual), the residual in the data layout."""
+    nhwc = layout == "NHWC"
+    props: Props = {"padding": attrs.ints([1, 1, 1, 1]), "data_layout": attrs.str_(layout)}
+    if nhwc:
+        props["kernel_layout"] = attrs.str_("HWIO")
+    data, weight = ((1, 5, 6, 3), (3, 3, 3, 4)) if nhwc else ((2, 3, 5, 6), (4, 3, 3, 3))
+    out = (1, 5, 6, 4) if nhwc else (2, 4, 5, 6)
+    inputs = [randn(*data), randn(*weight)] + ([randn(4)] if has_bias else []) + [randn(*out)]
+
+    def chain(args: list[relay.Expr]) -> relay.Expr:
+        without = relay_chain(nn.Conv2DOp, props, has_bias, False, 3 if nhwc else 1)(args[:-1])
+        total = relay.Call(elementwise.AddOp, [without, args[-1]])
+        return relay.Call(nn.ReluOp, [total]) if has_relu else total
+
+    fused = props | flags(has_bias, has_relu) | {"has_residual": attrs.bool_(True)}
+    got = evaluate(inputs, accel_call(accel.Conv2DOp, fused))
+    assert_same(got, evaluate(inputs, chain))
 
 
 DENSE_CASES: list[tuple[tuple[int, ...], tuple[int, ...], Props]] = [

@@ -112,11 +112,13 @@ class Partitions:
         functions = [f.clone() for f in self.functions]
         return xrelay.parse(str(ModuleOp([*functions, main])))
 
-    def check(self, cache: Path) -> CSources:
-        """Build, run and compare every case; the sources."""
+    def check(self, cache: Path, target_flags: bool = True) -> CSources:
+        """Build, run and compare every case; the sources. `target_flags`: accel.c with
+        accel's flags (`-O3 -march=native`), else the host's only (4-lane vectors)."""
         mod = self.module()
         sources = emit(mod)
-        lib = Library(compile_library(sources.files, cache_dir=cache))
+        flags = sources.unit_cflags if target_flags else {}
+        lib = Library(compile_library(sources.files, unit_cflags=flags, cache_dir=cache))
         got = lib(*self.values)
         want = xrelay.evaluate(mod, *self.values)
         got = got if isinstance(got, tuple) else (got,)
@@ -177,6 +179,55 @@ def test_conv2d_attributes_bias_and_relu(cache: Path) -> None:
     assert "void xk_tvmgen_default_accel_main_0(" not in text(sources, "model.c")
 
 
+def test_blocked_conv2d(cache: Path) -> None:
+    """NCHW / OIHW / groups 1: the register-blocked kernel, on widths and channel counts that
+    are and are not multiples of its blocks, strides, padding, dilation, 3 input channels,
+    a residual, and input channels in several scratch chunks."""
+    p = Partitions(7)
+    conv = accel.Conv2DOp
+    pad1 = [1, 1, 1, 1]
+    p.add("16->16, width 33", conv, [(1, 16, 5, 33), (16, 16, 3, 3), (16,)], padding=pad1,
+          has_bias=True, has_relu=True)  # fmt: skip
+    p.add("3 input channels, width 13", conv, [(1, 3, 6, 13), (16, 3, 3, 3), (16,)],
+          padding=pad1, has_bias=True, has_relu=True)  # fmt: skip
+    p.add("5 channels, width 7, batch 2", conv, [(2, 4, 7, 7), (5, 4, 3, 3)], padding=pad1)
+    p.add("17 channels: a rest block", conv, [(1, 2, 4, 16), (17, 2, 3, 3), (17,)],
+          padding=pad1, has_bias=True)  # fmt: skip
+    p.add("32 channels, width 48", conv, [(1, 2, 3, 48), (32, 2, 3, 3)], padding=pad1)
+    p.add("8 channels, width 48: blocks of vectors", conv, [(1, 2, 3, 48), (8, 2, 3, 3)],
+          padding=pad1, has_relu=True)  # fmt: skip
+    p.add("stride 2, padding 0", conv, [(1, 3, 9, 13), (6, 3, 3, 3)], strides=[2, 2])
+    p.add("stride 2, padding 2", conv, [(1, 2, 11, 11), (4, 2, 3, 3)], strides=[2, 2],
+          padding=[2, 2, 2, 2], has_relu=True)  # fmt: skip
+    p.add("dilation 2, asymmetric padding", conv, [(1, 2, 9, 10), (3, 2, 3, 3), (3,)],
+          dilation=[2, 2], padding=[2, 1, 0, 3], has_bias=True)  # fmt: skip
+    p.add("strides 3x2, dilation 2x3, 2x4 kernel", conv, [(1, 2, 12, 17), (4, 2, 2, 4)],
+          strides=[3, 2], dilation=[2, 3], padding=[1, 2, 1, 2])  # fmt: skip
+    p.add("1x1, width 20", conv, [(1, 8, 3, 20), (12, 8, 1, 1), (12,)], has_bias=True,
+          has_relu=True)  # fmt: skip
+    p.add("kernel over the padding", conv, [(1, 2, 2, 2), (3, 2, 3, 3)], padding=pad1)
+    p.add("residual, bias, relu", conv, [(1, 4, 6, 13), (8, 4, 3, 3), (8,), (1, 8, 6, 13)],
+          padding=pad1, has_bias=True, has_residual=True, has_relu=True)  # fmt: skip
+    p.add("residual, stride 2", conv, [(1, 3, 8, 8), (5, 3, 3, 3), (1, 5, 4, 4)],
+          padding=pad1, strides=[2, 2], has_residual=True)  # fmt: skip
+    p.add("50 channels in 2 chunks, residual", conv,
+          [(1, 50, 4, 100), (4, 50, 3, 3), (4,), (1, 4, 4, 100)], padding=pad1, has_bias=True,
+          has_residual=True, has_relu=True)  # fmt: skip
+    p.add("generic: groups 2, residual", conv, [(1, 4, 5, 5), (4, 2, 3, 3), (4,), (1, 4, 5, 5)],
+          groups=2, padding=pad1, has_bias=True, has_residual=True, has_relu=True)  # fmt: skip
+    p.add("generic: NHWC, residual", conv, [(1, 5, 5, 3), (3, 3, 3, 4), (1, 5, 5, 4)],
+          data_layout="NHWC", kernel_layout="HWIO", padding=pad1, has_residual=True)  # fmt: skip
+    sources = p.check(cache)
+    units = [name for name in sources.files if name.startswith("accel")]
+    flags = ["-O3", "-march=native", "-ffp-contract=fast"]
+    assert all(sources.unit_cflags[name] == flags for name in units)
+    p.check(cache, target_flags=False)  # the portable vectors of 4 floats
+    unit = "".join(text(sources, name) for name in units)
+    assert unit.count("_Static_assert(XA_VL <= 16") == 15  # the blocked kernels
+    assert "c0 += 47)" in unit  # 47 channels' rows fit the scratch, then 3
+    assert "+= xa_ld(in3 + at" in unit  # the residual, after the bias, before the relu
+
+
 def test_dense(cache: Path) -> None:
     p = Partitions(2)
     dense = accel.DenseOp
@@ -185,7 +236,12 @@ def test_dense(cache: Path) -> None:
     p.add("batch 3, bias, relu", dense, [(3, 7), (5, 7), (5,)], has_bias=True, has_relu=True)
     p.add("relu", dense, [(2, 33), (9, 33)], has_relu=True)
     p.add("3-D data", dense, [(2, 3, 8), (4, 8), (4,)], has_bias=True, has_relu=True)
-    p.check(cache)
+    p.add("depth 100, 17 units: rest blocks", dense, [(1, 100), (17, 100), (17,)], has_bias=True)
+    p.add("batch 5 (4 + 1 rows), depth 33", dense, [(5, 33), (6, 33)], has_relu=True)
+    p.add("depth 1000 (many vectors), 10 units", dense, [(1, 1000), (10, 1000), (10,)],
+          has_bias=True, has_relu=True)  # fmt: skip
+    unit = text(p.check(cache), "accel.c")
+    assert "xa_sum(a0_0)" in unit
 
 
 def test_pools(cache: Path) -> None:
@@ -213,9 +269,31 @@ def test_pools(cache: Path) -> None:
           layout="NHWC")  # fmt: skip
     p.add("avg NHWC", avg_pool, [(2, 5, 5, 3)], pool_size=[3, 3], padding=[1, 1, 1, 1],
           layout="NHWC")  # fmt: skip
+    p.add("max 2x2/2, width 7: no window cut", max_pool, [(1, 3, 6, 7)], pool_size=[2, 2],
+          strides=[2, 2])  # fmt: skip
+    p.add("max 3x3/2, width 13", max_pool, [(2, 2, 9, 13)], pool_size=[3, 3], strides=[2, 2])
+    p.add("max 3x2, stride 1", max_pool, [(1, 2, 5, 6)], pool_size=[3, 2])
     p.add("global avg", accel.GlobalAvgPool2DOp, [(2, 3, 5, 4)])
     p.add("global avg NHWC", accel.GlobalAvgPool2DOp, [(1, 7, 7, 6)], layout="NHWC")
-    p.check(cache)
+    unit = text(p.check(cache), "accel.c")
+    assert "v = (t1_1 > v) | (t1_1 != t1_1) ? t1_1 : v;" in unit  # a window inside: no bounds
+
+
+def test_nan_through_max_pool_and_relu(cache: Path) -> None:
+    """A NaN stays NaN through the vectorized max pool, relu and conv epilogue, as in numpy."""
+    p = Partitions(8)
+    p.add("max 2x2/2", accel.MaxPool2DOp, [(1, 2, 4, 6)], pool_size=[2, 2], strides=[2, 2])
+    p.add("conv relu", accel.Conv2DOp, [(1, 2, 4, 17), (3, 2, 1, 1)], has_relu=True)
+    p.values[0][0, 1, 2, 3] = np.nan
+    p.values[1][0, 0, 1, 16] = np.nan
+    mod = p.module()
+    sources = emit(mod)
+    lib = Library(compile_library(sources.files, unit_cflags=sources.unit_cflags, cache_dir=cache))
+    got = lib(*p.values)
+    want = xrelay.evaluate(mod, *p.values)
+    for g, w in zip(got, want, strict=True):
+        assert np.isnan(g).any()
+        np.testing.assert_allclose(g, np.asarray(w), rtol=RTOL, atol=ATOL, equal_nan=True)
 
 
 def test_elementwise_relu_and_batch_norm(cache: Path) -> None:

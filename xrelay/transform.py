@@ -7,6 +7,7 @@ Port TVM code by changing imports: `from xrelay import transform` and
 from __future__ import annotations
 
 from xrelay.passes import kebab_case, registered_passes, unregister_pass
+from xrelay.passes.accel_fuse_residual import AccelFuseResidual
 from xrelay.passes.adapters import (
     PassAdapter,
     XdslFunctionPass,
@@ -72,6 +73,7 @@ def PrintIR(header: str = "", show_meta_data: bool = False) -> Pass:
 
 
 __all__ = [
+    "AccelFuseResidual",
     "AlterOpLayout",
     "AnnotateTarget",
     "BackwardFoldScaleAxis",

@@ -3,9 +3,12 @@
 Importing this package registers the target through the public hooks, as a
 third-party backend would: op support predicates (`op_support`), the
 composite pattern table (`patterns`), and the code generator
-(`codegen/targets.py`): `convert-relay-to-accel` lowers its partitions, then
-`AccelFunctionEmitter` (`emitter.py`, kernels in `kernels.py`) prints them
-into `accel.c`. The emitter is imported on first use, not with `xrelay`.
+(`codegen/targets.py`): `convert-relay-to-accel` lowers its partitions,
+`accel-fuse-residual` folds residual adds into convolutions, then
+`AccelFunctionEmitter` (`emitter.py`, kernels in `kernels.py`: the blocked
+convolution `conv_blocked.py`, dense `dense_blocked.py`, max pool
+`pool_blocked.py`, over the vector prelude `vectors.py`) prints them into
+`accel.c`, compiled with `CFLAGS`. The emitter is imported on first use, not with `xrelay`.
 """
 
 from __future__ import annotations
@@ -28,7 +31,16 @@ def function_emitter(owner: CEmitter, function: func.FuncOp, symbol: str) -> Fun
     return AccelFunctionEmitter(owner, function, symbol)
 
 
-CODEGEN = register_codegen(CodegenTarget("accel", ("convert-relay-to-accel",), function_emitter))
+LOWERING = ("convert-relay-to-accel", "accel-fuse-residual")
+"""accel's lowering passes: the partitions to accel ops, then residual adds into convolutions."""
+
+CFLAGS = ("-O3", "-march=native", "-ffp-contract=fast")
+"""accel.c's flags (after the host's `-O2`). `-march=native` specializes the library to the
+CPU family of the machine that compiles it (AVX-512 vectors where it has them): the
+cache is per machine, but a library from `export_library` may not run on an older CPU.
+`-ffp-contract=fast` lets `a += w * x` be one fused multiply-add (ISO C mode would not)."""
+
+CODEGEN = register_codegen(CodegenTarget("accel", LOWERING, function_emitter, cflags=CFLAGS))
 """accel's code generator, as registered."""
 
-__all__ = ["CODEGEN", "function_emitter", "op_support", "patterns"]
+__all__ = ["CFLAGS", "CODEGEN", "LOWERING", "function_emitter", "op_support", "patterns"]

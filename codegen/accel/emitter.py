@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from xdsl.dialects import func
 from xdsl.ir import Operation
 from xrelay.codegen.accel.kernels import KERNELS
+from xrelay.codegen.accel.vectors import PRELUDE
 from xrelay.codegen.c.function import FunctionEmitter
 from xrelay.codegen.c.kernel_api import Unsupported, leaf_types, scalar
 from xrelay.dialects.relay.structure import CompositeOp, ConstantOp, TupleGetItemOp, TupleOp
@@ -38,6 +39,10 @@ class AccelFunctionEmitter(FunctionEmitter):
 
     def __init__(self, owner: CEmitter, function: func.FuncOp, symbol: str) -> None:
         super().__init__(owner, function, symbol, target=TARGET, kernels=KERNELS, rules={})
+
+    def emit(self) -> str:
+        """The function after the accel prelude (the vector type and helpers, once per unit)."""
+        return PRELUDE + super().emit()
 
     def emit_op(self, op: Operation, inlined: set[Operation]) -> None:
         """Print a kernel (float32 operands and results) or a structural op; refuse the rest."""

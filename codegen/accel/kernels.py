@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from xrelay.codegen.accel import conv_blocked, pool_blocked
+from xrelay.codegen.accel.dense_blocked import dense_blocked
 from xrelay.codegen.c.kernel_api import Kernel, KernelFn, better, numel
 from xrelay.codegen.c.scalars import INDEX
 from xrelay.codegen.c.writer import CWriter, affine, strides
@@ -40,6 +42,11 @@ def epilogue(k: Kernel, value: str) -> str:
 def has_bias(k: Kernel) -> bool:
     """Whether the op adds a bias (operand `in2`)."""
     return get_bool(k.op.properties, "has_bias")
+
+
+def has_residual(k: Kernel) -> bool:
+    """Whether a conv2d adds a residual (its last operand, after the bias)."""
+    return get_bool(k.op.properties, "has_residual")
 
 
 def taps(w: CWriter, name: str, base: str, step: int, extent: int, count: int) -> None:
@@ -65,12 +72,21 @@ def _dims(layout: str, shape: tuple[int, ...]) -> tuple[dict[str, int], dict[str
 
 
 def conv2d(k: Kernel) -> None:
-    """Direct grouped, dilated convolution, one output row at a time.
+    """The blocked kernel (`conv_blocked.py`) for NCHW / OIHW / groups 1, else `conv2d_generic`."""
+    if conv_blocked.applies(k):
+        conv_blocked.conv2d_blocked(k)
+    else:
+        conv2d_generic(k)
+
+
+def conv2d_generic(k: Kernel) -> None:
+    """Direct grouped, dilated convolution in any layout, one output row at a time.
 
     For each (image, output channel, output row) the row's accumulators start
     at the bias; each (input channel, kernel row inside the input, kernel
     column) adds `weight * input` over the output columns whose tap is inside
-    the input (a contiguous range); the row is stored through the epilogue.
+    the input (a contiguous range); the row is stored through the epilogue
+    (`+ residual`, relu).
     """
     props = k.op.properties
     data_layout = get_str(props, "data_layout")
@@ -108,14 +124,20 @@ def conv2d(k: Kernel) -> None:
                         tap = affine([("x", sw * ds["W"]), ("ix", ds["W"])])
                         w.line(f"acc[x] += wv * row[{tap}];")
             where = affine([("n", os_["N"]), ("oc", os_["C"]), ("y", os_["H"]), ("x", os_["W"])])
+            total = f"(acc[x] + {k.ins[-1]}[{where}])" if has_residual(k) else "acc[x]"
             with w.loop("x", ow):
-                w.line(f"out0[{where}] = {epilogue(k, 'acc[x]')};")
+                w.line(f"out0[{where}] = {epilogue(k, total)};")
 
 
 # ------------------------------------------------------------------ dense
 
 
 def dense(k: Kernel) -> None:
+    """The vectorized dense (`dense_blocked.py`)."""
+    dense_blocked(k)
+
+
+def dense_naive(k: Kernel) -> None:
     """`data @ weight.T` over the data's leading dims: one dot product per output, from the bias."""
     dshape, (units, depth) = k.in_shape(0), k.in_shape(1)
     w = k.w
@@ -136,7 +158,11 @@ def pool2d(k: Kernel) -> None:
     """Max or average pool with padding, dilation, ceil_mode and count_include_pad.
 
     Window bounds per output row and column; the body is `_max` or `_average`.
+    A max pool with no window cut is `pool_blocked.py`'s.
     """
+    if pool_blocked.applies(k):
+        pool_blocked.max_pool2d_inside(k)
+        return
     props = k.op.properties
     layout = get_str(props, "layout")
     (size, ins), (osize, outs) = _dims(layout, k.in_shape(0)), _dims(layout, k.out_shape())

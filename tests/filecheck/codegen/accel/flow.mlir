@@ -19,8 +19,8 @@
 //  CHECK-NEXT:     const float *restrict in0 = p0;
 //  CHECK-NEXT:     const float *restrict in1 = xc_0;
 //  CHECK-NEXT:     const float *restrict in2 = xc_1;
-//       CHECK:         const float start = in2[oc];
-//       CHECK:             out0[n * 256 + oc * 64 + y * 8 + x] = (acc[x] < 0.0f ? 0.0f : acc[x]);
+//       CHECK:             a0_0 = xa_splat(in2[oc + 0]);
+//       CHECK:             a0_0 = xa_relu(a0_0);
 //       CHECK: void xk_tvmgen_default_accel_main_3(unsigned char *arena, const float *p0, float *restrict o0) {
 //       CHECK:     /* accel.max_pool2d */
 //   CHECK-NOT: relay.

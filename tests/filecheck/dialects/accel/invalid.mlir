@@ -18,10 +18,55 @@ func.func @conv2d_unflagged_bias(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32
 
 // -----
 
-/// conv2d: two or three operands.
+/// conv2d: two to four operands.
 func.func @conv2d_operand_count(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<4xf32>) {
-  // expected-error@+1 {{'accel.conv2d' op expected 2 or 3 operands, got 4}}
-  %0 = accel.conv2d %x, %w, %b, %b {has_bias = true} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<1x4x6x6xf32>
+  // expected-error@+1 {{'accel.conv2d' op expected 2 to 4 operands, got 5}}
+  %0 = accel.conv2d %x, %w, %b, %b, %b {has_bias = true} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<1x4x6x6xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d: has_residual without a residual operand.
+func.func @conv2d_missing_residual(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
+  // expected-error@+1 {{'accel.conv2d' op has_residual is set but there is no residual operand}}
+  %0 = accel.conv2d %x, %w {has_residual = true} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d: a fourth operand without has_residual.
+func.func @conv2d_unflagged_residual(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<4xf32>, %r: tensor<1x4x6x6xf32>) {
+  // expected-error@+1 {{'accel.conv2d' op a fourth operand (a residual) needs has_residual = true}}
+  %0 = accel.conv2d %x, %w, %b, %r {has_bias = true} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>, tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d: the residual has the result's shape.
+func.func @conv2d_residual_shape(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %r: tensor<1x4x8x8xf32>) {
+  // expected-error@+1 {{'accel.conv2d' op residual type tensor<1x4x8x8xf32> does not match result tensor<1x4x6x6xf32>}}
+  %0 = accel.conv2d %x, %w, %r {has_residual = true} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<1x4x8x8xf32>) -> tensor<1x4x6x6xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d: the residual has the result's element type.
+func.func @conv2d_residual_dtype(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<4xf32>, %r: tensor<1x4x6x6xf16>) {
+  // expected-error@+1 {{'accel.conv2d' op residual type tensor<1x4x6x6xf16> does not match result tensor<1x4x6x6xf32>}}
+  %0 = accel.conv2d %x, %w, %b, %r {has_bias = true, has_residual = true} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>, tensor<1x4x6x6xf16>) -> tensor<1x4x6x6xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d: with a residual, the bias is the third operand (has_bias without one).
+func.func @conv2d_residual_no_bias(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %r: tensor<1x4x6x6xf32>) {
+  // expected-error@+1 {{'accel.conv2d' op has_bias is set but there is no bias operand}}
+  %0 = accel.conv2d %x, %w, %r {has_bias = true, has_residual = true} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
   func.return
 }
 

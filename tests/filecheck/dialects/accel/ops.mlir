@@ -12,18 +12,36 @@ func.func @conv2d(%x: tensor<1x4x9x9xf32>, %w: tensor<4x2x3x3xf32>, %b: tensor<4
   // CHECK-NEXT: %2 = accel.conv2d %x, %w, %b {groups = 2, has_bias = true} : (tensor<1x4x9x9xf32>, tensor<4x2x3x3xf32>, tensor<4xf32>) -> tensor<1x4x7x7xf32>
   // CHECK-NEXT: %3 = accel.conv2d %x, %w {groups = 2, has_relu = true} : (tensor<1x4x9x9xf32>, tensor<4x2x3x3xf32>) -> tensor<1x4x7x7xf32>
   // CHECK-NEXT: %4 = accel.conv2d %y, %k, %c {data_layout = "NHWC", kernel_layout = "HWIO", has_bias = true} : (tensor<1x8x8x3xf32>, tensor<3x3x3x6xf32>, tensor<6xf32>) -> tensor<1x6x6x6xf32>
-  // GENERIC: "accel.conv2d"(%x, %w, %b) <{strides = array<i64: 2, 1>, padding = array<i64: 1, 0, 2, 1>, dilation = array<i64: 1, 2>, groups = 2 : i64, channels = 4 : i64, kernel_size = array<i64: 3, 3>, out_dtype = f32, has_bias = true, has_relu = true, data_layout = "NCHW", kernel_layout = "OIHW"}> : (tensor<1x4x9x9xf32>, tensor<4x2x3x3xf32>, tensor<4xf32>) -> tensor<1x4x5x6xf32>
-  // GENERIC: "accel.conv2d"(%x, %w) <{groups = 2 : i64, strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, dilation = array<i64: 1, 1>, data_layout = "NCHW", kernel_layout = "OIHW", has_bias = false, has_relu = false}> : (tensor<1x4x9x9xf32>, tensor<4x2x3x3xf32>) -> tensor<1x4x7x7xf32>
-  // GENERIC: "accel.conv2d"(%x, %w, %b) <{groups = 2 : i64, has_bias = true, strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, dilation = array<i64: 1, 1>, data_layout = "NCHW", kernel_layout = "OIHW", has_relu = false}> : (tensor<1x4x9x9xf32>, tensor<4x2x3x3xf32>, tensor<4xf32>) -> tensor<1x4x7x7xf32>
-  // GENERIC: "accel.conv2d"(%x, %w) <{groups = 2 : i64, has_relu = true, strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, dilation = array<i64: 1, 1>, data_layout = "NCHW", kernel_layout = "OIHW", has_bias = false}> : (tensor<1x4x9x9xf32>, tensor<4x2x3x3xf32>) -> tensor<1x4x7x7xf32>
-  // GENERIC: "accel.conv2d"(%y, %k, %c) <{data_layout = "NHWC", kernel_layout = "HWIO", has_bias = true, strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, dilation = array<i64: 1, 1>, groups = 1 : i64, has_relu = false}> : (tensor<1x8x8x3xf32>, tensor<3x3x3x6xf32>, tensor<6xf32>) -> tensor<1x6x6x6xf32>
-  // MLIR: "accel.conv2d"(%arg0, %arg1, %arg2) <{channels = 4 : i64, data_layout = "NCHW", dilation = array<i64: 1, 2>, groups = 2 : i64, has_bias = true, has_relu = true, kernel_layout = "OIHW", kernel_size = array<i64: 3, 3>, out_dtype = f32, padding = array<i64: 1, 0, 2, 1>, strides = array<i64: 2, 1>}> : (tensor<1x4x9x9xf32>, tensor<4x2x3x3xf32>, tensor<4xf32>) -> tensor<1x4x5x6xf32>
+  // GENERIC: "accel.conv2d"(%x, %w, %b) <{strides = array<i64: 2, 1>, padding = array<i64: 1, 0, 2, 1>, dilation = array<i64: 1, 2>, groups = 2 : i64, channels = 4 : i64, kernel_size = array<i64: 3, 3>, out_dtype = f32, has_bias = true, has_relu = true, data_layout = "NCHW", kernel_layout = "OIHW", has_residual = false}> : (tensor<1x4x9x9xf32>, tensor<4x2x3x3xf32>, tensor<4xf32>) -> tensor<1x4x5x6xf32>
+  // GENERIC: "accel.conv2d"(%x, %w) <{groups = 2 : i64, strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, dilation = array<i64: 1, 1>, data_layout = "NCHW", kernel_layout = "OIHW", has_bias = false, has_residual = false, has_relu = false}> : (tensor<1x4x9x9xf32>, tensor<4x2x3x3xf32>) -> tensor<1x4x7x7xf32>
+  // GENERIC: "accel.conv2d"(%x, %w, %b) <{groups = 2 : i64, has_bias = true, strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, dilation = array<i64: 1, 1>, data_layout = "NCHW", kernel_layout = "OIHW", has_residual = false, has_relu = false}> : (tensor<1x4x9x9xf32>, tensor<4x2x3x3xf32>, tensor<4xf32>) -> tensor<1x4x7x7xf32>
+  // GENERIC: "accel.conv2d"(%x, %w) <{groups = 2 : i64, has_relu = true, strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, dilation = array<i64: 1, 1>, data_layout = "NCHW", kernel_layout = "OIHW", has_bias = false, has_residual = false}> : (tensor<1x4x9x9xf32>, tensor<4x2x3x3xf32>) -> tensor<1x4x7x7xf32>
+  // GENERIC: "accel.conv2d"(%y, %k, %c) <{data_layout = "NHWC", kernel_layout = "HWIO", has_bias = true, strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, dilation = array<i64: 1, 1>, groups = 1 : i64, has_residual = false, has_relu = false}> : (tensor<1x8x8x3xf32>, tensor<3x3x3x6xf32>, tensor<6xf32>) -> tensor<1x6x6x6xf32>
+  // MLIR: "accel.conv2d"(%arg0, %arg1, %arg2) <{channels = 4 : i64, data_layout = "NCHW", dilation = array<i64: 1, 2>, groups = 2 : i64, has_bias = true, has_relu = true, has_residual = false, kernel_layout = "OIHW", kernel_size = array<i64: 3, 3>, out_dtype = f32, padding = array<i64: 1, 0, 2, 1>, strides = array<i64: 2, 1>}> : (tensor<1x4x9x9xf32>, tensor<4x2x3x3xf32>, tensor<4xf32>) -> tensor<1x4x5x6xf32>
   %0 = accel.conv2d %x, %w, %b {strides = [2, 1], padding = [1, 0, 2, 1], dilation = [1, 2], groups = 2, channels = 4, kernel_size = [3, 3], out_dtype = f32, has_bias = true, has_relu = true} : (tensor<1x4x9x9xf32>, tensor<4x2x3x3xf32>, tensor<4xf32>) -> tensor<1x4x5x6xf32>
   %1 = accel.conv2d %x, %w {groups = 2} : (tensor<1x4x9x9xf32>, tensor<4x2x3x3xf32>) -> tensor<1x4x7x7xf32>
   %2 = accel.conv2d %x, %w, %b {groups = 2, has_bias = true} : (tensor<1x4x9x9xf32>, tensor<4x2x3x3xf32>, tensor<4xf32>) -> tensor<1x4x7x7xf32>
   %3 = accel.conv2d %x, %w {groups = 2, has_relu = true} : (tensor<1x4x9x9xf32>, tensor<4x2x3x3xf32>) -> tensor<1x4x7x7xf32>
   %4 = accel.conv2d %y, %k, %c {data_layout = "NHWC", kernel_layout = "HWIO", has_bias = true} : (tensor<1x8x8x3xf32>, tensor<3x3x3x6xf32>, tensor<6xf32>) -> tensor<1x6x6x6xf32>
   func.return %0 : tensor<1x4x5x6xf32>
+}
+
+// -----
+
+/// conv2d with a residual (the last operand, after the bias; has_residual): with and
+/// without a bias, NHWC (the residual has the result's type and layout).
+// CHECK-LABEL: func.func @conv2d_residual
+// MLIR-LABEL: func.func @conv2d_residual
+func.func @conv2d_residual(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<4xf32>, %r: tensor<1x4x8x8xf32>, %y: tensor<1x8x8x3xf32>, %k: tensor<3x3x3x4xf32>, %s: tensor<1x8x8x4xf32>) -> tensor<1x4x8x8xf32> {
+  // CHECK-NEXT: %0 = accel.conv2d %x, %w, %b, %r {padding = [1, 1, 1, 1], has_bias = true, has_residual = true, has_relu = true} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>, tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
+  // CHECK-NEXT: %1 = accel.conv2d %x, %w, %0 {padding = [1, 1, 1, 1], has_residual = true} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
+  // CHECK-NEXT: %2 = accel.conv2d %y, %k, %s {padding = [1, 1, 1, 1], data_layout = "NHWC", kernel_layout = "HWIO", has_residual = true} : (tensor<1x8x8x3xf32>, tensor<3x3x3x4xf32>, tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  // GENERIC: "accel.conv2d"(%x, %w, %b, %r) <{padding = array<i64: 1, 1, 1, 1>, has_bias = true, has_residual = true, has_relu = true,
+  // MLIR: "accel.conv2d"(%arg0, %arg1, %arg2, %arg3) <{data_layout = "NCHW", dilation = array<i64: 1, 1>, groups = 1 : i64, has_bias = true, has_relu = true, has_residual = true,
+  %0 = accel.conv2d %x, %w, %b, %r {padding = [1, 1, 1, 1], has_bias = true, has_residual = true, has_relu = true} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>, tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
+  %1 = accel.conv2d %x, %w, %0 {padding = [1, 1, 1, 1], has_residual = true} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
+  %2 = accel.conv2d %y, %k, %s {padding = [1, 1, 1, 1], data_layout = "NHWC", kernel_layout = "HWIO", has_residual = true} : (tensor<1x8x8x3xf32>, tensor<3x3x3x4xf32>, tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+  func.return %1 : tensor<1x4x8x8xf32>
 }
 
 // -----
