@@ -1,0 +1,141 @@
+"""The timing process: one per thread count, started by `inference.py` with `OMP_NUM_THREADS` set.
+
+`python benchmarks/inference.py --worker SPEC THREADS OUT` loads every runner of
+every case in SPEC (xrelay libraries through the raw C ABI on preallocated
+buffers, onnxruntime with `intra_op_num_threads` and an IOBinding, numpy under
+`threadpool_limits` when threadpoolctl is installed), checks each output
+against the float64 numpy forward pass, and, when all agree, times the runners
+interleaved; it writes per-runner max differences and medians to OUT as JSON.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import gc
+import importlib
+import importlib.util
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from inference_models import Array, numpy_forward, numpy_params, weights_of
+from xrelay.codegen.runtime.loader import Library
+
+RTOL = 1e-3
+"""An output agrees when max |output - reference| <= RTOL * max |reference|."""
+
+
+class XrelayModel:
+    """One instance of a model library, run through the raw C ABI on preallocated buffers.
+
+    Never destroyed: it lives as long as the timing process."""
+
+    def __init__(self, path: str, x: Array) -> None:
+        info = Library(path).outputs[0]
+        self.out: Array = np.empty(info.shape, info.dtype)
+        self._dll = dll = ctypes.CDLL(path)
+        dll.xrelay_model_create.restype = ctypes.c_void_p
+        dll.xrelay_model_run.restype = ctypes.c_int32
+        pointers = ctypes.POINTER(ctypes.c_void_p)
+        dll.xrelay_model_run.argtypes = (ctypes.c_void_p, pointers, pointers)
+        self._model = dll.xrelay_model_create()
+        if not self._model:
+            raise RuntimeError(f"xrelay_model_create failed for {path}")
+        self._x = x  # the input buffer the pointers below refer to
+        self._inputs = (ctypes.c_void_p * 1)(x.ctypes.data)
+        self._outputs = (ctypes.c_void_p * 1)(self.out.ctypes.data)
+
+    def __call__(self) -> None:
+        if self._dll.xrelay_model_run(self._model, self._inputs, self._outputs) != 0:
+            raise RuntimeError("xrelay_model_run failed")
+
+
+def make_runners(case: dict[str, Any], threads: int, x: Array) -> dict[str, Any]:
+    """name -> (call, output getter) for every available runner of a case."""
+    runners: dict[str, Any] = {}
+    for name, paths in case["libs"].items():
+        lib = XrelayModel(paths[str(threads)], x)
+        runners[name] = (lib, lambda lib=lib: lib.out)
+    if case["onnx"]:
+        ort: Any = importlib.import_module("onnxruntime")
+        options = ort.SessionOptions()
+        options.intra_op_num_threads, options.inter_op_num_threads = threads, 1
+        session = ort.InferenceSession(case["onnx"], options, providers=["CPUExecutionProvider"])
+        out = np.empty(case["out_shape"], np.float32)
+        binding = session.io_binding()
+        binding.bind_cpu_input(session.get_inputs()[0].name, x)
+        binding.bind_output("y", "cpu", 0, np.float32, list(out.shape), out.ctypes.data)
+        runners["onnxruntime"] = (lambda: session.run_with_iobinding(binding), lambda: out)
+    if case["numpy"]:
+        q = numpy_params(case["model"], weights_of(case["model"], case["size"]), np.float32)
+        last: list[Array] = [x]
+
+        def run_numpy() -> None:
+            last[0] = numpy_forward(case["model"], q, x)
+
+        runners["numpy"] = (run_numpy, lambda: last[0])
+    return runners
+
+
+def time_interleaved(runners: dict[str, Any], rounds: int, quick: bool) -> dict[str, list[float]]:
+    """Per-call seconds of each runner: warm-up, then `rounds` round-robin turns."""
+    reps: dict[str, int] = {}
+    for name, (call, _) in runners.items():
+        start, calls = time.perf_counter(), 0
+        while calls < (1 if quick else 3) or (not quick and time.perf_counter() - start < 0.1):
+            call()
+            calls += 1
+        estimate = (time.perf_counter() - start) / calls
+        reps[name] = max(1, min(3 if quick else 20, round(0.005 / estimate)))
+    samples: dict[str, list[float]] = {name: [] for name in runners}
+    order = list(runners)
+    gc.disable()
+    try:
+        for index in range(rounds):
+            for name in order if index % 2 == 0 else reversed(order):
+                call = runners[name][0]
+                call()  # untimed: lets the previous runner's spinning threads settle
+                for _ in range(reps[name]):
+                    start = time.perf_counter()
+                    call()
+                    samples[name].append(time.perf_counter() - start)
+    finally:
+        gc.enable()
+    return samples
+
+
+def worker(spec_path: str, threads: int, out_path: str) -> None:
+    """Check and time every case at `threads` threads; write the results as JSON."""
+    spec = json.loads(Path(spec_path).read_text())
+    limits: Any = None
+    if importlib.util.find_spec("threadpoolctl"):
+        limits = importlib.import_module("threadpoolctl").threadpool_limits(threads, "blas")
+    results: dict[str, Any] = {}
+    for case in spec["cases"]:
+        print(f"  {case['title']}, {threads} thread(s)", file=sys.stderr, flush=True)
+        x = np.load(case["input"])
+        q = numpy_params(case["model"], weights_of(case["model"], case["size"]), np.float64)
+        want = numpy_forward(case["model"], q, x.astype(np.float64))
+        runners = make_runners(case, threads, x)
+        entry: dict[str, Any] = {}
+        for name, (call, output) in runners.items():
+            call()
+            diff = float(np.max(np.abs(output() - want)))
+            allowed = RTOL * float(np.max(np.abs(want)))
+            entry[name] = {"diff": diff, "allowed": allowed, "ok": diff <= allowed}
+        if all(e["ok"] for e in entry.values()):
+            for name, seconds in time_interleaved(runners, spec["rounds"], spec["quick"]).items():
+                entry[name].update(median=statistics.median(seconds), samples=len(seconds))
+        results[case["title"]] = entry
+    versions = {"numpy": np.__version__}
+    if limits is not None:
+        info = importlib.import_module("threadpoolctl").threadpool_info()
+        blas = [f"{i['internal_api']} {i['version']}" for i in info if i["user_api"] == "blas"]
+        versions["numpy"] += f" ({', '.join(blas)})" if blas else ""
+    if any(c["onnx"] for c in spec["cases"]):
+        versions["onnxruntime"] = importlib.import_module("onnxruntime").__version__
+    Path(out_path).write_text(json.dumps({"cases": results, "versions": versions}))
