@@ -20,6 +20,11 @@ def get_all_dialects() -> dict[str, Callable[[], Dialect]]:
 
         return ACCEL
 
+    def dnnl() -> Dialect:
+        from xrelay.dialects.dnnl import DNNL
+
+        return DNNL
+
     def builtin() -> Dialect:
         from xdsl.dialects.builtin import Builtin
 
@@ -30,4 +35,4 @@ def get_all_dialects() -> dict[str, Callable[[], Dialect]]:
 
         return Func
 
-    return {"accel": accel, "builtin": builtin, "func": func, "relay": relay}
+    return {"accel": accel, "builtin": builtin, "dnnl": dnnl, "func": func, "relay": relay}

@@ -62,6 +62,7 @@ def _load_relay_semantics() -> None:
             # Importing a semantics module registers its functions.
             importlib.import_module(f"xrelay.dialects.relay.reference_{name}")
         importlib.import_module("xrelay.dialects.accel_reference")
+        importlib.import_module("xrelay.dialects.dnnl_reference")
 
 
 def conform(value: Value, ty: Attribute) -> Value:

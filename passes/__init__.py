@@ -296,6 +296,12 @@ register_lazy(
     "Plan a static arena for intermediates (liveness, best-fit offsets) as xrelay.buffers",
 )
 register_lazy(
+    "convert-relay-to-dnnl",
+    "convert_relay_to_dnnl",
+    "ConvertRelayToDnnlPass",
+    "Lower the functions partitioned for dnnl (Compiler = dnnl) into oneDNN primitive ops",
+)
+register_lazy(
     "accel-fuse-residual",
     "accel_fuse_residual",
     "AccelFuseResidualPass",

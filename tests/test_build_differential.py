@@ -55,7 +55,7 @@ from tinyres import tinyres  # noqa: E402
 
 Array = np.ndarray[Any, Any]
 
-TARGETS: dict[str, list[str]] = {"c": ["c"], "accel": ["accel", "c"]}
+TARGETS: dict[str, list[str]] = {"c": ["c"], "accel": ["accel", "c"], "dnnl": ["dnnl", "c"]}
 """The targets under test, by a short id."""
 
 

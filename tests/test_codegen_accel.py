@@ -12,6 +12,9 @@ translation units, and the errors of ops accel cannot emit.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -21,8 +24,10 @@ import pytest
 from xdsl.dialects import func
 from xdsl.dialects.builtin import FunctionType, IntegerAttr, ModuleOp, StringAttr, TensorType, f32
 from xdsl.ir import Attribute, Block, Region
-from xrelay.codegen.build import compile_library
+from xrelay.codegen import runtime
+from xrelay.codegen.build import BASE_CFLAGS, compile_library, find_compiler
 from xrelay.codegen.c import CEmitter, CSources
+from xrelay.codegen.c.pipeline import check_options
 from xrelay.dialects import accel
 from xrelay.dialects.builder import attrs
 from xrelay.dialects.diagnostics import DiagnosticError
@@ -112,13 +117,15 @@ class Partitions:
         functions = [f.clone() for f in self.functions]
         return xrelay.parse(str(ModuleOp([*functions, main])))
 
-    def check(self, cache: Path, target_flags: bool = True) -> CSources:
+    def check(
+        self, cache: Path, target_flags: bool = True, num_threads: int | None = None
+    ) -> CSources:
         """Build, run and compare every case; the sources. `target_flags`: accel.c with
-        accel's flags (`-O3 -march=native`), else the host's only (4-lane vectors)."""
+        accel's flags (`-O3 -march=native -fopenmp`) and link flags, else the host's only
+        (4-lane vectors, no threads). `num_threads`: the build option."""
         mod = self.module()
-        sources = emit(mod)
-        flags = sources.unit_cflags if target_flags else {}
-        lib = Library(compile_library(sources.files, unit_cflags=flags, cache_dir=cache))
+        sources = emit(mod, num_threads=num_threads)
+        lib = Library(build(sources, cache, target_flags))
         got = lib(*self.values)
         want = xrelay.evaluate(mod, *self.values)
         got = got if isinstance(got, tuple) else (got,)
@@ -134,9 +141,23 @@ class Partitions:
         return sources
 
 
-def emit(mod: IRModule, emitter: type[CEmitter] = CEmitter) -> CSources:
-    """The C of a planned copy of `mod`."""
-    return emitter(PlanMemory()(mod.clone()).module).emit()
+def emit(
+    mod: IRModule, emitter: type[CEmitter] = CEmitter, num_threads: int | None = None
+) -> CSources:
+    """The C of a planned copy of `mod` (`num_threads`: the build option)."""
+    return emitter(PlanMemory()(mod.clone()).module, num_threads=num_threads).emit()
+
+
+def build(sources: CSources, cache: Path, target_flags: bool = True) -> Path:
+    """The library of `sources`, with the targets' compile and link flags (`target_flags`)."""
+    if not target_flags:
+        return compile_library(sources.files, cache_dir=cache)
+    return compile_library(
+        sources.files,
+        unit_cflags=sources.unit_cflags,
+        extra_ldflags=sources.ldflags,
+        cache_dir=cache,
+    )
 
 
 def text(sources: CSources, name: str) -> str:
@@ -219,8 +240,9 @@ def test_blocked_conv2d(cache: Path) -> None:
           data_layout="NHWC", kernel_layout="HWIO", padding=pad1, has_residual=True)  # fmt: skip
     sources = p.check(cache)
     units = [name for name in sources.files if name.startswith("accel")]
-    flags = ["-O3", "-march=native", "-ffp-contract=fast"]
+    flags = ["-O3", "-march=native", "-ffp-contract=fast", "-fopenmp"]
     assert all(sources.unit_cflags[name] == flags for name in units)
+    assert sources.ldflags == ["-fopenmp"]
     p.check(cache, target_flags=False)  # the portable vectors of 4 floats
     unit = "".join(text(sources, name) for name in units)
     assert unit.count("_Static_assert(XA_VL <= 16") == 15  # the blocked kernels
@@ -288,7 +310,7 @@ def test_nan_through_max_pool_and_relu(cache: Path) -> None:
     p.values[1][0, 0, 1, 16] = np.nan
     mod = p.module()
     sources = emit(mod)
-    lib = Library(compile_library(sources.files, unit_cflags=sources.unit_cflags, cache_dir=cache))
+    lib = Library(build(sources, cache))
     got = lib(*p.values)
     want = xrelay.evaluate(mod, *p.values)
     for g, w in zip(got, want, strict=True):
@@ -314,6 +336,7 @@ def test_elementwise_relu_and_batch_norm(cache: Path) -> None:
     p.add("batch_norm 2-D", norm, [(6, 4), (4,), (4,), (4,), (4,)], positive=[4], axis=1)
     unit = text(p.check(cache), "accel.c")
     assert "out0[i] = ((in0[i] + in1[i]) < 0.0f ? 0.0f : (in0[i] + in1[i]));" in unit
+    assert "omp parallel" not in unit  # too little work for threads
 
 
 FLOW = """
@@ -463,3 +486,174 @@ def test_every_accel_op_has_a_kernel() -> None:
     from xrelay.codegen.accel.kernels import KERNELS
 
     assert sorted(op.name for op in accel.ACCEL.operations) == sorted(KERNELS)
+
+
+# --- threads --------------------------------------------------------------------------------
+
+
+def threaded_cases() -> Partitions:
+    """Kernels with work for 3 threads or more, on rows and units that 2 and 3 do not divide,
+    and a conv too wide for the blocked kernel's scratch (the generic one, on one thread)."""
+    p = Partitions(9)
+    conv, dense, pad1 = accel.Conv2DOp, accel.DenseOp, [1, 1, 1, 1]
+    p.add("conv 16->16, 7 rows", conv, [(1, 16, 7, 64), (16, 16, 3, 3), (16,)], padding=pad1,
+          has_bias=True, has_relu=True)  # fmt: skip
+    p.add("conv, 2 images of 5 rows: shares across images", conv,
+          [(2, 16, 5, 48), (16, 16, 3, 3)], padding=pad1)  # fmt: skip
+    p.add("conv, 3 images of 2 rows: rows held by image", conv,
+          [(3, 16, 2, 64), (16, 16, 3, 3)], padding=pad1)  # fmt: skip
+    p.add("conv stride 2, residual", conv, [(1, 16, 15, 96), (16, 16, 3, 3), (16,),
+          (1, 16, 8, 48)], strides=[2, 2], padding=pad1, has_bias=True, has_residual=True,
+          has_relu=True)  # fmt: skip
+    p.add("conv, 50 channels in 2 chunks", conv, [(1, 50, 5, 100), (8, 50, 3, 3), (8,)],
+          padding=pad1, has_bias=True)  # fmt: skip
+    p.add("conv, width 6000: generic", conv, [(1, 1, 3, 6000), (2, 1, 3, 3)], padding=pad1)
+    p.add("dense, 10 units", dense, [(1, 20000), (10, 20000), (10,)], has_bias=True,
+          has_relu=True)  # fmt: skip
+    p.add("dense, 5 rows, 37 units", dense, [(5, 2000), (37, 2000)])
+    p.add("max pool 2x2/2", accel.MaxPool2DOp, [(2, 16, 64, 128)], pool_size=[2, 2],
+          strides=[2, 2])  # fmt: skip
+    p.add("add, relu", accel.AddOp, [(1, 16, 100, 130), (1, 16, 100, 130)], has_relu=True)
+    p.add("relu", accel.ReluOp, [(3, 70001)])
+    return p
+
+
+@pytest.mark.parametrize("num_threads", [None, 1, 2, 3])
+def test_threads_compute_what_one_thread_does(cache: Path, num_threads: int | None) -> None:
+    """Each kernel's rows (units, elements) split across the build's threads (None: OpenMP's
+    default) give the interpreter's outputs; a 1-thread build prints no OpenMP region."""
+    sources = threaded_cases().check(cache, num_threads=num_threads)
+    unit = text(sources, "accel.c")
+    assert f"#define XA_NUM_THREADS {num_threads or 0}\n" in unit
+    regions = unit.count("#pragma omp parallel num_threads(xa_nt)")
+    assert regions == (0 if num_threads == 1 else 10)  # all but the generic conv
+    assert "acc[x] += wv * row[" in unit  # the wide conv
+    assert "if (held[r % 3] != n * 5 + r) {" in unit  # a slot's row, by image
+
+
+PROBE = """
+import os, sys
+import numpy as np
+from xrelay.codegen.runtime.loader import Library
+lib = Library(sys.argv[1])
+inputs = [np.zeros(info.shape, info.dtype) for info in lib.inputs]
+before = len(os.listdir("/proc/self/task"))
+lib(*inputs)
+print(len(os.listdir("/proc/self/task")) - before)
+"""
+
+
+@pytest.mark.parametrize(
+    ("num_threads", "omp_num_threads", "started"),
+    [(None, "3", 2), (None, "1", 0), (2, "3", 1), (1, "3", 0)],
+)
+def test_the_thread_count_is_the_builds_else_omp_num_threads(
+    cache: Path, num_threads: int | None, omp_num_threads: str, started: int
+) -> None:
+    """A run starts the threads the build option says, else those of `OMP_NUM_THREADS`."""
+    p = Partitions(10)
+    p.add("conv", accel.Conv2DOp, [(1, 16, 24, 64), (16, 16, 3, 3)], padding=[1, 1, 1, 1])
+    library = build(emit(p.module(), num_threads=num_threads), cache)
+    env = {**os.environ, "OMP_NUM_THREADS": omp_num_threads}
+    command = [sys.executable, "-c", PROBE, str(library)]
+    result = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
+    assert int(result.stdout) == started
+
+
+FORK = """
+import os, signal, sys
+import numpy as np
+from xrelay.codegen.runtime.loader import Library
+lib = Library(sys.argv[1])
+xs = [np.linspace(-1, 1, np.prod(i.shape), dtype=i.dtype).reshape(i.shape) for i in lib.inputs]
+want = lib(*xs)
+pid = os.fork()
+if pid == 0:
+    signal.alarm(60)  # a hung child ends
+    os._exit(0 if np.array_equal(lib(*xs), want) else 1)
+_, status = os.waitpid(pid, 0)
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
+
+
+def test_a_forked_child_runs_on_one_thread(cache: Path) -> None:
+    """libgomp's threads do not survive fork: a child of a process that ran the kernels on
+    threads runs them on one (a parallel region there would wait forever) and computes the same."""
+    p = Partitions(12)
+    p.add("conv", accel.Conv2DOp, [(1, 16, 24, 64), (16, 16, 3, 3)], padding=[1, 1, 1, 1])
+    library = build(emit(p.module(), num_threads=2), cache)
+    command = [sys.executable, "-c", FORK, str(library)]
+    subprocess.run(command, check=True, timeout=90)
+
+
+@pytest.mark.parametrize("value", [0, -2, "2", 2.0, True])
+def test_num_threads_must_be_an_int_of_at_least_1(value: Any) -> None:
+    message = r"option num_threads must be an int of at least 1, got "
+    with pytest.raises(ValueError, match=message):
+        check_options({"num_threads": value})
+    with pytest.raises(ValueError, match=message):
+        xrelay.build(xrelay.parse(FLOW), target=["accel", "c"], options={"num_threads": value})
+    assert check_options({}).num_threads is None
+    assert check_options({"num_threads": 3}).num_threads == 3
+
+
+CONV = """
+func.func @main(%x: tensor<1x16x24x64xf32>) -> tensor<1x16x24x64xf32> {
+  %w = relay.constant dense<0.02> : tensor<16x16x3x3xf32>
+  %b = relay.constant dense<-0.1> : tensor<16xf32>
+  %0 = relay.nn.conv2d %x, %w {padding = [1, 1, 1, 1]} : (tensor<1x16x24x64xf32>, tensor<16x16x3x3xf32>) -> tensor<1x16x24x64xf32>
+  %1 = relay.nn.bias_add %0, %b : (tensor<1x16x24x64xf32>, tensor<16xf32>) -> tensor<1x16x24x64xf32>
+  %2 = relay.nn.relu %1 : tensor<1x16x24x64xf32>
+  func.return %2 : tensor<1x16x24x64xf32>
+}
+"""
+
+
+def test_build_option_num_threads(cache: Path) -> None:
+    mod = xrelay.parse(CONV)
+    options = {"num_threads": 2, "cache_dir": cache}
+    lib = xrelay.build(mod, target=["accel", "c"], options=options)
+    unit = text(lib.sources, "accel.c")
+    assert "#define XA_NUM_THREADS 2\n" in unit
+    assert "#pragma omp parallel num_threads(xa_nt)" in unit
+    assert lib.sources.ldflags == ["-fopenmp"]
+    x = np.random.default_rng(11).standard_normal((1, 16, 24, 64)).astype("float32")
+    np.testing.assert_allclose(lib(x), xrelay.evaluate(mod, x), rtol=RTOL, atol=ATOL)
+
+
+SANITIZE = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer"]
+
+
+def test_threads_under_the_sanitizers(cache: Path, tmp_path: Path) -> None:
+    """The threaded kernels built with ASan and UBSan, run from C (`tests/c/main.c`, two
+    instances) on 3 threads: no report (leaks included), the interpreter's outputs."""
+    p = threaded_cases()
+    mod = p.module()
+    sources = emit(mod, num_threads=3)
+    library = compile_library(
+        sources.files,
+        extra_cflags=SANITIZE,
+        extra_ldflags=sources.ldflags,
+        unit_cflags=sources.unit_cflags,
+        cache_dir=cache,
+    )
+    compiler = find_compiler().command
+    main_c, exe = Path(__file__).parent / "c" / "main.c", tmp_path / "main"
+    compile_main = [*compiler, *BASE_CFLAGS, *SANITIZE, "-I", str(runtime.INCLUDE_DIR)]
+    subprocess.run([*compile_main, str(main_c), str(library), "-o", str(exe)], check=True)
+    env = {
+        **os.environ,
+        "ASAN_OPTIONS": "detect_leaks=1:halt_on_error=1",
+        "UBSAN_OPTIONS": "halt_on_error=1:print_stacktrace=1",
+    }
+    result = subprocess.run([str(exe)], capture_output=True, text=True, env=env, check=False)
+    assert (result.returncode, result.stderr) == (0, "")
+    inputs = []
+    for value in p.values:
+        k = (np.arange(value.size) % 7) - 3
+        inputs.append((k * 0.75).astype("float32").reshape(value.shape))
+    lines = result.stdout.splitlines()
+    got = [line.split("]", 1)[1].split() for line in lines if line.startswith("output ")]
+    for label, printed, want in zip(p.labels, got, xrelay.evaluate(mod, *inputs), strict=True):
+        values = np.array(printed, dtype=np.float64)
+        assert np.allclose(values, np.asarray(want).ravel(), rtol=RTOL, atol=ATOL), label

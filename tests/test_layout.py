@@ -98,6 +98,8 @@ INFRASTRUCTURE = {
     "dataflow_pattern",
     "debug_instruments",
     "decorators",
+    "dnnl_composites",
+    "dnnl_layout",
     "instrument",
     "op_pattern",
     "pass_config",

@@ -167,6 +167,24 @@ def test_accel_target_partitions_the_conv(tmp_path: Path) -> None:
     runner.library.close()
 
 
+def test_num_threads_is_the_build_option(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    model = write(tmp_path / "conv.mlir", CONV)
+    params, _ = conv_params(tmp_path / "p.npz")
+    args = [model, "--params", params, "--random", "--target", "accel,c"]
+    assert RunMain([*args, "--num-threads", "2"]).options() == {"num_threads": 2}
+    want, got = tmp_path / "want.npy", tmp_path / "got.npy"
+    assert run(capsys, model, "--params", params, "--random", "--output", str(want))[0] == 0
+    assert run(capsys, *args, "--num-threads", "2", "--output", str(got))[::2] == (0, "")
+    np.testing.assert_allclose(np.load(got), np.load(want), rtol=1e-5, atol=1e-6)
+    code, out, err = run(capsys, *args, "--num-threads", "0")
+    assert (code, out) == (1, "")
+    assert err == "xrelay-run: error: option num_threads must be an int of at least 1, got 0\n"
+    code, _, err = run(capsys, model, "--num-threads", "2")
+    assert (code, err) == (1, "xrelay-run: error: --num-threads needs --target\n")
+
+
 def test_repeat_prints_the_outputs_then_the_timing(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -9,8 +9,8 @@
 Without `--target` the numpy reference interpreter evaluates `--entry` (default
 `main`). With `--target T[,T...]` (`c`, or BYOC targets ending in `c`, such as
 `accel,c`) `main` is built with `xrelay.build(mod, target, params, options)`
-(`--opt-level`, `--cflags` become `options`; the library is cached in
-`$XRELAY_CACHE_DIR` or `~/.cache/xrelay`) and the library runs instead.
+(`--opt-level`, `--cflags`, `--num-threads` become `options`; the library is
+cached in `$XRELAY_CACHE_DIR` or `~/.cache/xrelay`) and the library runs instead.
 
 Inputs: `--input NAME=FILE.npy` by parameter name, `--params FILE.npz` binds the
 arrays under its keys (parameter names; with `--target` they become constants at
@@ -133,6 +133,12 @@ class RunMain:
         )
         add("--opt-level", type=int, choices=range(4), help="build option opt_level (default 3)")
         add("--cflags", help="extra C compiler flags for the build (one shell-quoted string)")
+        add(
+            "--num-threads",
+            type=int,
+            metavar="N",
+            help="build option num_threads (default: OpenMP's, OMP_NUM_THREADS)",
+        )
         add("--export", metavar="FILE.so", help="also write the built library to this file")
         add("--output", metavar="FILE", help="write the outputs (.npz: all by name; else .npy)")
         add("--save", metavar="FILE.npz", help="write every output to an .npz file")
@@ -144,7 +150,7 @@ class RunMain:
         """The `--target` list, None without it; `RunError` for flags that need it."""
         spec: str | None = self.args.target
         if spec is None:
-            for flag in ("opt_level", "cflags", "export"):
+            for flag in ("opt_level", "cflags", "num_threads", "export"):
                 if getattr(self.args, flag) is not None:
                     raise RunError(f"--{flag.replace('_', '-')} needs --target")
             return None
@@ -156,12 +162,14 @@ class RunMain:
         return targets
 
     def options(self) -> dict[str, Any]:
-        """The build options of `--opt-level` and `--cflags`."""
+        """The build options of `--opt-level`, `--cflags` and `--num-threads`."""
         options: dict[str, Any] = {}
         if self.args.opt_level is not None:
             options["opt_level"] = self.args.opt_level
         if self.args.cflags is not None:
             options["cflags"] = shlex.split(self.args.cflags)
+        if self.args.num_threads is not None:
+            options["num_threads"] = self.args.num_threads
         return options
 
     def make_input(self, ty: Any, rng: np.random.Generator) -> Value:

@@ -7,8 +7,13 @@ composite pattern table (`patterns`), and the code generator
 `accel-fuse-residual` folds residual adds into convolutions, then
 `AccelFunctionEmitter` (`emitter.py`, kernels in `kernels.py`: the blocked
 convolution `conv_blocked.py`, dense `dense_blocked.py`, max pool
-`pool_blocked.py`, over the vector prelude `vectors.py`) prints them into
-`accel.c`, compiled with `CFLAGS`. The emitter is imported on first use, not with `xrelay`.
+`pool_blocked.py`, over the vector prelude `vectors.py`, split across OpenMP
+threads by `parallel.py`) prints them into `accel.c`, compiled with `CFLAGS`
+and linked with `LDFLAGS`. The emitter is imported on first use, not with `xrelay`.
+
+Threads: the build option `num_threads` fixes the count per library; without
+it, OpenMP's default when the library runs (`OMP_NUM_THREADS` as set when the
+process loads the OpenMP runtime, else the CPU count) decides.
 """
 
 from __future__ import annotations
@@ -34,13 +39,28 @@ def function_emitter(owner: CEmitter, function: func.FuncOp, symbol: str) -> Fun
 LOWERING = ("convert-relay-to-accel", "accel-fuse-residual")
 """accel's lowering passes: the partitions to accel ops, then residual adds into convolutions."""
 
-CFLAGS = ("-O3", "-march=native", "-ffp-contract=fast")
+CFLAGS = ("-O3", "-march=native", "-ffp-contract=fast", "-fopenmp")
 """accel.c's flags (after the host's `-O2`). `-march=native` specializes the library to the
 CPU family of the machine that compiles it (AVX-512 vectors where it has them): the
 cache is per machine, but a library from `export_library` may not run on an older CPU.
-`-ffp-contract=fast` lets `a += w * x` be one fused multiply-add (ISO C mode would not)."""
+`-ffp-contract=fast` lets `a += w * x` be one fused multiply-add (ISO C mode would not).
+`-fopenmp`: kernels split across threads (`parallel.py`); compiled without it they run
+on the calling thread."""
 
-CODEGEN = register_codegen(CodegenTarget("accel", LOWERING, function_emitter, cflags=CFLAGS))
+LDFLAGS = ("-fopenmp",)
+"""The link flags of a library with accel code: OpenMP's runtime (libgomp with gcc)."""
+
+CODEGEN = register_codegen(
+    CodegenTarget("accel", LOWERING, function_emitter, cflags=CFLAGS, ldflags=LDFLAGS)
+)
 """accel's code generator, as registered."""
 
-__all__ = ["CFLAGS", "CODEGEN", "LOWERING", "function_emitter", "op_support", "patterns"]
+__all__ = [
+    "CFLAGS",
+    "CODEGEN",
+    "LDFLAGS",
+    "LOWERING",
+    "function_emitter",
+    "op_support",
+    "patterns",
+]

@@ -22,12 +22,18 @@ scratch fill) runs at ~110 GFLOP/s, the machine's FMA peak. The vector type
 block shape is chosen for 32 vector registers (`choose_block`). When the
 input channels' rows do not fit the scratch budget they are taken in chunks:
 partial sums go through the output, the epilogue is applied after the last.
+
+Threads (`parallel.py`): the output rows (of every image) are split into one
+contiguous range per thread; each thread fills its own scratch (a stack
+array of at most `SCRATCH_FLOATS`, 64 KiB: 43 KiB for tinyres's 16-channel
+rows at width 224) and keeps the rows it holds by (image, row) key.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from xrelay.codegen.accel.parallel import AccelKernel
 from xrelay.codegen.accel.vectors import VL_MAX
 from xrelay.codegen.c.kernel_api import Kernel
 from xrelay.codegen.c.scalars import INDEX
@@ -36,7 +42,11 @@ from xrelay.dialects.relay.base import get_bool, get_int, get_ints, get_str
 from xrelay.dialects.relay.nn import pad_2d
 
 SCRATCH_FLOATS = 16384
-"""The scratch buffer's budget (64 KiB of stack)."""
+"""The scratch buffer's budget (64 KiB of the stack of each thread running the kernel)."""
+
+GRAIN = 1 << 17
+"""Multiply-adds per thread, at least (~3 us; an OpenMP fork and join costs ~1.5-2 us, so
+tinyres-32's first conv, 442k multiply-adds, gains ~1.3x on 2 threads)."""
 
 ACCUMULATORS = 24
 """At most this many vector accumulators per block (32 registers less inputs and weights)."""
@@ -85,12 +95,15 @@ class Conv:
 
 
 def applies(k: Kernel) -> bool:
-    """Whether `k` (an `accel.conv2d`) takes the blocked kernel: NCHW, OIHW, groups 1."""
+    """Whether `k` (an `accel.conv2d`) takes the blocked kernel: NCHW, OIHW, groups 1, and one
+    input channel's rows fit the scratch budget (a thread's stack holds the scratch: wider
+    rows, past ~5400 columns for a 3x3 kernel, take `kernels.conv2d_generic`)."""
     props = k.op.properties
     return (
         get_str(props, "data_layout") == "NCHW"
         and get_str(props, "kernel_layout") == "OIHW"
         and get_int(props, "groups") == 1
+        and conv_of(k).per_channel <= SCRATCH_FLOATS
     )
 
 
@@ -135,40 +148,50 @@ class Epilogue:
     relu: bool
 
 
-def conv2d_blocked(k: Kernel) -> None:
-    """Print the blocked convolution of `k` (see the module docstring)."""
+def conv2d_blocked(k: AccelKernel) -> None:
+    """Print the blocked convolution of `k` (see the module docstring), its output rows
+    split across threads (`parallel.py`)."""
     conv = conv_of(k)
     props = k.op.properties
     names = iter(k.ins[2:])
     bias = next(names) if get_bool(props, "has_bias") else None
     residual = next(names) if "has_residual" in props and get_bool(props, "has_residual") else None
     epilogue = Epilogue(bias, residual, get_bool(props, "has_relu"))
+    rows = conv.n * conv.oh
+    work = rows * conv.ow * conv.o * conv.c * conv.kh * conv.kw
+    most = k.team.parts(rows, work, GRAIN)
+    k.team.run(k, rows, most, lambda inner: _rows(inner.w, conv, epilogue))
+
+
+def _rows(w: CWriter, conv: Conv, epilogue: Epilogue) -> None:
+    """The output rows `q0 <= q < q1` (image `q / oh`, row `q % oh`), with their scratch."""
     chunked = conv.chunk < conv.c
-    w = k.w
     w.line(f'_Static_assert(XA_VL <= {VL_MAX}, "scratch rows are padded for {VL_MAX} lanes");')
     w.line(f"float buf[{conv.chunk * conv.per_channel}] __attribute__((aligned(64))) = {{0}};")
     if not chunked:
         w.line(f"{INDEX} held[{conv.slots}];")
-    with w.loop("n", conv.n):
-        if not chunked:
-            with w.loop("s", conv.slots):
-                w.line("held[s] = -1;")
-        with w.loop("y", conv.oh):
-            w.line(f"const {INDEX} iy = y * {conv.sh} - {conv.top};")
-            _taps(w, conv)
-            w.line(f"{INDEX} slot[{conv.kh}];")
-            with w.loop("ky", "ky1", "ky0"):
-                w.line(f"slot[ky] = (iy + ky * {conv.dh}) % {conv.slots} * {conv.sw * conv.row};")
-            if chunked:
-                head = f"for ({INDEX} c0 = 0; c0 < {conv.c}; c0 += {conv.chunk})"
-                with w.block(head):
-                    rest = f"{conv.c} - c0"
-                    w.line(f"const {INDEX} cn = {rest} < {conv.chunk} ? {rest} : {conv.chunk};")
-                    _fill(w, conv, chunked)
-                    _channel_blocks(w, conv, epilogue, chunked)
-            else:
+        with w.loop("s", conv.slots):
+            w.line("held[s] = -1;")
+    with w.loop("q", "q1", "q0"):
+        if conv.n == 1:
+            w.line(f"const {INDEX} n = 0, y = q;")
+        else:
+            w.line(f"const {INDEX} n = q / {conv.oh}, y = q % {conv.oh};")
+        w.line(f"const {INDEX} iy = y * {conv.sh} - {conv.top};")
+        _taps(w, conv)
+        w.line(f"{INDEX} slot[{conv.kh}];")
+        with w.loop("ky", "ky1", "ky0"):
+            w.line(f"slot[ky] = (iy + ky * {conv.dh}) % {conv.slots} * {conv.sw * conv.row};")
+        if chunked:
+            head = f"for ({INDEX} c0 = 0; c0 < {conv.c}; c0 += {conv.chunk})"
+            with w.block(head):
+                rest = f"{conv.c} - c0"
+                w.line(f"const {INDEX} cn = {rest} < {conv.chunk} ? {rest} : {conv.chunk};")
                 _fill(w, conv, chunked)
                 _channel_blocks(w, conv, epilogue, chunked)
+        else:
+            _fill(w, conv, chunked)
+            _channel_blocks(w, conv, epilogue, chunked)
 
 
 def _taps(w: CWriter, conv: Conv) -> None:
@@ -191,11 +214,12 @@ def _fill(w: CWriter, conv: Conv, chunked: bool) -> None:
     the columns in the padding stay 0 (the buffer starts zeroed and only the
     inside is ever written).
     """
+    key = f"n * {conv.h} + r" if conv.n > 1 else "r"  # a row of one image
     with w.loop("ky", "ky1", "ky0"):
         w.line(f"const {INDEX} r = iy + ky * {conv.dh};")
-        with w.block("" if chunked else f"if (held[r % {conv.slots}] != r)"):
+        with w.block("" if chunked else f"if (held[r % {conv.slots}] != {key})"):
             if not chunked:
-                w.line(f"held[r % {conv.slots}] = r;")
+                w.line(f"held[r % {conv.slots}] = {key};")
             first = "c0 + ic" if chunked else "ic"
             with w.loop("ic", "cn" if chunked else conv.c):
                 channel = f"n * {conv.c} + {first}"

@@ -8,7 +8,9 @@ with accel's op table only: the accel kernels (`kernels.py`, float32 tensors
 only), `relay.constant`, `relay.tuple`, `relay.tuple_get_item` and
 `func.return`. Anything else, such as a relay op left in the function, is the
 located error `'<op>' op cannot be emitted for target 'accel'`. The functions
-go into the translation unit `accel.c` (`accel_<n>.c` when large).
+go into the translation unit `accel.c` (`accel_<n>.c` when large), each after
+the static helpers its kernels run on threads (`parallel.py`; the thread count
+is the owner's `num_threads`, the build option).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from xdsl.dialects import func
 from xdsl.ir import Operation
+from xrelay.codegen.accel import parallel
 from xrelay.codegen.accel.kernels import KERNELS
 from xrelay.codegen.accel.vectors import PRELUDE
 from xrelay.codegen.c.function import FunctionEmitter
@@ -38,11 +41,17 @@ class AccelFunctionEmitter(FunctionEmitter):
     """Prints one accel function: accel kernels and the structure around them only."""
 
     def __init__(self, owner: CEmitter, function: func.FuncOp, symbol: str) -> None:
-        super().__init__(owner, function, symbol, target=TARGET, kernels=KERNELS, rules={})
+        self.team = parallel.Team(f"xa_{symbol}", owner.num_threads)
+        """The build's thread count, and the helpers the kernels split across threads."""
+        kernels = {name: parallel.bind(fn, self.team) for name, fn in KERNELS.items()}
+        super().__init__(owner, function, symbol, target=TARGET, kernels=kernels, rules={})
 
     def emit(self) -> str:
-        """The function after the accel prelude (the vector type and helpers, once per unit)."""
-        return PRELUDE + super().emit()
+        """The function after the accel preludes (the vector type and helpers, the thread
+        choice: once per unit) and its kernels' thread helpers (`parallel.py`)."""
+        body = super().emit()
+        prelude = PRELUDE + parallel.prelude(self.team.num_threads)
+        return prelude + "".join(self.team.helpers) + body
 
     def emit_op(self, op: Operation, inlined: set[Operation]) -> None:
         """Print a kernel (float32 operands and results) or a structural op; refuse the rest."""

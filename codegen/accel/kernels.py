@@ -12,6 +12,9 @@ a local array, the input row read at a fixed stride; elementwise ops: one flat
 loop), window bounds are computed per output row and per tap column, never
 tested per element. Convolution and pools take every layout their op verifies
 (`NCHW`/`NHWC` data, `OIHW`/`HWIO`/`OHWI`/`HWOI` weights) through per-dim strides.
+The blocked conv, the dense, the max pool with no window cut and the flat
+loops split across threads (`parallel.py`); the generic conv, the other pools
+and batch_norm run on the calling thread.
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from types import MappingProxyType
 
 from xrelay.codegen.accel import conv_blocked, pool_blocked
 from xrelay.codegen.accel.dense_blocked import dense_blocked
-from xrelay.codegen.c.kernel_api import Kernel, KernelFn, better, numel
+from xrelay.codegen.accel.parallel import AccelKernel, AccelKernelFn
+from xrelay.codegen.c.kernel_api import Kernel, better, numel
 from xrelay.codegen.c.scalars import INDEX
 from xrelay.codegen.c.writer import CWriter, affine, strides
 from xrelay.dialects.relay.base import get_bool, get_float, get_int, get_ints, get_str
@@ -71,7 +75,7 @@ def _dims(layout: str, shape: tuple[int, ...]) -> tuple[dict[str, int], dict[str
 # ------------------------------------------------------------------ conv2d
 
 
-def conv2d(k: Kernel) -> None:
+def conv2d(k: AccelKernel) -> None:
     """The blocked kernel (`conv_blocked.py`) for NCHW / OIHW / groups 1, else `conv2d_generic`."""
     if conv_blocked.applies(k):
         conv_blocked.conv2d_blocked(k)
@@ -132,7 +136,7 @@ def conv2d_generic(k: Kernel) -> None:
 # ------------------------------------------------------------------ dense
 
 
-def dense(k: Kernel) -> None:
+def dense(k: AccelKernel) -> None:
     """The vectorized dense (`dense_blocked.py`)."""
     dense_blocked(k)
 
@@ -154,7 +158,7 @@ def dense_naive(k: Kernel) -> None:
 # ------------------------------------------------------------------ pools
 
 
-def pool2d(k: Kernel) -> None:
+def pool2d(k: AccelKernel) -> None:
     """Max or average pool with padding, dilation, ceil_mode and count_include_pad.
 
     Window bounds per output row and column; the body is `_max` or `_average`.
@@ -242,17 +246,30 @@ def global_avg_pool2d(k: Kernel) -> None:
 _SYMBOLS = {"accel.add": "+", "accel.subtract": "-", "accel.multiply": "*"}
 
 
-def elementwise(k: Kernel) -> None:
+FLAT_GRAIN = 1 << 16
+"""Elements per thread of a flat loop, at least (memory-bound: ~10 us)."""
+
+
+def flat(k: AccelKernel, value: str) -> None:
+    """`out0[i] = value` for every element `i`, the elements split across threads."""
+    total = numel(k.out_shape())
+
+    def body(inner: Kernel) -> None:
+        with inner.w.loop("i", "q1", "q0"):
+            inner.w.line(f"out0[i] = {value};")
+
+    k.team.run(k, total, k.team.parts(total, total, FLAT_GRAIN), body)
+
+
+def elementwise(k: AccelKernel) -> None:
     """`lhs <op> rhs` on equal shapes, one flat loop, then the relu epilogue."""
     symbol = _SYMBOLS[k.op.name]
-    with k.w.loop("i", numel(k.out_shape())):
-        k.w.line(f"out0[i] = {epilogue(k, f'(in0[i] {symbol} in1[i])')};")
+    flat(k, epilogue(k, f"(in0[i] {symbol} in1[i])"))
 
 
-def relu_kernel(k: Kernel) -> None:
+def relu_kernel(k: AccelKernel) -> None:
     """`max(x, 0)`, one flat loop."""
-    with k.w.loop("i", numel(k.out_shape())):
-        k.w.line(f"out0[i] = {relu('in0[i]')};")
+    flat(k, relu("in0[i]"))
 
 
 def batch_norm(k: Kernel) -> None:
@@ -274,7 +291,7 @@ def batch_norm(k: Kernel) -> None:
             w.line(f"out0[{at}] = (in0[{at}] - mean) * s + shift;")
 
 
-KERNELS: Mapping[str, KernelFn] = MappingProxyType(
+KERNELS: Mapping[str, AccelKernelFn] = MappingProxyType(
     {
         "accel.conv2d": conv2d,
         "accel.dense": dense,

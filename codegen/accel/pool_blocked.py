@@ -6,14 +6,21 @@ no bounds to compute: a loop gcc vectorizes (strided loads, compare, blend).
 The maximum keeps numpy's NaN: a tap replaces the running value when it is
 greater or is a NaN, so one NaN in the window gives NaN, as the reference.
 Every other pool (padding, `ceil_mode` windows past the edge, dilation,
-NHWC, average) is `kernels.pool2d`'s.
+NHWC, average) is `kernels.pool2d`'s. The output rows (of every image and
+channel) are split across threads (`parallel.py`).
 """
 
 from __future__ import annotations
 
+from xrelay.codegen.accel.parallel import AccelKernel
 from xrelay.codegen.c.kernel_api import Kernel
+from xrelay.codegen.c.scalars import INDEX
 from xrelay.codegen.c.writer import affine
 from xrelay.dialects.relay.base import get_ints, get_str
+
+GRAIN = 1 << 16
+"""Window taps per thread, at least (~10 us: memory-bound; tinyres-224's first pool, 800k
+taps, gains ~1.5x on 2 threads, tinyres-32's, 16k taps, would lose ~15%)."""
 
 
 def applies(k: Kernel) -> bool:
@@ -28,15 +35,29 @@ def applies(k: Kernel) -> bool:
     return inside and flat and get_ints(props, "dilation") == (1, 1) and oh * ow > 0
 
 
-def max_pool2d_inside(k: Kernel) -> None:
-    """Print the max pool of `k`, one output row at a time."""
+def max_pool2d_inside(k: AccelKernel) -> None:
+    """Print the max pool of `k`, one output row at a time, the rows split across threads."""
     props = k.op.properties
-    (n, c, h, w), (_, _, oh, ow) = k.in_shape(0), k.out_shape()
+    (n, c, _, _), (_, _, oh, ow) = k.in_shape(0), k.out_shape()
+    kh, kw = get_ints(props, "pool_size")
+    rows = n * c * oh
+    most = k.team.parts(rows, rows * ow * kh * kw, GRAIN)
+    k.team.run(k, rows, most, _rows)
+
+
+def _rows(k: Kernel) -> None:
+    """The output rows `q0 <= q < q1` (of every image and channel, flattened)."""
+    props = k.op.properties
+    (_, _, h, w), (_, _, oh, ow) = k.in_shape(0), k.out_shape()
     (kh, kw), (sh, sw) = get_ints(props, "pool_size"), get_ints(props, "strides")
     out = k.w
-    with out.loop("p", n * c), out.loop("y", oh):
-        out.line(f"const float *restrict row = in0 + {affine([('p', h * w), ('y', sh * w)])};")
-        out.line(f"float *restrict to = out0 + {affine([('p', oh * ow), ('y', ow)])};")
+    with out.loop("q", "q1", "q0"):
+        if h == oh * sh:  # the output rows' first input rows are equally spaced
+            out.line(f"const float *restrict row = in0 + {affine([('q', sh * w)])};")
+        else:
+            out.line(f"const {INDEX} p = q / {oh}, y = q % {oh};")
+            out.line(f"const float *restrict row = in0 + {affine([('p', h * w), ('y', sh * w)])};")
+        out.line(f"float *restrict to = out0 + {affine([('q', ow)])};")
         with out.loop("x", ow):
             out.line(f"float v = row[{affine([('x', sw)])}];")
             for ky in range(kh):

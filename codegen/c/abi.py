@@ -7,6 +7,15 @@ the tensor infos, an instance that owns one arena allocated once by
 `xrelay_model_create` (`aligned_alloc`), `xrelay_model_run` checking that
 every pointer is given and aligned before calling the entry function, and
 a per-thread last error.
+
+Instance hooks (`InstanceHook`): a BYOC target whose code keeps state per model
+instance (e.g. oneDNN primitives created once) adds pointer slots after the
+planned arena (`slots`, zeroed at creation) and hooks called with the
+instance arena: `init` when the instance is created (a nonzero return fails
+`xrelay_model_create` with the message it wrote), `check` after each run (a
+nonzero return fails `xrelay_model_run` likewise), `destroy` when the instance
+is destroyed, or after `init` was called if the creation fails. Without hooks
+the text is what it was without them.
 """
 
 from __future__ import annotations
@@ -98,6 +107,26 @@ def kernel_unit(bodies: Sequence[str]) -> str:
 
 
 @dataclass(frozen=True)
+class InstanceHook:
+    """C functions a target defines to keep state per model instance (module docstring).
+
+    Each takes the instance arena (`unsigned char *`); `init` and `check` also
+    take an error buffer and its size, and return 0 on success.
+    """
+
+    init: str
+    """`int init(unsigned char *arena, char *error, size_t size)`: at creation."""
+    destroy: str
+    """`void destroy(unsigned char *arena)`: at destruction (also after a failed `init`)."""
+    check: str | None = None
+    """`int check(unsigned char *arena, char *error, size_t size)`: after each run."""
+
+
+SLOT_BYTES = 8
+"""The size of one instance slot (a pointer)."""
+
+
+@dataclass(frozen=True)
 class Info:
     """One input or output of the model."""
 
@@ -110,11 +139,19 @@ class Runner:
     """The model's ABI: its inputs and outputs and the entry function's C name."""
 
     def __init__(
-        self, entry: func.FuncOp, symbol: str, arena: tuple[int, int], base: int = 0
+        self,
+        entry: func.FuncOp,
+        symbol: str,
+        arena: tuple[int, int],
+        base: int = 0,
+        hooks: Sequence[InstanceHook] = (),
+        slots: int = 0,
     ) -> None:
         self.symbol = symbol
         self.base = base
         self.arena_size, self.alignment = arena
+        self.hooks = list(hooks)
+        self.slots = slots
         self.inputs: list[Info] = []
         taken: set[str] = set()
         for position, arg in enumerate(entry.body.block.args):
@@ -160,6 +197,17 @@ class Runner:
             "static _Thread_local char xr_last_error[256];",
             "",
         ]
+        for hook in self.hooks:
+            lines.append(
+                f"XR_HIDDEN int {hook.init}(unsigned char *arena, char *error, size_t size);"
+            )
+            lines.append(f"XR_HIDDEN void {hook.destroy}(unsigned char *arena);")
+            if hook.check is not None:
+                lines.append(
+                    f"XR_HIDDEN int {hook.check}(unsigned char *arena, char *error, size_t size);"
+                )
+        if self.hooks:
+            lines.append("")
         lines += self._infos("input", self.inputs) + self._infos("output", self.outputs)
         lines += self._queries() + self._create() + self._run() + self._rest()
         return "\n".join(lines) + "\n" + "\n".join(bodies)
@@ -198,10 +246,15 @@ class Runner:
             lines += ["}", ""]
         return lines
 
+    def slot_start(self) -> int:
+        """The byte offset of the first instance slot: after the planned arena."""
+        return -(-self.arena_size // SLOT_BYTES) * SLOT_BYTES
+
     def _create(self) -> list[str]:
         alignment = 1 << (max(self.alignment, 16) - 1).bit_length()  # a power of two
-        size = -(-max(self.arena_size, 1) // alignment) * alignment
-        return [
+        used = self.slot_start() + SLOT_BYTES * self.slots if self.slots else self.arena_size
+        size = -(-max(used, 1) // alignment) * alignment
+        lines = [
             "xrelay_model *xrelay_model_create(void) {",
             "  xr_last_error[0] = '\\0';",
             "  xrelay_model *model = malloc(sizeof *model);",
@@ -217,10 +270,20 @@ class Runner:
             f'             "xrelay_model_create: cannot allocate the {size}-byte arena");',
             "    return NULL;",
             "  }",
-            "  return model;",
-            "}",
-            "",
         ]
+        if self.slots:
+            start, count = self.slot_start(), SLOT_BYTES * self.slots
+            lines.append(f"  memset(model->arena + {start}, 0, {count});")
+        for number, hook in enumerate(self.hooks):
+            lines += [
+                f"  if ({hook.init}(model->arena, xr_last_error, sizeof xr_last_error) != 0) {{",
+                *(f"    {h.destroy}(model->arena);" for h in reversed(self.hooks[: number + 1])),
+                "    free(model->arena);",
+                "    free(model);",
+                "    return NULL;",
+                "  }",
+            ]
+        return [*lines, "  return model;", "}", ""]
 
     def _run(self) -> list[str]:
         lines = [
@@ -264,14 +327,18 @@ class Runner:
                 )
                 lines += ["    return 1;", "  }"]
                 args.append(f"({const}{ctype} *){array}[{index}]")
-        lines += [f"  {self.symbol}({', '.join(args)});", "  return 0;", "}", ""]
-        return lines
+        lines.append(f"  {self.symbol}({', '.join(args)});")
+        for hook in self.hooks:
+            if hook.check is not None:
+                call = f"{hook.check}(model->arena, xr_last_error, sizeof xr_last_error)"
+                lines += [f"  if ({call} != 0) {{", "    return 1;", "  }"]
+        return [*lines, "  return 0;", "}", ""]
 
-    @staticmethod
-    def _rest() -> list[str]:
+    def _rest(self) -> list[str]:
         return [
             "void xrelay_model_destroy(xrelay_model *model) {",
             "  if (model != NULL) {",
+            *(f"    {hook.destroy}(model->arena);" for hook in reversed(self.hooks)),
             "    free(model->arena);",
             "    free(model);",
             "  }",

@@ -9,7 +9,8 @@ value lives). Output (`CEmitter(module).emit()`, a `CSources`): the files
   prototype of every C function (host code calls partitions through these);
 - `model.c`: the C ABI (tensor infos, `xrelay_model_create` allocating the
   arena once, `xrelay_model_run` checking pointers and calling the entry
-  function, `xrelay_last_error`), the constants (`constants.bin` through
+  function, `xrelay_last_error`; a target's instance hooks, see
+  `instance_slot` and `add_instance_hook`), the constants (`constants.bin` through
   `.incbin`, see `constants.py`) and, for a small model, the host kernels too;
 - `kernels_<n>.c` when the host kernels' text is large: parallel compiles;
 - `<t>.c` (e.g. `accel.c`), or `<t>_<n>.c` when large: the functions of the
@@ -95,14 +96,21 @@ class CEmitter:
     UNIT_CHARS: ClassVar[int] = 120_000
     """Kernels beyond this much C text go into translation units of about this size."""
 
-    def __init__(self, module: ModuleOp, entry: str = "main") -> None:
+    def __init__(
+        self, module: ModuleOp, entry: str = "main", num_threads: int | None = None
+    ) -> None:
         self.module = module
         self.entry = entry
+        self.num_threads = num_threads
+        """Threads for the targets' kernels that run on several (the build option
+        `num_threads`); None: the threading library's default at run time."""
         self.kernels = self.KERNELS
         self.scalar_rules = self.SCALAR_RULES
         self.names = NameTable(frozenset({"arena"}))
         self.constants = ConstantPool(self.names)
         self._symbols: dict[str, tuple[str, int]] = {}
+        self._hooks: list[abi.InstanceHook] = []
+        self._slots = 0
 
     # ------------------------------------------------------------ helpers for FunctionEmitter
 
@@ -155,6 +163,18 @@ class CEmitter:
             return None
         return codegen
 
+    def instance_slot(self) -> int:
+        """A new pointer-sized slot per model instance, zeroed at creation, for a target's
+        state: its byte offset from the instance arena's start (after the planned arena)."""
+        self._slots += 1
+        start = -(-self.arena()[0] // abi.SLOT_BYTES) * abi.SLOT_BYTES
+        return start + abi.SLOT_BYTES * (self._slots - 1)
+
+    def add_instance_hook(self, hook: abi.InstanceHook) -> None:
+        """Have the model call `hook`'s functions at instance creation, after each run and at
+        destruction (`abi.InstanceHook`), in the order they were added."""
+        self._hooks.append(hook)
+
     def function_symbol(self, name: str) -> tuple[str, int] | None:
         """The C name and arena offset of a planned function, None if it has none."""
         return self._symbols.get(name)
@@ -190,7 +210,14 @@ class CEmitter:
         bodies = [e.emit() for e in emitters]
         entry_emitter = emitters[functions.index(entry)]
         runner = self.guard(
-            entry, abi.Runner, entry, entry_emitter.symbol, self.arena(), entry_emitter.base
+            entry,
+            abi.Runner,
+            entry,
+            entry_emitter.symbol,
+            self.arena(),
+            entry_emitter.base,
+            self._hooks,
+            self._slots,
         )
         return self._assemble(emitters, bodies, runner)
 

@@ -26,7 +26,9 @@ passes and config apply). The option `optimize=False` skips the `optimize`
 runs (the ops are partitioned and emitted as written). Options: `opt_level`
 (int 0-3), `optimize` (bool, default true), `cflags` (extra compiler flags,
 after `$CFLAGS`, e.g. `["-O1"]` for faster compiles), `cache_dir` (else
-`$XRELAY_CACHE_DIR`).
+`$XRELAY_CACHE_DIR`), `num_threads` (int >= 1: the threads of the kernels
+that split, accel's; absent: OpenMP's default when the library runs, i.e.
+`OMP_NUM_THREADS` as set when the process loads OpenMP, else the CPU count).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
@@ -57,8 +60,22 @@ PARTITION_PRELUDE = (
 )
 """The passes run before partitioning (TVM names), gated at the build's opt_level."""
 
-OPTIONS = ("opt_level", "optimize", "cflags", "cache_dir")
+OPTIONS = ("opt_level", "optimize", "cflags", "cache_dir", "num_threads")
 """The keys `options` may hold."""
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """The build options, checked (`check_options`)."""
+
+    opt_level: int | None
+    """The optimization level; None for no optimization (`optimize=False`)."""
+    cflags: list[str]
+    """Extra compiler flags."""
+    cache_dir: Any
+    """The library cache (None: `$XRELAY_CACHE_DIR` or `~/.cache/xrelay`)."""
+    num_threads: int | None
+    """Threads for kernels that split (accel's); None: OpenMP's default at run time."""
 
 
 class BuiltLibrary(Library):
@@ -144,11 +161,8 @@ def lower(
     return PlanMemory()(lowered)
 
 
-def check_options(options: Mapping[str, Any] | None) -> tuple[int | None, list[str], Any]:
-    """(opt_level or None for no optimization, cflags, cache_dir) from `options`.
-
-    `ValueError` for what is not understood.
-    """
+def check_options(options: Mapping[str, Any] | None) -> BuildOptions:
+    """The `BuildOptions` of `options`; `ValueError` for what is not understood."""
     options = dict(options or {})
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
@@ -167,7 +181,13 @@ def check_options(options: Mapping[str, Any] | None) -> tuple[int | None, list[s
         if not isinstance(flag, str):
             raise ValueError(f"option cflags must be a list of strings, got {cflags!r}")
         flags.append(flag)
-    return (opt_level if optimize else None), flags, options.get("cache_dir")
+    num_threads = options.get("num_threads")
+    if num_threads is not None and (
+        not isinstance(num_threads, int) or isinstance(num_threads, bool) or num_threads < 1
+    ):
+        raise ValueError(f"option num_threads must be an int of at least 1, got {num_threads!r}")
+    cache_dir = options.get("cache_dir")
+    return BuildOptions(opt_level if optimize else None, flags, cache_dir, num_threads)
 
 
 def build(
@@ -178,19 +198,19 @@ def build(
 ) -> BuiltLibrary:
     """Compile `mod` for `target` into a loaded library (see the module docstring)."""
     targets = check_targets(target)
-    opt_level, cflags, cache_dir = check_options(options)
+    checked = check_options(options)
     start = time.perf_counter()
-    lowered = lower(mod, params, opt_level, targets)
+    lowered = lower(mod, params, checked.opt_level, targets)
     planned = time.perf_counter()
-    sources = CEmitter(lowered.module).emit()
+    sources = CEmitter(lowered.module, num_threads=checked.num_threads).emit()
     emitted = time.perf_counter()
     path = compile_library(
         sources.files,
         name="model",
-        extra_cflags=cflags,
+        extra_cflags=checked.cflags,
         extra_ldflags=sources.ldflags,
         unit_cflags=sources.unit_cflags,
-        cache_dir=cache_dir,
+        cache_dir=checked.cache_dir,
     )
     timings = {
         "passes": planned - start,

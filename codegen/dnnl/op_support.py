@@ -2,12 +2,29 @@
 
 Seed 004's list, registered with its `_register_external_op_helper` idiom:
 batch_norm, conv2d, dense, relu, add, subtract, multiply. The seed's predicates
-answer True unconditionally; oneDNN works on float32 here, so ours also
-require float32 operands and results.
+answer True unconditionally; ours also ask what oneDNN's primitives can run:
+
+- every operand and result is a float32 tensor of static shape;
+- add, subtract and multiply: oneDNN's binary primitive broadcasts its second
+  source only, so the lhs has the result's shape (or, for the commutative add
+  and multiply, the rhs does: the lowering swaps them); and its fast (jit)
+  kernels broadcast a scalar or one value per channel only, so the other
+  operand is of the result's shape, a single value, or (its dims aligned with
+  the result's last ones) a vector along axis 1 or along the last axis (which
+  the emitter describes to oneDNN as its channel axis); other broadcasts run
+  on the host;
+- batch_norm: 2-D to 5-D data (oneDNN's batch normalization);
+- pools (`max_pool2d`, `avg_pool2d`, `global_avg_pool2d`): NHWC data only
+  (oneDNN's NCHW pooling is a slow fallback, and seed 004 leaves NCHW pools
+  to the host), no dilation, each padding smaller than the window, and a
+  `ceil_mode` that adds no window (oneDNN has no ceil mode).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from xrelay.dialects.relay.nn import pad_2d
 from xrelay.passes.byoc_registry import ExprView, register_op_attr
 
 SUPPORTED_OPS = (
@@ -18,19 +35,96 @@ SUPPORTED_OPS = (
     "add",
     "subtract",
     "multiply",
+    "nn.max_pool2d",
+    "nn.avg_pool2d",
+    "nn.global_avg_pool2d",
 )
 
 
-def _float32(expr: ExprView) -> bool:
+def _static_float32(expr: ExprView) -> bool:
     types = [a.checked_type for a in expr.args]
     types.extend(expr.checked_type.fields or (expr.checked_type,))
-    return all(t.dtype == "float32" for t in types)
+    return all(t.dtype == "float32" and all(d >= 0 for d in t.shape) for t in types)
+
+
+def broadcast_kind(shape: tuple[int, ...], out: tuple[int, ...]) -> str | None:
+    """How `shape` broadcasts to `out` in a way oneDNN's jit binary kernels take: `same`,
+    `scalar`, `channel` (axis 1), `last` (the last axis); None for any other way."""
+    padded = (1,) * (len(out) - len(shape)) + shape
+    if padded == out:
+        return "same"
+    if all(d == 1 for d in padded):
+        return "scalar"
+    if len(out) >= 2 and all(d == 1 for i, d in enumerate(padded) if i != 1):
+        return "channel"
+    if all(d == 1 for d in padded[:-1]):
+        return "last"
+    return None
+
+
+def _binary(commutative: bool) -> Callable[[ExprView], bool]:
+    def rule(expr: ExprView) -> bool:
+        lhs, rhs = (a.checked_type.shape for a in expr.args)
+        out = expr.checked_type.shape
+        if len(lhs) > len(out) or len(rhs) > len(out):
+            return False
+        if lhs == out:
+            return broadcast_kind(rhs, out) is not None
+        return commutative and rhs == out and broadcast_kind(lhs, out) is not None
+
+    return rule
+
+
+def _batch_norm(expr: ExprView) -> bool:
+    return 2 <= len(expr.args[0].checked_type.shape) <= 5
+
+
+def _ints(expr: ExprView, name: str, default: tuple[int, ...]) -> tuple[int, ...]:
+    value: object = expr.attrs.get(name, default)
+    if not isinstance(value, list | tuple):
+        return default
+    return tuple(int(v) for v in value)  # pyright: ignore[reportUnknownVariableType, reportUnknownArgumentType]
+
+
+def _pool(expr: ExprView) -> bool:
+    if expr.attrs.get("layout", "NCHW") != "NHWC":
+        return False
+    if expr.op is not None and expr.op.name == "nn.global_avg_pool2d":
+        return True
+    size, steps = _ints(expr, "pool_size", (1, 1)), _ints(expr, "strides", (1, 1))
+    if _ints(expr, "dilation", (1, 1)) != (1, 1):
+        return False
+    top, left, bottom, right = pad_2d(_ints(expr, "padding", (0,)))
+    if top >= size[0] or bottom >= size[0] or left >= size[1] or right >= size[1]:
+        return False  # a window could lie in the padding only
+    if not expr.attrs.get("ceil_mode", False):
+        return True
+    _, height, width, _ = expr.args[0].checked_type.shape
+    extents = ((height, top + bottom), (width, left + right))
+    return all(
+        (extent + pad - k) % step == 0  # else the ceiling adds a window
+        for (extent, pad), k, step in zip(extents, size, steps, strict=True)
+    )
+
+
+RULES: dict[str, Callable[[ExprView], bool]] = {
+    "add": _binary(commutative=True),
+    "multiply": _binary(commutative=True),
+    "subtract": _binary(commutative=False),
+    "nn.batch_norm": _batch_norm,
+    "nn.max_pool2d": _pool,
+    "nn.avg_pool2d": _pool,
+    "nn.global_avg_pool2d": _pool,
+}
+"""What an op needs beyond static float32 tensors, by op name."""
 
 
 def _register_external_op_helper(op_name: str, supported: bool = True) -> None:
+    rule = RULES.get(op_name, lambda expr: True)
+
     @register_op_attr(op_name, "target.dnnl")
     def _func_wrapper(expr: ExprView) -> bool:
-        return supported and _float32(expr)
+        return supported and _static_float32(expr) and rule(expr)
 
 
 for _op in SUPPORTED_OPS:

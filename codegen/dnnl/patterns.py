@@ -12,8 +12,11 @@ tensor of the output's shape) and the same set for dense:
     dnnl.dense_bias_relu, dnnl.dense_bias_tanh, dnnl.dense_bias_sigmoid, dnnl.dense_bias,
     dnnl.dense_relu, dnnl.dense_tanh, dnnl.dense_sigmoid
 
-The bias is an `add` (the seed's spelling) or an `nn.bias_add` of one value
-per output channel; the checks require float32 throughout.
+The bias is an `add` (the seed's spelling) of a tensor holding one value per
+output channel (broadcast along the other axes: `(C, 1, 1)` on an NCHW conv2d,
+`(C,)` on an NHWC one or a dense), or an `nn.bias_add` along the output
+channels; the sum operand has the kernel's output shape; the checks require
+float32 throughout.
 """
 
 from __future__ import annotations
@@ -30,8 +33,34 @@ def _short(eltwise: str) -> str:
     return eltwise.removeprefix("nn.")
 
 
-def _check(pattern: DFPattern, kernel: str, with_bias: bool) -> Any:
-    """A check reading the matched ops: float32 throughout, a per-channel bias."""
+def _channel_axis(kernel: ExprView) -> int:
+    """The output channels' axis of a conv2d (C of its data layout) or a dense (the last)."""
+    if kernel.op is not None and kernel.op.name == "nn.conv2d":
+        return str(kernel.attrs.get("data_layout", "NCHW")).index("C")
+    return len(kernel.checked_type.shape) - 1
+
+
+def _per_channel(bias_op: ExprView, bias: ExprView, kernel: ExprView) -> bool:
+    """Whether `bias_op` adds one value per output channel of `kernel`: a `bias_add` along the
+    channels, or an `add` of a tensor broadcasting along every other axis."""
+    out, axis = kernel.checked_type.shape, _channel_axis(kernel)
+    shape = bias.checked_type.shape
+    if bias_op.op is not None and bias_op.op.name == "nn.bias_add":
+        along = bias_op.attrs.get("axis", 1)
+        return isinstance(along, int) and along % len(out) == axis and shape == (out[axis],)
+    offset = len(out) - len(shape)  # numpy broadcasting lines up the trailing dims
+    wanted = tuple(out[axis] if offset + i == axis else 1 for i in range(len(shape)))
+    return 0 <= offset <= axis and shape == wanted
+
+
+def _other(op: ExprView, value: ExprView) -> ExprView | None:
+    """The operand of a binary `op` that is not `value` (None for `op(value, value)`)."""
+    return next((a for a in op.args if a.value is not value.value), None)
+
+
+def _check(pattern: DFPattern, kernel: str, with_bias: bool, with_sum: bool = False) -> Any:
+    """A check reading the matched ops: float32 throughout, a per-channel bias, a sum operand
+    of the kernel's output shape (oneDNN's sum post-op adds a whole tensor)."""
 
     def check(root: ExprView) -> bool:
         state = pattern.match_state(root.value)
@@ -41,15 +70,20 @@ def _check(pattern: DFPattern, kernel: str, with_bias: bool) -> Any:
         types = [t for e in ops for t in (e.checked_type, *(a.checked_type for a in e.args))]
         if any(t.dtype != "float32" for t in types):
             return False
-        if not with_bias:
-            return True
         conv = next(e for e in ops if e.op is not None and e.op.name == kernel)
-        bias_op = next(e for e in ops if any(a.value is conv.value for a in e.args))
-        other = next((a for a in bias_op.args if a.value is not conv.value), None)
-        if other is None:
-            return False  # add(conv, conv) is no bias
-        bias, channels = other.checked_type.shape, conv.checked_type.shape[1]
-        return bias in ((channels,), (channels, 1, 1), (1, channels, 1, 1), (1, channels))
+        inner = conv
+        if with_bias:
+            bias_op = next(e for e in ops if any(a.value is conv.value for a in e.args))
+            other = _other(bias_op, conv)
+            if other is None or not _per_channel(bias_op, other, conv):
+                return False  # add(conv, conv) is no bias
+            inner = bias_op
+        if with_sum:
+            summed = next(e for e in ops if any(a.value is inner.value for a in e.args))
+            other = _other(summed, inner)
+            if other is None or other.checked_type.shape != conv.checked_type.shape:
+                return False
+        return True
 
     return check
 
@@ -77,7 +111,7 @@ def pattern_table() -> list[tuple[Any, ...]]:
         name: str, kernel: str, with_bias: bool, eltwise: str | None, with_sum: bool = False
     ) -> None:
         pattern = make_pattern(kernel, with_bias, eltwise, with_sum)
-        table.append((name, pattern, _check(pattern, kernel, with_bias)))
+        table.append((name, pattern, _check(pattern, kernel, with_bias, with_sum)))
 
     for kernel, short in (("nn.conv2d", "conv2d"), ("nn.dense", "dense")):
         if kernel == "nn.conv2d":

@@ -1,7 +1,8 @@
 // RUN: xrelay-opt %s --split-input-file -p plan-memory -t c | filecheck %s
 
 /// conv2d (NCHW, OIHW, groups 1) in its own unit accel.c, after the accel prelude: the
-/// blocked kernel. Each output row's input rows go once into scratch slots (row r in slot
+/// blocked kernel, in place (too little work for threads), over the output rows q0 <= q < q1.
+/// Each output row's input rows go once into scratch slots (row r in slot
 /// r % 3), zero-padded and split into the stride's 2 phases; a block of 3 channels by one
 /// vector of columns starts at the bias, adds each tap (a vector of the scratch times a
 /// broadcast weight), applies the relu and is stored once (partially: 3 columns).
@@ -19,9 +20,12 @@
 //  CHECK-NEXT:     const float *restrict in1 = p1;
 //  CHECK-NEXT:     const float *restrict in2 = p2;
 //  CHECK-NEXT:     float *restrict out0 = o0;
+//  CHECK-NEXT:     const int64_t q0 = 0, q1 = 3;
 //  CHECK-NEXT:     _Static_assert(XA_VL <= 16, "scratch rows are padded for 16 lanes");
 //  CHECK-NEXT:     float buf[204] __attribute__((aligned(64))) = {0};
-//       CHECK:         const int64_t iy = y * 2 - 1;
+//       CHECK:     for (int64_t q = q0; q < q1; ++q) {
+//  CHECK-NEXT:       const int64_t n = 0, y = q;
+//  CHECK-NEXT:       const int64_t iy = y * 2 - 1;
 //  CHECK-NEXT:         const int64_t ky0 = iy < 0 ? -iy : 0;
 //  CHECK-NEXT:         const int64_t eky = 5 - iy;
 //  CHECK-NEXT:         const int64_t ky1 = eky < 3 ? eky : 3;
@@ -85,8 +89,10 @@ func.func @main(%x: tensor<1x4x6x6xf32>, %w: tensor<4x2x3x3xf32>) -> tensor<1x4x
 /// depth, then the partial tail; lanes summed, then the bias and the relu at the store.
 // CHECK-LABEL: // ----- accel.c
 //       CHECK:     /* accel.dense */
-//       CHECK:     for (int64_t m0 = 0; m0 < 2; m0 += 2) {
-//  CHECK-NEXT:       for (int64_t u0 = 0; u0 < 3; u0 += 3) {
+//       CHECK:     const int64_t q0 = 0, q1 = 3;
+//  CHECK-NEXT:     for (int64_t m0 = 0; m0 < 2; m0 += 2) {
+//  CHECK-NEXT:       int64_t u0 = q0;
+//  CHECK-NEXT:       for (; u0 + 3 <= q1; u0 += 3) {
 //  CHECK-NEXT:         xa_v a0_0 = {0}, a0_1 = {0}, a0_2 = {0}, a1_0 = {0}, a1_1 = {0}, a1_2 = {0};
 //  CHECK-NEXT:         int64_t q = 0;
 //  CHECK-NEXT:         for (; q + XA_VL <= 8; q += XA_VL) {
@@ -146,7 +152,9 @@ func.func @main(%x: tensor<1x2x5x5xf32>) -> (tensor<1x2x3x3xf32>, tensor<1x2x3x3
 /// center = false.
 // CHECK-LABEL: // ----- accel.c
 //       CHECK:     /* accel.subtract */
-//       CHECK:       out0[i] = ((in0[i] - in1[i]) < 0.0f ? 0.0f : (in0[i] - in1[i]));
+//       CHECK:     const int64_t q0 = 0, q1 = 6;
+//  CHECK-NEXT:     for (int64_t i = q0; i < q1; ++i) {
+//  CHECK-NEXT:       out0[i] = ((in0[i] - in1[i]) < 0.0f ? 0.0f : (in0[i] - in1[i]));
 //       CHECK:     /* accel.multiply */
 //       CHECK:       out0[i] = (in0[i] * in1[i]);
 //       CHECK:     /* accel.relu */
@@ -166,4 +174,49 @@ func.func @part(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>, %x: tensor<1x3x2x2xf32
 func.func @main(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>, %x: tensor<1x3x2x2xf32>, %g: tensor<3xf32>, %be: tensor<3xf32>, %m: tensor<3xf32>, %v: tensor<3xf32>) -> (tensor<2x3xf32>, tensor<1x3x2x2xf32>) {
   %0:2 = func.call @part(%a, %b, %x, %g, %be, %m, %v) : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<1x3x2x2xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<1x3x2x2xf32>)
   func.return %0#0, %0#1 : tensor<2x3xf32>, tensor<1x3x2x2xf32>
+}
+
+// -----
+
+/// Threads: a conv with enough work (16->16, 2 images of 4 rows by 64 columns: 8 threads'
+/// worth) goes into a static helper over the output rows q0 <= q < q1, printed before the
+/// function after the thread prelude; the scratch keys the rows it holds by image. The
+/// kernel calls it once, or, when xa_threads says more than one, from every thread of an
+/// OpenMP team on its share of the 8 rows.
+// CHECK-LABEL: // ----- accel.c
+//       CHECK: #ifndef XA_THREADING
+//       CHECK: #define XA_NUM_THREADS 0
+//       CHECK: static inline int xa_threads(int64_t most) {
+//       CHECK:   const int64_t n = XA_NUM_THREADS > 0 ? XA_NUM_THREADS : omp_get_max_threads();
+//  CHECK-NEXT:   return (int)(n < most ? n : most);
+//       CHECK: static void xa_xk_part_0(const float *restrict in0, const float *restrict in1, float *restrict out0, int64_t q0, int64_t q1) {
+//  CHECK-NEXT:   _Static_assert(XA_VL <= 16, "scratch rows are padded for 16 lanes");
+//  CHECK-NEXT:   float buf[3168] __attribute__((aligned(64))) = {0};
+//       CHECK:   for (int64_t q = q0; q < q1; ++q) {
+//  CHECK-NEXT:     const int64_t n = q / 4, y = q % 4;
+//       CHECK:       if (held[r % 3] != n * 4 + r) {
+//  CHECK-NEXT:         held[r % 3] = n * 4 + r;
+//       CHECK: void xk_part(unsigned char *arena, const float *p0, const float *p1, float *restrict o0) {
+//       CHECK:     /* accel.conv2d */
+//       CHECK:     float *restrict out0 = o0;
+//  CHECK-NEXT:     const int xa_nt = xa_threads(8);
+//  CHECK-NEXT:     if (xa_nt > 1) {
+//  CHECK-NEXT:       #ifdef _OPENMP
+//  CHECK-NEXT:       #pragma omp parallel num_threads(xa_nt)
+//  CHECK-NEXT:       #endif
+//  CHECK-NEXT:       {
+//  CHECK-NEXT:         const int64_t xa_t = xa_thread(), xa_n = xa_team();
+//  CHECK-NEXT:         xa_xk_part_0(in0, in1, out0, 8 * xa_t / xa_n, 8 * (xa_t + 1) / xa_n);
+//  CHECK-NEXT:       }
+//  CHECK-NEXT:     }
+//  CHECK-NEXT:     else {
+//  CHECK-NEXT:       xa_xk_part_0(in0, in1, out0, 0, 8);
+//  CHECK-NEXT:     }
+func.func @part(%x: tensor<2x16x4x64xf32>, %w: tensor<16x16x3x3xf32>) -> tensor<2x16x4x64xf32> attributes {Compiler = "accel"} {
+  %0 = accel.conv2d %x, %w {padding = [1, 1, 1, 1]} : (tensor<2x16x4x64xf32>, tensor<16x16x3x3xf32>) -> tensor<2x16x4x64xf32>
+  func.return %0 : tensor<2x16x4x64xf32>
+}
+func.func @main(%x: tensor<2x16x4x64xf32>, %w: tensor<16x16x3x3xf32>) -> tensor<2x16x4x64xf32> {
+  %0 = func.call @part(%x, %w) : (tensor<2x16x4x64xf32>, tensor<16x16x3x3xf32>) -> tensor<2x16x4x64xf32>
+  func.return %0 : tensor<2x16x4x64xf32>
 }

@@ -1,0 +1,176 @@
+"""Threads for accel kernels: a kernel's loop nest over `[q0, q1)`, run on an OpenMP team.
+
+A kernel that splits (`Team.run`) prints its loop nest, over a range
+`q0 <= q < q1` of `total` independent parts (conv: output rows, dense: output
+units, max pool: output rows, elementwise: elements), as a static helper
+function printed before the accel function; where the kernel runs it calls the
+helper once over `[0, total)`, or opens an OpenMP parallel region whose thread
+`t` of `n` takes `[total * t / n, total * (t + 1) / n)`. The region is opened
+only when `xa_threads` says more than 1 thread: one thread runs the direct
+call, never an OpenMP region (even an `if(0)` region costs ~0.6 us in libgomp),
+so a single thread pays no overhead. Each helper call keeps its own locals (the
+conv's scratch is on each thread's stack: at most 64 KiB, `conv_blocked.py`).
+
+How many threads (`xa_threads`, in the prelude): the build option
+`num_threads` when given (`XA_NUM_THREADS`), else OpenMP's default
+`omp_get_max_threads()` (`OMP_NUM_THREADS` when set, read when libgomp loads;
+else the CPU count), at most `most`: the number of parts that each hold a
+kernel-specific `grain` of work (below two, the kernel prints no region at
+all, nor does any kernel of a `num_threads = 1` build). Without OpenMP (a unit
+compiled without `-fopenmp`) everything runs on the calling thread, and so does
+a child forked after the library loaded (a `pthread_atfork` handler: libgomp's
+thread pool does not survive `fork`, a region in the child would wait forever).
+
+A static split waits for its slowest thread, so threads pay on idle cores
+only: a thread sharing a core with another busy one (another process, or
+onnxruntime's pool in the same process, which spins ~50 ms after each run)
+makes every region as slow as that thread. libgomp's idle threads spin
+~8 ms after a run (`GOMP_SPINCOUNT`'s 300k pauses on Zen 4) before they
+sleep; `OMP_WAIT_POLICY=passive` makes them sleep at once.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from xrelay.codegen.c.kernel_api import Kernel, scalar
+from xrelay.codegen.c.scalars import INDEX
+from xrelay.codegen.c.writer import CWriter
+
+PRELUDE = """\
+#ifndef XA_THREADING
+#define XA_THREADING
+/* accel's threads: the build's num_threads (0: OpenMP's default, OMP_NUM_THREADS). */
+#define XA_NUM_THREADS {num_threads}
+#ifdef _OPENMP
+#include <omp.h>
+#include <pthread.h>
+/* libgomp's thread pool does not survive fork(): in the child, a parallel region would wait
+   forever for the parent's threads. So a forked child runs every kernel on one thread. */
+static int xa_forked;
+static void xa_after_fork(void) {{ xa_forked = 1; }}
+__attribute__((constructor)) static void xa_watch_fork(void) {{
+  pthread_atfork(NULL, NULL, xa_after_fork);
+}}
+#endif
+/* The threads of a kernel whose work splits into at most `most` useful parts. */
+static inline int xa_threads(int64_t most) {{
+#ifdef _OPENMP
+  if (xa_forked) return 1;
+  const int64_t n = XA_NUM_THREADS > 0 ? XA_NUM_THREADS : omp_get_max_threads();
+  return (int)(n < most ? n : most);
+#else
+  (void)most;
+  return 1;
+#endif
+}}
+/* This thread's number in its team, and the team's size (0 and 1 without OpenMP). */
+static inline int64_t xa_thread(void) {{
+#ifdef _OPENMP
+  return omp_get_thread_num();
+#else
+  return 0;
+#endif
+}}
+static inline int64_t xa_team(void) {{
+#ifdef _OPENMP
+  return omp_get_num_threads();
+#else
+  return 1;
+#endif
+}}
+#endif
+"""
+"""File-scope C of the thread choice; guarded, so every accel function may print it."""
+
+
+def prelude(num_threads: int | None) -> str:
+    """The threading prelude for a build's `num_threads` (None: OpenMP's default)."""
+    return PRELUDE.format(num_threads=num_threads or 0)
+
+
+@dataclass
+class Team:
+    """The threading of one accel function: the build's thread count, and the helper
+    functions its kernels' loop nests went into (printed before the function)."""
+
+    prefix: str
+    """Helper names are `<prefix>_<n>`: the function's C symbol after `xa_` (unique)."""
+
+    num_threads: int | None
+    """The build option `num_threads`; None: OpenMP's default at run time."""
+
+    helpers: list[str] = field(default_factory=list[str])
+    """The C definitions of the helpers, in order."""
+
+    def parts(self, total: int, work: int, grain: int) -> int:
+        """The most threads worth using on `total` parts of `work`: one per `grain` of
+        work, at most `total` and the build's `num_threads`; at least 1."""
+        most = min(total, work // grain)
+        if self.num_threads is not None:
+            most = min(most, self.num_threads)
+        return max(1, most)
+
+    def run(self, k: Kernel, total: int, most: int, body: Callable[[Kernel], None]) -> None:
+        """Print `body` (a loop nest over `q0 <= q < q1` writing `k`'s outputs) as a helper,
+        and at `k` its call over `[0, total)`, split across up to `most` threads; with
+        `most < 2`, `body` in place over `[0, total)` (no helper)."""
+        w = k.w
+        if most < 2:
+            w.line(f"const {INDEX} q0 = 0, q1 = {total};")
+            body(k)
+            return
+        name = f"{self.prefix}_{len(self.helpers)}"
+        inner = CWriter(1)
+        body(replace(k, w=inner))
+        self.helpers.append(_helper(k, name, inner))
+        pointers = ", ".join([*k.ins, *k.outs])
+        w.line(f"const int xa_nt = xa_threads({most});")
+        with w.block("if (xa_nt > 1)"):
+            w.line("#ifdef _OPENMP")
+            w.line("#pragma omp parallel num_threads(xa_nt)")
+            w.line("#endif")
+            with w.block():
+                w.line(f"const {INDEX} xa_t = xa_thread(), xa_n = xa_team();")
+                split = f"{total} * xa_t / xa_n, {total} * (xa_t + 1) / xa_n"
+                w.line(f"{name}({pointers}, {split});")
+        with w.block("else"):
+            w.line(f"{name}({pointers}, 0, {total});")
+
+
+def _helper(k: Kernel, name: str, body: CWriter) -> str:
+    """`static void name(<k's pointers>, int64_t q0, int64_t q1) { body }`."""
+    params: list[str] = []
+    unused: list[str] = []
+    text = "\n".join(body.lines)
+    for pointer, type_ in zip(k.ins, k.in_types, strict=True):
+        params.append(f"const {scalar(type_).ctype} *restrict {pointer}")
+    for pointer, type_ in zip(k.outs, k.out_types, strict=True):
+        params.append(f"{scalar(type_).ctype} *restrict {pointer}")
+    for pointer in [*k.ins, *k.outs]:
+        if not re.search(rf"\b{pointer}\b", text):
+            unused.append(f"  (void){pointer};")
+    head = f"static void {name}({', '.join([*params, f'{INDEX} q0', f'{INDEX} q1'])}) {{"
+    return "\n".join([head, *unused, *body.lines, "}", ""])
+
+
+@dataclass
+class AccelKernel(Kernel):
+    """A `Kernel` of an accel function, with the function's `Team` (what its printer splits)."""
+
+    team: Team = field(kw_only=True)
+
+
+AccelKernelFn = Callable[[AccelKernel], None]
+"""Prints one accel op's loop nests (`kernels.KERNELS`)."""
+
+
+def bind(fn: AccelKernelFn, team: Team) -> Callable[[Kernel], None]:
+    """`fn` as a host `KernelFn`: the kernel it is given, with `team`."""
+
+    def printer(k: Kernel) -> None:
+        fn(AccelKernel(k.op, k.w, k.ins, k.outs, k.in_types, k.out_types, team=team))
+
+    return printer

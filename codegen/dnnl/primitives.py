@@ -1,0 +1,295 @@
+"""How each dnnl op becomes a oneDNN primitive: its descriptors at init, its arguments per run.
+
+A printer (`PRINTERS[op class]`) fills a `Primitive` (`primitive.py`): the
+memory descriptors oneDNN's 2.x operation descriptor takes (logical dims in
+oneDNN's order, e.g. N, C, H, W, with the element strides of the buffer the
+plan placed, so any layout is described as it is: NHWC activations, relay's
+kernel layouts), the operation descriptor, the primitive (post-ops for conv2d
+and dense), then one memory object per operand and result. Weights are
+described with oneDNN's "any" format: the primitive picks its layout and the
+constant weights are reordered into it once at init.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from xdsl.ir import Operation
+from xrelay.codegen.c.kernel_api import numel
+from xrelay.codegen.c.writer import strides
+from xrelay.codegen.dnnl.primitive import ELTWISE_ALGORITHMS, Primitive
+from xrelay.dialects import dnnl
+from xrelay.dialects.relay.base import get_bool, get_float, get_int, get_ints, get_str
+from xrelay.dialects.relay.nn import pad_2d
+
+BINARY_ALGORITHMS: dict[type[Operation], str] = {
+    dnnl.AddOp: "dnnl_binary_add",
+    dnnl.SubtractOp: "dnnl_binary_sub",
+    dnnl.MultiplyOp: "dnnl_binary_mul",
+}
+
+Dims = tuple[list[int], list[int]]
+"""Logical dims and their element strides."""
+
+
+def plain(shape: Sequence[int]) -> Dims:
+    """A row-major buffer of `shape` (a scalar as one element)."""
+    dims = list(shape) or [1]
+    return dims, strides(dims)
+
+
+def logical(shape: Sequence[int], layout: str, order: str) -> Dims:
+    """A row-major buffer of `shape` in `layout`, seen with its dims in `order` (e.g. NCHW)."""
+    row = strides(shape)
+    return [shape[layout.index(a)] for a in order], [row[layout.index(a)] for a in order]
+
+
+def weights_dims(shape: Sequence[int], layout: str, groups: int) -> Dims:
+    """oneDNN's (O, I, KH, KW), or (G, O/G, I, KH, KW) when grouped, of relay weights."""
+    dims, steps = logical(shape, layout, "OIHW")
+    if groups == 1:
+        return dims, steps
+    return [groups, dims[0] // groups, *dims[1:]], [steps[0] * (dims[0] // groups), *steps]
+
+
+def winograd_candidate(p: Primitive) -> bool:
+    """Whether a convolution may run Winograd: 3x3, stride 1, no dilation, no groups, and at
+    least 16 input channels (below that the transforms cost more than they save)."""
+    props = p.op.properties
+    layout = get_str(props, "data_layout")
+    channels = p.shape(0)[layout.index("C")]
+    weights = dict(zip(get_str(props, "kernel_layout"), p.shape(1), strict=True))
+    return (
+        (weights["H"], weights["W"]) == (3, 3)
+        and get_ints(props, "strides") == (1, 1)
+        and get_ints(props, "dilation") == (1, 1)
+        and get_int(props, "groups") == 1
+        and channels >= 16
+    )
+
+
+def conv2d(p: Primitive) -> None:
+    """Convolution: direct, or with -DXRELAY_DNNL_WINOGRAD Winograd where oneDNN has it (on
+    its blocked layouts, reordered from and to the user's, `runtime.xd_winograd`)."""
+    props = p.op.properties
+    layout, kernel_layout = get_str(props, "data_layout"), get_str(props, "kernel_layout")
+    groups = get_int(props, "groups")
+    src = p.desc("src", *logical(p.shape(0), layout, "NCHW"))
+    dst = p.desc("dst", *logical(p.out_shape(), layout, "NCHW"))
+    dims, steps = weights_dims(p.shape(1), kernel_layout, groups)
+    user = p.desc("user_weights", dims, steps)
+    weights = p.desc("weights", dims, None)
+    bias = p.desc("bias", [p.out_shape()[layout.index("C")]], [1]) if p.has_bias() else "NULL"
+    top, left, bottom, right = pad_2d(get_ints(props, "padding"))
+    dh, dw = get_ints(props, "dilation")
+    sizes = p.array("conv_strides", get_ints(props, "strides"))
+    dilates = p.array("dilates", [dh - 1, dw - 1])
+    pad_l, pad_r = p.array("pad_l", [top, left]), p.array("pad_r", [bottom, right])
+    geometry = f"{sizes}, {dilates}, {pad_l}, {pad_r}"
+    p.init.line("dnnl_convolution_desc_t desc;")
+    p.check(
+        f"dnnl_dilated_convolution_forward_desc_init(&desc, dnnl_forward_inference, "
+        f"dnnl_convolution_direct, {src}, {weights}, {bias}, {dst}, {geometry})",
+        "describing the convolution",
+    )
+    if winograd_candidate(p):
+        p.init.line("#ifdef XRELAY_DNNL_WINOGRAD")
+        blocked_src = p.desc("blocked_src", logical(p.shape(0), layout, "NCHW")[0], None)
+        blocked_dst = p.desc("blocked_dst", logical(p.out_shape(), layout, "NCHW")[0], None)
+        p.init.line("dnnl_convolution_desc_t winograd;")
+        p.init.line(
+            f"dnnl_status_t described = dnnl_dilated_convolution_forward_desc_init(&winograd, "
+            f"dnnl_forward_inference, dnnl_convolution_winograd, {blocked_src}, {weights}, "
+            f"{bias}, {blocked_dst}, {geometry});"
+        )
+        post_ops = p.post_ops()
+        p.init.line(
+            f"if (xd_winograd(s, {p.index}, described, &winograd, {post_ops}, {src}, {dst}))"
+        )
+        p.init.line("#endif")
+    with p.init.block():
+        p.create("&desc")
+    p.buffer("DNNL_ARG_SRC", "dnnl_query_src_md", 0, p.op.operands[0], src)
+    p.weights(p.op.operands[1], user)
+    if p.has_bias():
+        p.buffer("DNNL_ARG_BIAS", "dnnl_query_weights_md", 1, p.op.operands[2])
+    p.result("DNNL_ARG_DST", "dnnl_query_dst_md", dst)
+
+
+def dense(p: Primitive) -> None:
+    """Inner product on the data's leading dims flattened: (M, K) x (N, K)^T."""
+    units, depth = p.shape(1)
+    rows = numel(p.shape(0)[:-1])
+    src = p.desc("src", [rows, depth], [depth, 1])
+    dst = p.desc("dst", [rows, units], [units, 1])
+    user = p.desc("user_weights", [units, depth], [depth, 1])
+    weights = p.desc("weights", [units, depth], None)
+    bias = p.desc("bias", [units], [1]) if p.has_bias() else "NULL"
+    p.init.line("dnnl_inner_product_desc_t desc;")
+    p.check(
+        f"dnnl_inner_product_forward_desc_init(&desc, dnnl_forward_inference, {src}, "
+        f"{weights}, {bias}, {dst})",
+        "describing the inner product",
+    )
+    p.create("&desc")
+    p.buffer("DNNL_ARG_SRC", "dnnl_query_src_md", 0, p.op.operands[0])
+    p.weights(p.op.operands[1], user)
+    if p.has_bias():
+        p.buffer("DNNL_ARG_BIAS", "dnnl_query_weights_md", 1, p.op.operands[2])
+    p.result("DNNL_ARG_DST", "dnnl_query_dst_md")
+
+
+def eltwise(p: Primitive) -> None:
+    """Eltwise relu, tanh or logistic on the whole buffer."""
+    data = p.desc("data", *plain(p.shape(0)))
+    algorithm = ELTWISE_ALGORITHMS[p.op.name.removeprefix("dnnl.")]
+    p.init.line("dnnl_eltwise_desc_t desc;")
+    p.check(
+        f"dnnl_eltwise_forward_desc_init(&desc, dnnl_forward_inference, {algorithm}, {data}, "
+        "0.0f, 0.0f)",
+        "describing the eltwise",
+    )
+    p.create("&desc")
+    p.buffer("DNNL_ARG_SRC", "dnnl_query_src_md", 0, p.op.operands[0])
+    p.result("DNNL_ARG_DST", "dnnl_query_dst_md")
+
+
+def permuted(shape: Sequence[int], order: Sequence[int]) -> Dims:
+    """A row-major buffer of `shape` seen with its axes in `order`."""
+    dims, steps = plain(shape)
+    return [dims[a] for a in order], [steps[a] for a in order]
+
+
+def binary(p: Primitive) -> None:
+    """Binary add, sub or mul; the rhs broadcast (its dims padded on the left with 1). A rhs
+    broadcast along the last axis only is described with that axis second, as oneDNN's
+    channels (its jit kernels broadcast per channel, not per last axis)."""
+    out = p.out_shape()
+    rhs = [1] * (len(out) - len(p.shape(1))) + list(p.shape(1))
+    order = list(range(len(out) or 1))
+    if len(out) >= 3 and all(d == 1 for d in rhs[:-1]) and rhs[-1] != 1:
+        order = [0, len(out) - 1, *range(1, len(out) - 1)]
+    src0 = p.desc("src0", *permuted(p.shape(0), order))
+    src1 = p.desc("src1", *permuted(rhs, order))
+    dst = p.desc("dst", *permuted(out, order))
+    algorithm = BINARY_ALGORITHMS[type(p.op)]
+    p.init.line("dnnl_binary_desc_t desc;")
+    p.check(
+        f"dnnl_binary_desc_init(&desc, {algorithm}, {src0}, {src1}, {dst})",
+        "describing the binary",
+    )
+    p.create("&desc")
+    p.buffer("DNNL_ARG_SRC_0", "dnnl_query_src_md", 0, p.op.operands[0])
+    p.buffer("DNNL_ARG_SRC_1", "dnnl_query_src_md", 1, p.op.operands[1])
+    p.result("DNNL_ARG_DST", "dnnl_query_dst_md")
+
+
+def batch_norm(p: Primitive) -> None:
+    """Batch normalization with the global statistics, its channels the op's axis."""
+    props = p.op.properties
+    shape = p.shape(0)
+    axis = get_int(props, "axis") % len(shape)
+    order = [axis_ for axis_ in range(len(shape)) if axis_ != axis]
+    order.insert(1, axis)
+    row = strides(shape)
+    data = p.desc("data", [shape[a] for a in order], [row[a] for a in order])
+    channels = p.desc("channels", [shape[axis]], [1])
+    flags = ["dnnl_use_global_stats"]
+    flags += ["dnnl_use_scale"] if get_bool(props, "scale") else []
+    flags += ["dnnl_use_shift"] if get_bool(props, "center") else []
+    epsilon = get_float(props, "epsilon")
+    p.init.line("dnnl_batch_normalization_desc_t desc;")
+    p.check(
+        f"dnnl_batch_normalization_forward_desc_init(&desc, dnnl_forward_inference, {data}, "
+        f"{epsilon!r}f, {' | '.join(flags)})",
+        "describing the batch normalization",
+    )
+    p.create("&desc")
+    p.buffer("DNNL_ARG_SRC", "dnnl_query_src_md", 0, p.op.operands[0])
+    statistics = [("DNNL_ARG_MEAN", 3), ("DNNL_ARG_VARIANCE", 4)]
+    statistics += [("DNNL_ARG_SCALE", 1)] if get_bool(props, "scale") else []
+    statistics += [("DNNL_ARG_SHIFT", 2)] if get_bool(props, "center") else []
+    for arg, index in statistics:
+        p.buffer(arg, "dnnl_query_undef", 0, p.op.operands[index], channels)
+    p.result("DNNL_ARG_DST", "dnnl_query_dst_md")
+
+
+def pool2d(p: Primitive) -> None:
+    """Max or average pooling (global: one window over H and W)."""
+    props = p.op.properties
+    layout = get_str(props, "layout")
+    shape, out = p.shape(0), p.out_shape()
+    height, width = shape[layout.index("H")], shape[layout.index("W")]
+    if isinstance(p.op, dnnl.GlobalAvgPool2DOp):
+        kernel, steps, dilation, padding = [height, width], [1, 1], [1, 1], (0, 0, 0, 0)
+        algorithm = "dnnl_pooling_avg_exclude_padding"
+    else:
+        kernel, steps = list(get_ints(props, "pool_size")), list(get_ints(props, "strides"))
+        dilation, padding = list(get_ints(props, "dilation")), pad_2d(get_ints(props, "padding"))
+        include = isinstance(p.op, dnnl.AvgPool2DOp) and get_bool(props, "count_include_pad")
+        algorithm = (
+            "dnnl_pooling_max"
+            if isinstance(p.op, dnnl.MaxPool2DOp)
+            else f"dnnl_pooling_avg_{'include' if include else 'exclude'}_padding"
+        )
+    top, left, bottom, right = padding
+    extents = (out[layout.index("H")], out[layout.index("W")])
+    ends = [
+        (extent - 1) * step + (size - 1) * rate + 1 - full - start
+        for extent, step, size, rate, full, start in zip(
+            extents, steps, kernel, dilation, (height, width), (top, left), strict=True
+        )
+    ]  # ceil_mode: the last window may reach past the declared padding
+    pad_r = [max(bottom, ends[0]), max(right, ends[1])]
+    src = p.desc("src", *logical(shape, layout, "NCHW"))
+    dst = p.desc("dst", *logical(out, layout, "NCHW"))
+    arrays = [
+        p.array("pool_strides", steps),
+        p.array("kernel", kernel),
+        p.array("dilation", [d - 1 for d in dilation]),
+        p.array("pad_l", [top, left]),
+        p.array("pad_r", pad_r),
+    ]
+    p.init.line("dnnl_pooling_v2_desc_t desc;")
+    p.check(
+        f"dnnl_pooling_v2_forward_desc_init(&desc, dnnl_forward_inference, {algorithm}, {src}, "
+        f"{dst}, {', '.join(arrays)})",
+        "describing the pooling",
+    )
+    p.create("&desc")
+    p.buffer("DNNL_ARG_SRC", "dnnl_query_src_md", 0, p.op.operands[0])
+    p.result("DNNL_ARG_DST", "dnnl_query_dst_md")
+
+
+def reorder(p: Primitive) -> None:
+    """A reorder between the source's row-major buffer and the transposed one."""
+    assert isinstance(p.op, dnnl.ReorderOp)
+    order = dnnl.permutation(p.op.src_layout.data, p.op.dst_layout.data)
+    shape, out = p.shape(0), p.out_shape()
+    steps = [0] * len(shape)
+    for position, (axis, step) in enumerate(zip(order, strides(out), strict=True)):
+        assert out[position] == shape[axis]
+        steps[axis] = step
+    src = p.desc("src", *plain(shape))
+    dst = p.desc("dst", list(shape) or [1], steps or [1])
+    p.create_reorder(src, dst)
+    p.buffer("DNNL_ARG_FROM", "dnnl_query_src_md", 0, p.op.operands[0])
+    p.result("DNNL_ARG_TO", "dnnl_query_dst_md")
+
+
+PRINTERS: dict[type[dnnl.DnnlOp], Callable[[Primitive], None]] = {
+    dnnl.Conv2DOp: conv2d,
+    dnnl.DenseOp: dense,
+    dnnl.ReluOp: eltwise,
+    dnnl.TanhOp: eltwise,
+    dnnl.SigmoidOp: eltwise,
+    dnnl.AddOp: binary,
+    dnnl.SubtractOp: binary,
+    dnnl.MultiplyOp: binary,
+    dnnl.BatchNormOp: batch_norm,
+    dnnl.MaxPool2DOp: pool2d,
+    dnnl.AvgPool2DOp: pool2d,
+    dnnl.GlobalAvgPool2DOp: pool2d,
+    dnnl.ReorderOp: reorder,
+}
+"""The printer of each dnnl op."""

@@ -1,0 +1,421 @@
+"""The `dnnl` dialect: the oneDNN primitives xrelay's `dnnl` backend calls (design.md, Backends).
+
+One op per primitive the backend creates: convolution and inner product
+(`dnnl.conv2d`, `dnnl.dense`) with their post-ops (a bias, a `sum` of one more
+tensor of the result's shape, then one eltwise: relu, tanh or sigmoid),
+eltwise (`dnnl.relu`, `dnnl.tanh`, `dnnl.sigmoid`), binary (`dnnl.add`,
+`dnnl.subtract`, `dnnl.multiply`), batch normalization in inference form,
+pooling (`dnnl.max_pool2d`, `dnnl.avg_pool2d`, `dnnl.global_avg_pool2d`) and
+reorder (`dnnl.reorder`: a transposition between two layouts of one tensor,
+e.g. NCHW to NHWC). `convert-relay-to-dnnl` lowers the functions partitioned
+for `dnnl` into these ops; the dnnl C emitter prints them as oneDNN calls.
+
+Each op extends one relay op (`RELAY`): it has that op's properties (same
+definitions and defaults), computes what the relay op computes and infers its
+type with the relay op's inference. The layout of activations is relay's
+`data_layout` (conv2d) or `layout` (pools): the backend runs convolutions and
+pools on NHWC activations. Post-ops apply in oneDNN's order::
+
+    %y = dnnl.conv2d %x, %w, %b, %s {data_layout = "NHWC", has_bias = true, has_sum = true,
+           eltwise = "relu"} : (...) -> tensor<1x8x8x4xf32>
+    // y = relu(conv2d(x, w) + b (per output channel) + s)
+
+The binary ops broadcast their right operand only (as oneDNN does): the left
+one has the result's shape. The contract of each op is kept in
+`tests/filecheck/dialects/dnnl/{ops,invalid}.mlir`; its numpy semantics are
+in `dnnl_reference.py`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from xdsl.dialects.builtin import (
+    DenseArrayBase,
+    FloatAttr,
+    IntegerAttr,
+    StringAttr,
+    TensorType,
+)
+from xdsl.ir import Attribute, Dialect, Operation, TypeAttribute
+from xdsl.irdl import (
+    irdl_op_definition,
+    operand_def,
+    opt_prop_def,
+    prop_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+)
+from xdsl.traits import Pure
+from xdsl.utils.exceptions import VerifyException
+from xrelay.dialects.accel import FALSE, relay_opt_prop, relay_prop
+from xrelay.dialects.relay import elementwise, nn, nn_pool, tensor
+from xrelay.dialects.relay.base import (
+    Props,
+    RelayOp,
+    RelayTypeError,
+    expect_rank,
+    expect_tensor,
+    get_bool,
+    get_str,
+)
+from xrelay.dialects.relay.types import (
+    dims_compatible,
+    format_shape,
+    shape_of,
+    tensor_element_type,
+    tuple_elements,
+)
+
+ELTWISE = ("relu", "tanh", "sigmoid")
+"""The eltwise post-ops of conv2d and dense (oneDNN's relu, tanh and logistic)."""
+
+
+class DnnlOp(RelayOp):
+    """Base of dnnl ops: relay's syntax and verifier, the type of the relay op `RELAY`."""
+
+    RELAY: ClassVar[type[RelayOp]]
+    """The relay op this primitive computes (before its post-ops)."""
+
+    @classmethod
+    def relay_type(cls, operand_types: Sequence[Attribute], props: Props) -> Attribute:
+        """The result type relay's `RELAY` infers for these operands."""
+        (result,) = cls.RELAY.infer_result_types(operand_types, props)
+        return result
+
+    @classmethod
+    def infer_result_types(
+        cls, operand_types: Sequence[Attribute], props: Props
+    ) -> Sequence[Attribute]:
+        return [cls.relay_type(operand_types, props)]
+
+
+class PostOpKernel(DnnlOp):
+    """Base of conv2d and dense: data, weight, then the bias and the sum operand if flagged.
+
+    `extra` holds the post-ops' operands in order: the bias (`has_bias`, one
+    value per output channel) then the sum operand (`has_sum`, of the
+    result's type). `eltwise` (relu, tanh or sigmoid) is applied last.
+    """
+
+    data = operand_def(TensorType)
+    weight = operand_def(TensorType)
+    extra = var_operand_def(TensorType)
+    result = result_def(TensorType)
+    has_bias = prop_def(IntegerAttr, FALSE)
+    has_sum = prop_def(IntegerAttr, FALSE)
+    eltwise = opt_prop_def(StringAttr)
+
+    @classmethod
+    def channel_axis(cls, props: Props, rank: int) -> int:
+        """The result's axis of output channels."""
+        raise NotImplementedError
+
+    @classmethod
+    def check_operand_count(cls, count: int) -> None:
+        if not 2 <= count <= 4:
+            raise VerifyException(f"'{cls.name}' op expected 2 to 4 operands, got {count}")
+
+    @classmethod
+    def infer_result_types(
+        cls, operand_types: Sequence[Attribute], props: Props
+    ) -> Sequence[Attribute]:
+        result = cls.relay_type(operand_types[:2], props)
+        has_bias, has_sum = get_bool(props, "has_bias"), get_bool(props, "has_sum")
+        extra = operand_types[2:]
+        if len(extra) != has_bias + has_sum:
+            want = has_bias + has_sum
+            raise RelayTypeError(
+                f"has_bias = {str(has_bias).lower()} and has_sum = {str(has_sum).lower()} "
+                f"need {want} operand{'' if want == 1 else 's'} after the weight, got {len(extra)}"
+            )
+        out = shape_of(result)
+        if has_bias:
+            bias = expect_tensor(operand_types, 2, "bias")
+            expect_rank(bias, 1, "bias")
+            channels = out[cls.channel_axis(props, len(out))]
+            if not dims_compatible(bias[0], channels):
+                raise RelayTypeError(
+                    f"bias of size {bias[0]} does not match {channels} output channels"
+                )
+            if tensor_element_type(operand_types[2]) != tensor_element_type(result):
+                raise RelayTypeError(
+                    f"bias element type {tensor_element_type(operand_types[2])} does not "
+                    f"match result {tensor_element_type(result)}"
+                )
+        if has_sum and extra[-1] != result:
+            raise RelayTypeError(f"sum operand {extra[-1]} is not of the result type {result}")
+        eltwise = props.get("eltwise")
+        if isinstance(eltwise, StringAttr) and eltwise.data not in ELTWISE:
+            raise RelayTypeError(
+                f"eltwise must be one of {', '.join(ELTWISE)}, got '{eltwise.data}'"
+            )
+        return [result]
+
+
+def eltwise_of(op: Operation) -> str | None:
+    """The eltwise post-op of a conv2d or dense (relu, tanh, sigmoid), None if it has none."""
+    attr = op.properties.get("eltwise")
+    return attr.data if isinstance(attr, StringAttr) else None
+
+
+@irdl_op_definition
+class Conv2DOp(PostOpKernel):
+    """`dnnl.conv2d`: relay.nn.conv2d, then `+ bias` per output channel, `+ sum`, eltwise.
+
+    Every attribute of `relay.nn.conv2d` (strides, padding, dilation, groups,
+    channels, kernel_size, data_layout, kernel_layout, out_dtype) with its
+    meaning and default; the backend uses NHWC activations (`data_layout`).
+    """
+
+    name = "dnnl.conv2d"
+    RELAY: ClassVar[type[RelayOp]] = nn.Conv2DOp
+
+    strides = relay_prop(nn.Conv2DOp, "strides", DenseArrayBase)
+    padding = relay_prop(nn.Conv2DOp, "padding", DenseArrayBase)
+    dilation = relay_prop(nn.Conv2DOp, "dilation", DenseArrayBase)
+    groups = relay_prop(nn.Conv2DOp, "groups", IntegerAttr)
+    channels = relay_opt_prop(nn.Conv2DOp, "channels", IntegerAttr)
+    kernel_size = relay_opt_prop(nn.Conv2DOp, "kernel_size", DenseArrayBase)
+    data_layout = relay_prop(nn.Conv2DOp, "data_layout", StringAttr)
+    kernel_layout = relay_prop(nn.Conv2DOp, "kernel_layout", StringAttr)
+    out_dtype = relay_opt_prop(nn.Conv2DOp, "out_dtype", TypeAttribute)
+    traits = traits_def(Pure())
+
+    @classmethod
+    def channel_axis(cls, props: Props, rank: int) -> int:
+        return get_str(props, "data_layout").index("C")
+
+
+@irdl_op_definition
+class DenseOp(PostOpKernel):
+    """`dnnl.dense`: relay.nn.dense (`data @ weight.T`), then `+ bias`, `+ sum`, eltwise.
+
+    `units` and `out_dtype` as in relay; the bias has one value per unit.
+    """
+
+    name = "dnnl.dense"
+    RELAY: ClassVar[type[RelayOp]] = nn.DenseOp
+
+    units = relay_opt_prop(nn.DenseOp, "units", IntegerAttr)
+    out_dtype = relay_opt_prop(nn.DenseOp, "out_dtype", TypeAttribute)
+    traits = traits_def(Pure())
+
+    @classmethod
+    def channel_axis(cls, props: Props, rank: int) -> int:
+        return rank - 1
+
+
+class EltwiseOp(DnnlOp):
+    """Base of the eltwise primitives: one operand, the result of its shape."""
+
+    data = operand_def(TensorType)
+    result = result_def(TensorType)
+    traits = traits_def(Pure())
+
+
+@irdl_op_definition
+class ReluOp(EltwiseOp):
+    """`dnnl.relu`: relay.nn.relu, `max(x, 0)` (oneDNN eltwise relu)."""
+
+    name = "dnnl.relu"
+    RELAY: ClassVar[type[RelayOp]] = nn.ReluOp
+
+
+@irdl_op_definition
+class TanhOp(EltwiseOp):
+    """`dnnl.tanh`: relay.tanh (oneDNN eltwise tanh)."""
+
+    name = "dnnl.tanh"
+    RELAY: ClassVar[type[RelayOp]] = elementwise.TanhOp
+
+
+@irdl_op_definition
+class SigmoidOp(EltwiseOp):
+    """`dnnl.sigmoid`: relay.sigmoid, `1 / (1 + exp(-x))` (oneDNN eltwise logistic)."""
+
+    name = "dnnl.sigmoid"
+    RELAY: ClassVar[type[RelayOp]] = elementwise.SigmoidOp
+
+
+class BinaryOp(DnnlOp):
+    """Base of the binary primitives: `lhs` has the result's shape, `rhs` broadcasts to it."""
+
+    lhs = operand_def(TensorType)
+    rhs = operand_def(TensorType)
+    result = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    @classmethod
+    def infer_result_types(
+        cls, operand_types: Sequence[Attribute], props: Props
+    ) -> Sequence[Attribute]:
+        result = cls.relay_type(operand_types, props)
+        lhs = expect_tensor(operand_types, 0, "lhs")
+        if tuple(lhs) != tuple(shape_of(result)):
+            raise RelayTypeError(
+                f"lhs of shape {format_shape(lhs)} is broadcast to {format_shape(shape_of(result))}"
+                "; oneDNN broadcasts the rhs only"
+            )
+        return [result]
+
+
+@irdl_op_definition
+class AddOp(BinaryOp):
+    """`dnnl.add`: `lhs + rhs` (relay.add, the rhs broadcast; oneDNN binary add)."""
+
+    name = "dnnl.add"
+    RELAY: ClassVar[type[RelayOp]] = elementwise.AddOp
+
+
+@irdl_op_definition
+class SubtractOp(BinaryOp):
+    """`dnnl.subtract`: `lhs - rhs` (relay.subtract, the rhs broadcast; oneDNN binary sub)."""
+
+    name = "dnnl.subtract"
+    RELAY: ClassVar[type[RelayOp]] = elementwise.SubtractOp
+
+
+@irdl_op_definition
+class MultiplyOp(BinaryOp):
+    """`dnnl.multiply`: `lhs * rhs` (relay.multiply, the rhs broadcast; oneDNN binary mul)."""
+
+    name = "dnnl.multiply"
+    RELAY: ClassVar[type[RelayOp]] = elementwise.MultiplyOp
+
+
+@irdl_op_definition
+class BatchNormOp(DnnlOp):
+    """`dnnl.batch_norm`: relay.nn.batch_norm in inference form; one result, the data.
+
+    `(x - moving_mean) / sqrt(moving_var + epsilon) * gamma + beta` along
+    `axis` (without `gamma` when `scale` is false, without `beta` when `center`
+    is false): field 0 of relay's tuple (oneDNN's batch normalization with
+    global statistics).
+    """
+
+    name = "dnnl.batch_norm"
+    RELAY: ClassVar[type[RelayOp]] = nn.BatchNormOp
+
+    data = operand_def(TensorType)
+    gamma = operand_def(TensorType)
+    beta = operand_def(TensorType)
+    moving_mean = operand_def(TensorType)
+    moving_var = operand_def(TensorType)
+    result = result_def(TensorType)
+    axis = relay_prop(nn.BatchNormOp, "axis", IntegerAttr)
+    epsilon = relay_prop(nn.BatchNormOp, "epsilon", FloatAttr)
+    center = relay_prop(nn.BatchNormOp, "center", IntegerAttr)
+    scale = relay_prop(nn.BatchNormOp, "scale", IntegerAttr)
+    traits = traits_def(Pure())
+
+    @classmethod
+    def infer_result_types(
+        cls, operand_types: Sequence[Attribute], props: Props
+    ) -> Sequence[Attribute]:
+        return [tuple_elements(cls.relay_type(operand_types, props))[0]]
+
+
+class Pool2DOp(DnnlOp):
+    """Base of the windowed pools: relay's pool attributes and output extents."""
+
+    data = operand_def(TensorType)
+    result = result_def(TensorType)
+    pool_size = relay_prop(nn_pool.MaxPool2DOp, "pool_size", DenseArrayBase)
+    strides = relay_prop(nn_pool.MaxPool2DOp, "strides", DenseArrayBase)
+    dilation = relay_prop(nn_pool.MaxPool2DOp, "dilation", DenseArrayBase)
+    padding = relay_prop(nn_pool.MaxPool2DOp, "padding", DenseArrayBase)
+    layout = relay_prop(nn_pool.MaxPool2DOp, "layout", StringAttr)
+    ceil_mode = relay_prop(nn_pool.MaxPool2DOp, "ceil_mode", IntegerAttr)
+    traits = traits_def(Pure())
+
+
+@irdl_op_definition
+class MaxPool2DOp(Pool2DOp):
+    """`dnnl.max_pool2d`: relay.nn.max_pool2d, the maximum of each window (oneDNN pooling max)."""
+
+    name = "dnnl.max_pool2d"
+    RELAY: ClassVar[type[RelayOp]] = nn_pool.MaxPool2DOp
+
+
+@irdl_op_definition
+class AvgPool2DOp(Pool2DOp):
+    """`dnnl.avg_pool2d`: relay.nn.avg_pool2d, the mean of each window (oneDNN pooling avg).
+
+    `count_include_pad` counts the declared padding in the divisor, as relay does.
+    """
+
+    name = "dnnl.avg_pool2d"
+    RELAY: ClassVar[type[RelayOp]] = nn_pool.AvgPool2DOp
+
+    count_include_pad = relay_prop(nn_pool.AvgPool2DOp, "count_include_pad", IntegerAttr)
+
+
+@irdl_op_definition
+class GlobalAvgPool2DOp(DnnlOp):
+    """`dnnl.global_avg_pool2d`: relay.nn.global_avg_pool2d, the mean over H and W."""
+
+    name = "dnnl.global_avg_pool2d"
+    RELAY: ClassVar[type[RelayOp]] = nn_pool.GlobalAvgPool2DOp
+
+    data = operand_def(TensorType)
+    result = result_def(TensorType)
+    layout = relay_prop(nn_pool.GlobalAvgPool2DOp, "layout", StringAttr)
+    traits = traits_def(Pure())
+
+
+@irdl_op_definition
+class ReorderOp(DnnlOp):
+    """`dnnl.reorder`: relay.layout_transform between two orders of the same axes (a transpose).
+
+    `src_layout` and `dst_layout` name the same axes (e.g. NCHW and NHWC), with
+    no blocked sub-axes: the data is the same tensor, its elements moved
+    (oneDNN reorder between two plain memory formats).
+    """
+
+    name = "dnnl.reorder"
+    RELAY: ClassVar[type[RelayOp]] = tensor.LayoutTransformOp
+
+    data = operand_def(TensorType)
+    result = result_def(TensorType)
+    src_layout = relay_prop(tensor.LayoutTransformOp, "src_layout", StringAttr)
+    dst_layout = relay_prop(tensor.LayoutTransformOp, "dst_layout", StringAttr)
+    traits = traits_def(Pure())
+
+    @classmethod
+    def infer_result_types(
+        cls, operand_types: Sequence[Attribute], props: Props
+    ) -> Sequence[Attribute]:
+        src, dst = get_str(props, "src_layout"), get_str(props, "dst_layout")
+        if not (src.isalpha() and src.isupper() and sorted(src) == sorted(dst)):
+            raise RelayTypeError(
+                f"'{src}' to '{dst}' is not a transposition (the same axes, none blocked)"
+            )
+        return [cls.relay_type(operand_types, props)]
+
+
+def permutation(src_layout: str, dst_layout: str) -> tuple[int, ...]:
+    """The axes of `src_layout` in `dst_layout`'s order: `numpy.transpose`'s argument."""
+    return tuple(src_layout.index(axis) for axis in dst_layout)
+
+
+OPS: tuple[type[DnnlOp], ...] = (
+    Conv2DOp,
+    DenseOp,
+    ReluOp,
+    TanhOp,
+    SigmoidOp,
+    AddOp,
+    SubtractOp,
+    MultiplyOp,
+    BatchNormOp,
+    MaxPool2DOp,
+    AvgPool2DOp,
+    GlobalAvgPool2DOp,
+    ReorderOp,
+)
+"""Every dnnl op; `op.RELAY` is the relay op each one extends."""
+
+DNNL = Dialect("dnnl", list(OPS), [])

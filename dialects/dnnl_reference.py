@@ -1,0 +1,143 @@
+"""Reference semantics of the `dnnl` ops, in numpy: the relay op, then the post-ops.
+
+Each primitive computes what its relay op computes (with relay's numpy helpers
+from `relay/reference_*.py`), cast to the result dtype as the interpreter casts
+a relay op's value; conv2d and dense then add the bias along the output
+channels, the sum operand, and apply the eltwise post-op, each step in the
+result dtype, as the relay ops `nn.bias_add`, `add` and `nn.relu` / `tanh` /
+`sigmoid` would: a dnnl op gives the same numbers as the relay ops it replaces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from xrelay.dialects import dnnl
+from xrelay.dialects.interpreter import Evaluator, Value, reference
+from xrelay.dialects.relay.base import get_ints, properties_with_defaults
+from xrelay.dialects.relay.nn import pad_2d
+from xrelay.dialects.relay.reference_nn import conv2d_nchw, pool2d, to_layout
+from xrelay.dialects.relay.types import numpy_dtype, tensor_element_type
+
+Array = npt.NDArray[Any]
+
+
+def _relu(x: Array) -> Array:
+    return np.maximum(x, np.zeros((), x.dtype))
+
+
+def _sigmoid(x: Array) -> Array:
+    return 1.0 / (1.0 + np.exp(-x))
+
+
+ELTWISE: dict[str, Callable[[Array], Array]] = {
+    "relu": _relu,
+    "tanh": np.tanh,
+    "sigmoid": _sigmoid,
+}
+"""The eltwise functions by post-op name, as relay's references compute them."""
+
+
+def result_dtype(op: dnnl.DnnlOp) -> np.dtype[Any]:
+    """The numpy dtype of a dnnl op's (one) result."""
+    return numpy_dtype(tensor_element_type(op.results[0].type))
+
+
+def post_ops(op: dnnl.PostOpKernel, out: Array, args: list[Value], axis: int) -> Array:
+    """`out` (the kernel's value) `+ bias` along `axis`, `+ sum`, then the eltwise."""
+    dtype = result_dtype(op)
+    out = out.astype(dtype)
+    extra = iter(args[2:])
+    if op.has_bias.value.data:
+        shape = [1] * out.ndim
+        shape[axis] = -1
+        out = (out + np.asarray(next(extra)).reshape(shape)).astype(dtype)
+    if op.has_sum.value.data:
+        out = (out + np.asarray(next(extra))).astype(dtype)
+    eltwise = dnnl.eltwise_of(op)
+    if eltwise is not None:
+        with np.errstate(all="ignore"):
+            out = np.asarray(ELTWISE[eltwise](out)).astype(dtype)
+    return out
+
+
+@reference(dnnl.Conv2DOp)
+def _conv2d(ev: Evaluator, op: dnnl.Conv2DOp, args: list[Value]) -> Value:
+    props = dict(op.properties)
+    data_layout = op.data_layout.data
+    x = to_layout(np.asarray(args[0]), data_layout, "NCHW")
+    w = to_layout(np.asarray(args[1]), op.kernel_layout.data, "OIHW")
+    sh, sw = get_ints(props, "strides")
+    dh, dw = get_ints(props, "dilation")
+    padding = pad_2d(get_ints(props, "padding"))
+    out = conv2d_nchw(x, w, (sh, sw), padding, (dh, dw), op.groups.value.data, result_dtype(op))
+    out = to_layout(out, "NCHW", data_layout)
+    return post_ops(op, out, args, data_layout.index("C"))
+
+
+@reference(dnnl.DenseOp)
+def _dense(ev: Evaluator, op: dnnl.DenseOp, args: list[Value]) -> Value:
+    data, weight = np.asarray(args[0]), np.asarray(args[1])
+    acc = np.float64 if np.issubdtype(data.dtype, np.floating) else np.int64
+    out = np.matmul(data.astype(acc), weight.astype(acc).T)
+    return post_ops(op, out, args, out.ndim - 1)
+
+
+@reference(dnnl.ReluOp, dnnl.TanhOp, dnnl.SigmoidOp)
+def _eltwise(ev: Evaluator, op: dnnl.EltwiseOp, args: list[Value]) -> Value:
+    with np.errstate(all="ignore"):
+        return ELTWISE[op.name.removeprefix("dnnl.")](np.asarray(args[0]))
+
+
+_BINARY: dict[type[dnnl.BinaryOp], Callable[[Any, Any], Any]] = {
+    dnnl.AddOp: np.add,
+    dnnl.SubtractOp: np.subtract,
+    dnnl.MultiplyOp: np.multiply,
+}
+
+
+@reference(*_BINARY)
+def _binary(ev: Evaluator, op: dnnl.BinaryOp, args: list[Value]) -> Value:
+    with np.errstate(all="ignore"):
+        return np.asarray(_BINARY[type(op)](args[0], args[1]))
+
+
+@reference(dnnl.BatchNormOp)
+def _batch_norm(ev: Evaluator, op: dnnl.BatchNormOp, args: list[Value]) -> Value:
+    data, gamma, beta, mean, var = (np.asarray(a) for a in args)
+    axis = op.axis.value.data % data.ndim
+    shape = [1] * data.ndim
+    shape[axis] = -1
+    out = (data.astype(np.float64) - mean.reshape(shape)) / np.sqrt(
+        var.reshape(shape).astype(np.float64) + op.epsilon.value.data
+    )
+    if op.scale.value.data:
+        out = out * gamma.reshape(shape)
+    if op.center.value.data:
+        out = out + beta.reshape(shape)
+    return out
+
+
+@reference(dnnl.MaxPool2DOp, dnnl.AvgPool2DOp)
+def _pool2d(ev: Evaluator, op: dnnl.Pool2DOp, args: list[Value]) -> Value:
+    kind = "avg" if isinstance(op, dnnl.AvgPool2DOp) else "max"
+    return pool2d(np.asarray(args[0]), properties_with_defaults(op), kind)
+
+
+@reference(dnnl.GlobalAvgPool2DOp)
+def _global_avg_pool2d(ev: Evaluator, op: dnnl.GlobalAvgPool2DOp, args: list[Value]) -> Value:
+    layout = op.layout.data
+    x = np.asarray(args[0])
+    acc = np.float64 if np.issubdtype(x.dtype, np.floating) else np.int64
+    return x.astype(acc).mean(axis=(layout.index("H"), layout.index("W")), keepdims=True)
+
+
+@reference(dnnl.ReorderOp)
+def _reorder(ev: Evaluator, op: dnnl.ReorderOp, args: list[Value]) -> Value:
+    x = np.asarray(args[0])
+    return np.ascontiguousarray(
+        np.transpose(x, dnnl.permutation(op.src_layout.data, op.dst_layout.data))
+    )
