@@ -15,7 +15,8 @@ Every op that computes is printed as its own C block whose pointers are
 `restrict`: the plan never places an op's result over a buffer the op reads,
 and a block-scope `restrict` promises no more than that (bytes reused by a
 later op are reached through another block's pointers). Aliases (tuples,
-projections, reshape-like ops) and constants print nothing; calls pass
+projections, reshape-like ops, calls the plan marks `"alias"`: view functions)
+and constants print nothing; calls pass
 pointers; `relay.if` becomes `if`, a composite a block, and `relay.yield`
 copies into the region op's results as the plan says.
 """
