@@ -19,7 +19,7 @@ from xrelay.dialects import dnnl
 from xrelay.dialects.interpreter import Evaluator, Value, reference
 from xrelay.dialects.relay.base import get_ints, properties_with_defaults
 from xrelay.dialects.relay.nn import pad_2d
-from xrelay.dialects.relay.reference_nn import conv2d_nchw, pool2d, to_layout
+from xrelay.dialects.relay.reference_nn import batch_norm_data, conv2d_nchw, pool2d, to_layout
 from xrelay.dialects.relay.types import numpy_dtype, tensor_element_type
 
 Array = npt.NDArray[Any]
@@ -107,18 +107,7 @@ def _binary(ev: Evaluator, op: dnnl.BinaryOp, args: list[Value]) -> Value:
 
 @reference(dnnl.BatchNormOp)
 def _batch_norm(ev: Evaluator, op: dnnl.BatchNormOp, args: list[Value]) -> Value:
-    data, gamma, beta, mean, var = (np.asarray(a) for a in args)
-    axis = op.axis.value.data % data.ndim
-    shape = [1] * data.ndim
-    shape[axis] = -1
-    out = (data.astype(np.float64) - mean.reshape(shape)) / np.sqrt(
-        var.reshape(shape).astype(np.float64) + op.epsilon.value.data
-    )
-    if op.scale.value.data:
-        out = out * gamma.reshape(shape)
-    if op.center.value.data:
-        out = out + beta.reshape(shape)
-    return out
+    return batch_norm_data(op, args)
 
 
 @reference(dnnl.MaxPool2DOp, dnnl.AvgPool2DOp)

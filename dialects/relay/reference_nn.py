@@ -10,9 +10,16 @@ import numpy as np
 import numpy.typing as npt
 from xdsl.dialects.builtin import StringAttr
 from xdsl.ir import Attribute
+from xdsl.irdl import IRDLOperation
 from xrelay.dialects.interpreter import Evaluator, Value, reference
 from xrelay.dialects.relay import nn, nn_pool
-from xrelay.dialects.relay.base import get_int, get_ints, properties_with_defaults
+from xrelay.dialects.relay.base import (
+    get_bool,
+    get_float,
+    get_int,
+    get_ints,
+    properties_with_defaults,
+)
 from xrelay.dialects.relay.nn import pad_2d
 from xrelay.dialects.relay.types import numpy_dtype
 
@@ -116,19 +123,26 @@ def _along(vector: Array, axis: int, rank: int) -> Array:
     return vector.reshape(shape)
 
 
+def batch_norm_data(op: IRDLOperation, args: list[Value]) -> Array:
+    """Inference batch_norm's normalized data, in float64: `(x - mean) / sqrt(var + eps)`,
+    times gamma (`scale`), plus beta (`center`), along `axis`. Shared by every op with
+    relay batch_norm's properties and operands (`accel.batch_norm`, `dnnl.batch_norm`)."""
+    data, gamma, beta, mean, var = (np.asarray(a) for a in args)
+    props = properties_with_defaults(op)
+    axis = get_int(props, "axis") % data.ndim
+    out = (data.astype(np.float64) - _along(mean, axis, data.ndim)) / np.sqrt(
+        _along(var, axis, data.ndim).astype(np.float64) + get_float(props, "epsilon")
+    )
+    if get_bool(props, "scale"):
+        out = out * _along(gamma, axis, data.ndim)
+    if get_bool(props, "center"):
+        out = out + _along(beta, axis, data.ndim)
+    return out
+
+
 @reference(nn.BatchNormOp)
 def _batch_norm(ev: Evaluator, op: nn.BatchNormOp, args: list[Value]) -> Value:
-    data, gamma, beta, mean, var = (np.asarray(a) for a in args)
-    axis = op.axis.value.data % data.ndim
-    x = data.astype(np.float64)
-    out = (x - _along(mean, axis, data.ndim)) / np.sqrt(
-        _along(var, axis, data.ndim).astype(np.float64) + op.epsilon.value.data
-    )
-    if op.scale.value.data:
-        out = out * _along(gamma, axis, data.ndim)
-    if op.center.value.data:
-        out = out + _along(beta, axis, data.ndim)
-    return (out, mean, var)
+    return (batch_norm_data(op, args), np.asarray(args[3]), np.asarray(args[4]))
 
 
 @reference(nn.DropoutOp)
