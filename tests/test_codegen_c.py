@@ -655,8 +655,18 @@ def test_options_are_checked(cache: Path) -> None:
     ]:
         with pytest.raises(ValueError, match=match):
             xrelay.build(mod, options=options)
-    with pytest.raises(ValueError, match="unsupported target"):
-        xrelay.build(mod, target="cuda")
+    for target, match in [
+        ("cuda", r"unsupported target 'cuda': the last target must be 'c'"),
+        (["c", "accel"], r"the last target must be 'c' \(available: 'c', \['accel', 'c'\]"),
+        (["gpu", "c"], r"unsupported target 'gpu': it has no code generator"),
+        (["accel", "accel", "c"], r"names 'accel' twice"),
+        (["c", "c"], r"names 'c' twice"),
+        ([], "must be a string or a list of strings"),
+        ([1, "c"], "must be a string or a list of strings"),
+        (3, "must be a string or a list of strings"),
+    ]:
+        with pytest.raises(ValueError, match=match):
+            xrelay.build(mod, target=target)  # pyright: ignore[reportArgumentType]
     lib = xrelay.build(
         mod, target=["c"], options={"cache_dir": cache, "opt_level": 0, "cflags": ["-O1"]}
     )
