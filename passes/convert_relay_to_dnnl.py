@@ -10,7 +10,8 @@
   `RELAY`) that its `target.dnnl` predicate (`codegen/dnnl/op_support.py`)
   accepts becomes that primitive, same attributes; a commutative `add` or
   `multiply` whose lhs is the broadcast one gets its operands swapped (oneDNN
-  broadcasts the second source only).
+  broadcasts the second source only); a `layout_transform` (NCHW <-> NHWC)
+  becomes a `dnnl.reorder`, or a `relay.reshape` when only axes of extent 1 move.
 - **batch_norm** (as in `convert-relay-to-accel`): one `dnnl.batch_norm` (the
   data); its `tuple_get_item 1` / `2` users become its operands #3 / #4, any
   other use of the whole tuple a `relay.tuple` of the three.
@@ -18,6 +19,9 @@
   convolutions and pools run on NHWC activations, the ops between them follow,
   and `dnnl.reorder` ops transpose only at the function's boundary; with
   `layout=keep` every op runs in the layout relay wrote.
+- **In place.** A conv2d or dense with a sum post-op offers `plan-memory` its
+  sum operand's buffer for its result (`xrelay.reuse_operand`): oneDNN
+  accumulates into the destination, so when the plan grants it no copy is made.
 - **Kept.** `relay.constant`, `relay.tuple`, `relay.tuple_get_item`, `func.return`.
 - **Errors.** Anything else is a located
   `'<op>' op cannot be lowered to target 'dnnl': <reason>`. Every such op is
@@ -34,7 +38,7 @@ from typing import ClassVar, TypeGuard
 
 from xdsl.context import Context
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ModuleOp, StringAttr
+from xdsl.dialects.builtin import IntegerAttr, ModuleOp, StringAttr, i64
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -50,8 +54,9 @@ from xrelay.passes import dnnl_composites
 from xrelay.passes.adapters import XdslPass
 from xrelay.passes.byoc_registry import tvm_op_name
 from xrelay.passes.dnnl_composites import TARGET, Operand, Rejected, Reshaped, check_predicate
-from xrelay.passes.dnnl_layout import Layouts
+from xrelay.passes.dnnl_layout import Layouts, int_property, reorder, string_property
 from xrelay.passes.pass_manager import Pass
+from xrelay.passes.plan_memory import REUSE_OPERAND
 
 __all__ = [
     "KERNELS",
@@ -65,9 +70,7 @@ __all__ = [
 
 KEPT = (ConstantOp, TupleOp, TupleGetItemOp, func.ReturnOp)
 
-KERNELS: dict[type[RelayOp], type[dnnl.DnnlOp]] = {
-    op.RELAY: op for op in dnnl.OPS if op is not dnnl.ReorderOp
-}
+KERNELS: dict[type[RelayOp], type[dnnl.DnnlOp]] = {op.RELAY: op for op in dnnl.OPS}
 """The dnnl primitive of each relay op (alone, or the kernel of a composite)."""
 
 COMMUTATIVE = (elementwise.AddOp, elementwise.MultiplyOp)
@@ -185,7 +188,13 @@ def rewrite(plan: Lowering, layouts: Layouts) -> None:
     """Replace the planned op by its primitive, in the layout `layouts` chooses."""
     operands, properties = resolve(plan), dict(plan.properties)
     nhwc = layouts.choose(plan.kernel, operands, properties, plan.op)
-    new = plan.kernel.make(operands, properties)
+    if plan.kernel is dnnl.ReorderOp:  # a reshape where only axes of extent 1 move
+        src, dst = (string_property(properties, p, "") for p in ("src_layout", "dst_layout"))
+        new = reorder(operands[0], src, dst)
+    else:
+        new = plan.kernel.make(operands, properties)
+    if int_property(properties, "has_sum", 0):  # the sum post-op accumulates into its result
+        new.attributes[REUSE_OPERAND] = IntegerAttr(len(operands) - 1, i64)
     Rewriter.insert_op(new, InsertPoint.before(plan.op))
     name = next((value.name_hint for value, source in plan.replaced if source is None), None)
     result = layouts.back(new) if nhwc else new.results[0]

@@ -22,6 +22,15 @@ reshape-only functions). A buffer returned by the function (through aliases too,
 included) lives in the caller's output buffer `k` (flat index over the
 returned leaves); the rest are intermediates, planned in the arena.
 
+An op may offer to write its result over one of its operands: a lowering sets
+`xrelay.reuse_operand = k` on it when its kernel reads operand `k` element by
+element into the result's same element (oneDNN's sum post-op accumulates into
+its destination). The result then takes operand `k`'s buffer, with no copy,
+when that buffer is a planned intermediate of the result's size in the same
+block, this op is its last use (through aliases too) and no other operand of
+the op reads it; otherwise the offer is ignored and the result gets its own
+buffer.
+
 Liveness is over block order, ops numbered in pre-order: a buffer lives from
 its op to its last use, where a use inside a nested region counts until the
 region op ends (values defined in `relay.if` branches or composite bodies are
@@ -105,6 +114,9 @@ RESHAPE_LIKE = frozenset(
 """Ops whose result is their first operand's bytes under another shape."""
 
 PARAM, CONST, TEMP = "param", "const", "temp"
+
+REUSE_OPERAND = "xrelay.reuse_operand"
+"""The attribute (an integer k) by which an op offers to write its result over operand k."""
 
 
 def is_view_function(function: func.FuncOp) -> bool:
@@ -239,6 +251,7 @@ class FunctionPlan:
                 self.trees[arg] = self._fresh(arg.type, PARAM, function)
             self._number(block)
         self._extend_lifetimes()
+        self._reuse_operands()
         self._claim_outputs()
         arena = [b for b in self.temps if b.out is None]
         spans = [(b.start, b.end) for b in arena]
@@ -334,6 +347,48 @@ class FunctionPlan:
                         assert parent is not None
                         holder = parent
                     buf.end = max(buf.end, self.spans[holder][1])
+
+    def _reuse_operands(self) -> None:
+        """Results that take their `xrelay.reuse_operand` operand's buffer (module docstring)."""
+        merged: dict[Buffer, Buffer] = {}
+        for op in self.ops:
+            attr = op.attributes.get(REUSE_OPERAND)
+            if not isinstance(attr, IntegerAttr) or self.is_alias(op) or len(op.results) != 1:
+                continue
+            index = cast(IntegerAttr[IntegerType], attr).value.data
+            result = self.trees[op.results[0]]
+            if not 0 <= index < len(op.operands) or not isinstance(result, Buffer):
+                continue
+            source = self.trees[op.operands[index]]
+            if not isinstance(source, Buffer):
+                continue
+            source = merged.get(source, source)
+            others = (
+                merged.get(b, b)
+                for i, v in enumerate(op.operands)
+                if i != index
+                for b in leaves(self.trees[v])
+            )
+            if (
+                result.kind != TEMP
+                or source.kind != TEMP
+                or (source.size, source.block) != (result.size, result.block)
+                or source.end != self.spans[op][1]
+                or any(b is source for b in others)
+            ):
+                continue
+            source.end = max(source.end, result.end)
+            merged[result] = source
+        if not merged:
+            return
+        self.temps = [b for b in self.temps if b not in merged]
+
+        def substitute(tree: Tree) -> Tree:
+            if isinstance(tree, Buffer):
+                return merged.get(tree, tree)
+            return tuple(substitute(field) for field in tree)
+
+        self.trees = {value: substitute(tree) for value, tree in self.trees.items()}
 
     def _claim_outputs(self) -> None:
         """Returned buffers go to output `k`; a parameter, constant or repeat is copied."""

@@ -6,15 +6,16 @@ them all. It is planned, printed by `CEmitter` (the dnnl functions go to
 `dnnl.c`, linked with `-ldnnl`), built, loaded and run on seeded random
 inputs; every output must equal `xrelay.evaluate` (the dnnl reference
 semantics) within float32 tolerance. Then: `xrelay.build(mod, ["dnnl", "c"])`
-on tinyres (NCHW, and NHWC after ConvertLayout, where the pools run in
-oneDNN too), the instance hooks (two instances, host-only text unchanged),
-the refusal of oneDNN's reference implementations (and the build option
-allowing them), the error when oneDNN is not installed, located emit errors,
-and an AddressSanitizer/UBSan run of tinyres from C.
+on tinyres (NHWC from dnnl's prelude, the pools in oneDNN too), the instance
+hooks (two instances, host-only text unchanged), the refusal of oneDNN's
+reference implementations (and the build option allowing them), the error
+when oneDNN is not installed, located emit errors, and an AddressSanitizer/UBSan
+run of tinyres from C.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import shlex
 import subprocess
@@ -32,6 +33,7 @@ from xrelay.codegen import runtime
 from xrelay.codegen.build import BASE_CFLAGS, BuildError, compile_library, find_compiler
 from xrelay.codegen.c import CEmitter, CSources
 from xrelay.codegen.c.pipeline import lower
+from xrelay.codegen.targets import get_codegen, register_codegen
 from xrelay.dialects import dnnl
 from xrelay.dialects.builder import attrs
 from xrelay.dialects.diagnostics import DiagnosticError
@@ -40,7 +42,7 @@ from xrelay.dialects.relay.types import dense_from_numpy
 from xrelay.passes.plan_memory import PlanMemory
 
 import xrelay
-from xrelay import IRModule, transform
+from xrelay import IRModule
 from xrelay.runtime import Library
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,7 +52,7 @@ from tinyres import tinyres  # noqa: E402
 Array = np.ndarray[Any, Any]
 RTOL, ATOL = 1e-4, 1e-4
 SANITIZE = "-fsanitize=address,undefined -fno-omit-frame-pointer"
-WINOGRAD = "-DXRELAY_DNNL_WINOGRAD"
+NO_WINOGRAD = "-DXRELAY_DNNL_NO_WINOGRAD"
 
 
 @pytest.fixture(scope="module")
@@ -229,8 +231,9 @@ def test_conv2d_shapes_layouts_and_post_ops(cache: Path) -> None:
 
 
 def test_winograd_where_onednn_has_it(cache: Path) -> None:
-    """With -DXRELAY_DNNL_WINOGRAD, 3x3 stride-1 convolutions of 16 channels or more run oneDNN's
-    Winograd kernels between reorders (a sum post-op reordered in too); the others, direct."""
+    """3x3 stride-1 convolutions of 16 channels or more run oneDNN's Winograd kernels (over the
+    16-channel buffers, or between reorders); the others, and all with -DXRELAY_DNNL_NO_WINOGRAD,
+    direct."""
     p = Partitions(6)
     conv, nhwc = dnnl.Conv2DOp, {"data_layout": "NHWC"}
     p.add("16 to 16, bias, sum, relu", conv, [(1, 12, 12, 16), (16, 16, 3, 3), (16,),
@@ -238,10 +241,13 @@ def test_winograd_where_onednn_has_it(cache: Path) -> None:
           eltwise="relu", **nhwc)  # fmt: skip
     p.add("16 to 32, bias", conv, [(1, 10, 10, 16), (32, 16, 3, 3), (32,)], [1, 2],
           padding=[1, 1, 1, 1], has_bias=True, **nhwc)  # fmt: skip
+    p.add("32 to 32, sum, batch 2", conv, [(2, 9, 9, 32), (32, 32, 3, 3), (2, 9, 9, 32)], [1],
+          padding=[1, 1, 1, 1], has_sum=True, **nhwc)  # fmt: skip
     p.add("3 channels: direct", conv, [(1, 8, 8, 3), (16, 3, 3, 3)], [1], **nhwc)
-    unit = text(p.check(cache, [WINOGRAD]), "dnnl.c")
-    assert unit.count("dnnl_convolution_winograd") == 2
-    p.check(cache)  # and the same without the option
+    unit = text(p.check(cache), "dnnl.c")
+    assert unit.count("dnnl_convolution_winograd") == 3
+    assert unit.count("#ifndef XRELAY_DNNL_NO_WINOGRAD") == 3
+    p.check(cache, [NO_WINOGRAD])  # and the same without Winograd
 
 
 def test_dense_and_eltwise(cache: Path) -> None:
@@ -256,7 +262,11 @@ def test_dense_and_eltwise(cache: Path) -> None:
     p.add("relu", dnnl.ReluOp, [(3, 7)])
     p.add("tanh 4-D", dnnl.TanhOp, [(1, 4, 3, 3)])
     p.add("sigmoid scalar", dnnl.SigmoidOp, [()])
-    p.check(cache)
+    unit = text(p.check(cache), "dnnl.c")
+    # Constant weights of at most GEMV_ROWS rows keep relay's layout; the others oneDNN's choice.
+    assert unit.count("static const dnnl_dims_t weights_strides = {64, 1};") == 1
+    assert unit.count("static const dnnl_dims_t weights_strides = {33, 1};") == 1
+    assert unit.count("XD_TRY(xd_md(&weights, 2, weights_dims, NULL)") == 2
 
 
 def test_binary_broadcasts_batch_norm_and_reorder(cache: Path) -> None:
@@ -295,19 +305,16 @@ def test_pools(cache: Path) -> None:
 
 
 def test_tinyres_through_build_equals_the_interpreter(cache: Path) -> None:
+    """dnnl's prelude makes the convolutions NHWC first: the pools join them in oneDNN and the
+    only transposes are the two at the model's edges (its input, and before the flatten)."""
     x = np.random.default_rng(7).standard_normal((1, 3, 32, 32)).astype("float32")
     mod = tinyres(32)
     lib = xrelay.build(mod, target=["dnnl", "c"], options={"cache_dir": cache})
     names = [op.name for op in lib.module.module.walk()]
     assert names.count("dnnl.conv2d") == 4, names
     assert names.count("dnnl.dense") == 1, names
-    np.testing.assert_allclose(lib(x), xrelay.evaluate(mod, x), rtol=1e-5, atol=1e-6)
-    # NHWC all through (ConvertLayout first): the pools join the convolutions in oneDNN.
-    nhwc = transform.ConvertLayout({"nn.conv2d": ["NHWC", "default"]})(mod.clone())
-    lib = xrelay.build(nhwc, target=["dnnl", "c"], options={"cache_dir": cache})
-    names = [op.name for op in lib.module.module.walk()]
     assert names.count("dnnl.max_pool2d") == 2, names
-    assert names.count("dnnl.reorder") == 0, names
+    assert names.count("dnnl.reorder") == 2, names
     np.testing.assert_allclose(lib(x), xrelay.evaluate(mod, x), rtol=1e-5, atol=1e-6)
 
 
@@ -413,7 +420,8 @@ func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {{
 
 
 def test_sanitizers_find_nothing_running_tinyres_from_c(cache: Path, tmp_path: Path) -> None:
-    """tinyres (NCHW, NHWC, NHWC with Winograd) built with ASan and UBSan, run by tests/c/main.c
+    """tinyres built with ASan and UBSan (as built: NHWC from the prelude, Winograd; without
+    Winograd; without the prelude: NCHW, reordered in each partition), run by tests/c/main.c
     (two instances):
     clean, and equal to the interpreter. LeakSanitizer stays on: every oneDNN object the
     library creates is destroyed with its instance."""
@@ -423,10 +431,16 @@ def test_sanitizers_find_nothing_running_tinyres_from_c(cache: Path, tmp_path: P
     main_c = ROOT / "tests" / "c" / "main.c"
     compile_main = [*compiler, *BASE_CFLAGS, *sanitize, "-I", str(runtime.INCLUDE_DIR), "-c"]
     subprocess.run([*compile_main, str(main_c), "-o", str(obj)], check=True, capture_output=True)
-    nhwc = transform.ConvertLayout({"nn.conv2d": ["NHWC", "default"]})(tinyres(32))
-    models = [("nchw", tinyres(32), []), ("nhwc", nhwc, []), ("winograd", nhwc, [WINOGRAD])]
-    for name, mod, flags in models:
-        sources = CEmitter(lower(mod, targets=["dnnl"]).module).emit()
+    codegen = get_codegen("dnnl")
+    assert codegen is not None
+    models = [("built", codegen, []), ("direct", codegen, [NO_WINOGRAD])]
+    models.append(("nchw", dataclasses.replace(codegen, prelude=()), []))
+    for name, variant, flags in models:
+        register_codegen(variant)
+        try:
+            sources = CEmitter(lower(tinyres(32), targets=["dnnl"]).module).emit()
+        finally:
+            register_codegen(codegen)
         library = compile_library(
             sources.files,
             extra_cflags=[*sanitize, *flags],

@@ -9,11 +9,15 @@ the caller's module (which is never changed):
 2. with BYOC targets: `PARTITION_PRELUDE` (CanonicalizeOps, SimplifyInference,
    FoldConstant, FoldScaleAxis, SimplifyExpr, FoldConstant: what TVM's
    `partition_for_dnnl` runs first, so a batch norm folds into its convolution's
-   weights and bias before the targets see it), then `partition-for{target=...}`;
+   weights and bias before the targets see it), then each target's `prelude`
+   (`codegen/targets.py`; dnnl's converts convolutions to NHWC), then
+   `partition-for{target=...}`;
 3. `optimize` at `opt_level` (default 3; relay.build's passes, then FuseOps,
    which skips the partitioned functions);
 4. each BYOC target's lowering passes (`codegen/targets.py`; for accel,
-   `convert-relay-to-accel`);
+   `convert-relay-to-accel`, `accel-fuse-residual`, `accel-winograd`), as a
+   `Sequential` at the build's opt_level (0 without `optimize`: only the
+   conversions), so `PassContext(disabled_pass=[...])` turns one off;
 5. `plan-memory` (the static arena: where every value lives);
 6. print C (`CEmitter`): `model.c` with the C ABI, host kernels, each target's
    functions in its own translation unit, `constants.bin`;
@@ -28,7 +32,10 @@ runs (the ops are partitioned and emitted as written). Options: `opt_level`
 after `$CFLAGS`, e.g. `["-O1"]` for faster compiles), `cache_dir` (else
 `$XRELAY_CACHE_DIR`), `num_threads` (int >= 1: the threads of the kernels
 that split, accel's; absent: OpenMP's default when the library runs, i.e.
-`OMP_NUM_THREADS` as set when the process loads OpenMP, else the CPU count).
+`OMP_NUM_THREADS` as set when the process loads OpenMP, else the CPU count),
+`profile` (bool, default false: time every kernel, i.e. each call and op of
+`main` and each op of a BYOC target's functions, into counters read with
+`Library.profile()` or the C ABI's `xrelay_profile_*`; `codegen/c/profile.py`).
 """
 
 from __future__ import annotations
@@ -60,7 +67,7 @@ PARTITION_PRELUDE = (
 )
 """The passes run before partitioning (TVM names), gated at the build's opt_level."""
 
-OPTIONS = ("opt_level", "optimize", "cflags", "cache_dir", "num_threads")
+OPTIONS = ("opt_level", "optimize", "cflags", "cache_dir", "num_threads", "profile")
 """The keys `options` may hold."""
 
 
@@ -76,6 +83,8 @@ class BuildOptions:
     """The library cache (None: `$XRELAY_CACHE_DIR` or `~/.cache/xrelay`)."""
     num_threads: int | None
     """Threads for kernels that split (accel's); None: OpenMP's default at run time."""
+    profile: bool = False
+    """Time every kernel (`codegen/c/profile.py`; read with `Library.profile()`)."""
 
 
 class BuiltLibrary(Library):
@@ -136,6 +145,7 @@ def lower(
 ) -> IRModule:
     """A planned copy of `mod`: params bound, partitioned for `targets` and lowered,
     optimized at `opt_level` (None: not optimized), memory planned (steps 1-5)."""
+    from xrelay.codegen.targets import prelude_passes
     from xrelay.passes.adapters import get_pass
     from xrelay.passes.optimize import OptimizePass
     from xrelay.passes.partition_for import PartitionForPass, bind_params_by_name
@@ -147,7 +157,8 @@ def lower(
         bind_params_by_name(lowered, params)
     if targets:
         if opt_level is not None:
-            prelude = Sequential([get_pass(name) for name in PARTITION_PRELUDE])
+            common = [get_pass(name) for name in PARTITION_PRELUDE]
+            prelude = Sequential([*common, *prelude_passes(targets)])
             prelude.scoped_opt_level = opt_level
             lowered = prelude(lowered)
         lowered = PartitionForPass(target=tuple(targets)).build()(lowered)
@@ -156,8 +167,9 @@ def lower(
     for name in targets:
         codegen = get_codegen(name)
         assert codegen is not None, name
-        for flag in codegen.lowering:
-            lowered = get_pass(flag)(lowered)
+        lowering = Sequential([get_pass(flag) for flag in codegen.lowering])
+        lowering.scoped_opt_level = opt_level if opt_level is not None else 0
+        lowered = lowering(lowered)
     return PlanMemory()(lowered)
 
 
@@ -187,7 +199,11 @@ def check_options(options: Mapping[str, Any] | None) -> BuildOptions:
     ):
         raise ValueError(f"option num_threads must be an int of at least 1, got {num_threads!r}")
     cache_dir = options.get("cache_dir")
-    return BuildOptions(opt_level if optimize else None, flags, cache_dir, num_threads)
+    profile = options.get("profile", False)
+    if not isinstance(profile, bool):
+        raise ValueError(f"option profile must be a bool, got {profile!r}")
+    level = opt_level if optimize else None
+    return BuildOptions(level, flags, cache_dir, num_threads, profile)
 
 
 def build(
@@ -202,7 +218,9 @@ def build(
     start = time.perf_counter()
     lowered = lower(mod, params, checked.opt_level, targets)
     planned = time.perf_counter()
-    sources = CEmitter(lowered.module, num_threads=checked.num_threads).emit()
+    sources = CEmitter(
+        lowered.module, num_threads=checked.num_threads, profile=checked.profile
+    ).emit()
     emitted = time.perf_counter()
     path = compile_library(
         sources.files,

@@ -5,13 +5,17 @@ third-party backend would: op support predicates (`op_support`), the
 composite pattern table (`patterns`), and the code generator
 (`codegen/targets.py`): `convert-relay-to-dnnl` lowers its partitions to the
 `dnnl` dialect, then `DnnlFunctionEmitter` (`emitter.py`, per-op printers in
-`primitives.py`, C helpers in `runtime.py`) prints them into `dnnl.c`, linked
-with `-ldnnl`. The emitter is imported on first use, not with `xrelay`.
+`primitives.py` and `conv.py`, C helpers in `runtime.py`) prints them into
+`dnnl.c`, linked with `-ldnnl`. The emitter is imported on first use, not with
+`xrelay`. Its `prelude` (`PRELUDE`) makes every convolution NHWC before
+partitioning.
 
 Build options, as C flags (`options={"cflags": [...]}`):
 `-DXRELAY_DNNL_ALLOW_REFERENCE` accepts oneDNN's reference implementations
 (refused by default, naming the op, when the model instance is created);
-`-DXRELAY_DNNL_WINOGRAD` lets oneDNN choose Winograd convolutions where it has them.
+`-DXRELAY_DNNL_NO_WINOGRAD` keeps every convolution direct (by default a 3x3
+stride-1 convolution of 16 or more input channels runs oneDNN's Winograd kernel
+where it has one: faster, and as accurate on tinyres; `conv.winograd_candidate`).
 """
 
 from __future__ import annotations
@@ -25,6 +29,17 @@ if TYPE_CHECKING:
     from xdsl.dialects import func
     from xrelay.codegen.c.emitter import CEmitter
     from xrelay.codegen.c.function import FunctionEmitter
+
+
+PRELUDE = (
+    'convert-layout{desired-layouts="nn.conv2d:NHWC:default"}',
+    "fold-constant",
+)
+"""dnnl's prelude (as TVM's `partition_for_dnnl`): every conv2d to NHWC activations (HWIO
+weights) on the whole module before partitioning, so activations stay NHWC from one dnnl
+partition to the next and the pools and elementwise ops between follow them; the
+transposes sit at the model's edges only. `fold-constant` then folds the weights'
+and biases' layout transforms, so partitions bind them as constants."""
 
 
 def function_emitter(owner: CEmitter, function: func.FuncOp, symbol: str) -> FunctionEmitter:
@@ -43,6 +58,7 @@ CODEGEN = register_codegen(
         # thread count its primitives are created with (oneDNN 2.6 in Debian uses OpenMP).
         cflags=("-O0", "-fopenmp"),
         ldflags=("-ldnnl", "-fopenmp"),
+        prelude=PRELUDE,
     )
 )
 """dnnl's code generator, as registered."""

@@ -14,6 +14,8 @@ answer True unconditionally; ours also ask what oneDNN's primitives can run:
   the emitter describes to oneDNN as its channel axis); other broadcasts run
   on the host;
 - batch_norm: 2-D to 5-D data (oneDNN's batch normalization);
+- layout_transform: between NCHW and NHWC only (oneDNN's jit reorders; dnnl's
+  prelude leaves these at the model's edges, so they run in oneDNN too);
 - pools (`max_pool2d`, `avg_pool2d`, `global_avg_pool2d`): NHWC data only
   (oneDNN's NCHW pooling is a slow fallback, and seed 004 leaves NCHW pools
   to the host), no dilation, each padding smaller than the window, and a
@@ -38,6 +40,7 @@ SUPPORTED_OPS = (
     "nn.max_pool2d",
     "nn.avg_pool2d",
     "nn.global_avg_pool2d",
+    "layout_transform",
 )
 
 
@@ -107,6 +110,11 @@ def _pool(expr: ExprView) -> bool:
     )
 
 
+def _layout_transform(expr: ExprView) -> bool:
+    layouts = {expr.attrs.get("src_layout"), expr.attrs.get("dst_layout")}
+    return layouts == {"NCHW", "NHWC"} and len(expr.args[0].checked_type.shape) == 4
+
+
 RULES: dict[str, Callable[[ExprView], bool]] = {
     "add": _binary(commutative=True),
     "multiply": _binary(commutative=True),
@@ -115,6 +123,7 @@ RULES: dict[str, Callable[[ExprView], bool]] = {
     "nn.max_pool2d": _pool,
     "nn.avg_pool2d": _pool,
     "nn.global_avg_pool2d": _pool,
+    "layout_transform": _layout_transform,
 }
 """What an op needs beyond static float32 tensors, by op name."""
 

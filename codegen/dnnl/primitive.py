@@ -7,7 +7,9 @@ the plan placed it in (arena or constant: its handle is set once, at init) or
 a caller's buffer (a parameter or an output of the function: `xd_set` points
 it there at every run). The run block then executes the primitive on these
 memory objects (`xd_exec`); a conv2d or dense with a sum post-op first copies
-its sum operand into its result, where oneDNN adds it.
+its sum operand into its result, where oneDNN adds it, unless `plan-memory`
+placed the result over the sum operand (`xrelay.reuse_operand`): then the sum
+is in place and nothing is copied.
 """
 
 from __future__ import annotations
@@ -126,9 +128,16 @@ class Primitive:
         ref = self.owner.ref(value)
         if self.has_sum():
             dst = self.owner.pointer(ref)
-            summand = self.owner.pointer(self.owner.ref(self.op.operands[-1]))
-            with self.run.block(f"if ((const void *){dst} != (const void *){summand})"):
-                self.run.line(f"memcpy({dst}, {summand}, {leaf_bytes(value.type)});")
+            summand_ref = self.owner.ref(self.op.operands[-1])
+            summand = self.owner.pointer(summand_ref)
+            copy = f"memcpy({dst}, {summand}, {leaf_bytes(value.type)});"
+            if dst == summand:  # the plan put the result over its sum operand
+                self.run.line("/* sum in place */")
+            elif ref.kind == ARENA and summand_ref.kind in (ARENA, CONST):
+                self.run.line(copy)  # two planned buffers: never the same bytes
+            else:
+                with self.run.block(f"if ((const void *){dst} != (const void *){summand})"):
+                    self.run.line(copy)
         self._memory(arg, query, 0, ref, leaf_bytes(value.type), desc)
 
     def weights(self, value: SSAValue, user: str) -> None:

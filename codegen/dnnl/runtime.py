@@ -24,17 +24,21 @@ What the helpers enforce:
 - threads: primitives are created with the build's `num_threads` OpenMP
   threads when it is given (`xd_threads_begin`), else with OpenMP's default
   (`OMP_NUM_THREADS`) at instance creation; oneDNN 2.x keeps that count;
-- Winograd, with `-DXRELAY_DNNL_WINOGRAD`: a convolution for which oneDNN has
-  a fast Winograd kernel runs it on oneDNN's blocked layouts, reordered from
-  and to the NHWC buffers around it (`xd_winograd`); the others stay direct.
+- Winograd (unless `-DXRELAY_DNNL_NO_WINOGRAD`): a candidate convolution for
+  which oneDNN has a fast Winograd kernel runs it on oneDNN's blocked layouts (`xd_winograd`):
+  a buffer whose NHWC bytes already are that layout (16 channels: `nChw16c`
+  with one block) is used as it is, any other is reordered from and to the
+  NHWC buffer around it; the others stay direct.
 
 This module holds the state and the primitives' creation; `runtime_buffers.py`
-the memory objects, the scratchpad, Winograd and what a run calls.
+the memory objects, the scratchpad and what a run calls; `runtime_winograd.py`
+the Winograd views.
 """
 
 from __future__ import annotations
 
-from xrelay.codegen.dnnl.runtime_buffers import BUFFERS
+from xrelay.codegen.dnnl.runtime_buffers import BUFFERS, RUN
+from xrelay.codegen.dnnl.runtime_winograd import WINOGRAD
 
 PRIMITIVES = r"""#ifndef XR_DNNL_HELPERS
 #define XR_DNNL_HELPERS
@@ -76,8 +80,12 @@ static inline void xd_threads_end(int saved) {
   (void)saved;
 }
 
-/* A Winograd convolution's own buffers (oneDNN's blocked layouts) and the reorders around it. */
+/* A Winograd convolution's views of its src and dst in oneDNN's blocked layouts: over the
+ * user's bytes when they are laid out alike (`*_alias`), else over its own buffers, between
+ * reorders. */
 typedef struct {
+  int on;                         /* the primitive is wrapped */
+  int src_alias, dst_alias;       /* src / dst: the user's bytes, seen blocked (no reorder) */
   dnnl_primitive_t in, back, out; /* user src -> src; user dst -> dst (a sum); dst -> user dst */
   dnnl_memory_t src, dst;
   void *src_buffer, *dst_buffer;
@@ -92,7 +100,7 @@ typedef struct {
   dnnl_memory_t *mems;
   dnnl_memory_t *scratch; /* per primitive: its scratchpad over the shared buffer, or NULL */
   void **owned;           /* buffers allocated here (weights in oneDNN's layout) */
-  xd_wino *wino;          /* per primitive: its Winograd wrapping (`in` NULL if none) */
+  xd_wino *wino;          /* per primitive: its Winograd wrapping (`on` 0 if none) */
   void *scratchpad;
   dnnl_status_t status; /* the first failure of a run */
   const char *failed;   /* the op that failed */
@@ -315,6 +323,6 @@ static inline int xd_reorder(xd_state *s, int k, const dnnl_memory_desc_t *src,
 """
 """The guard, includes, state and primitive creation."""
 
-HELPERS = PRIMITIVES + BUFFERS + "#endif\n"
+HELPERS = PRIMITIVES + BUFFERS + WINOGRAD + RUN + "#endif\n"
 """The helpers, once per translation unit (an include guard): each dnnl function's text
 starts with them, so functions can be split across units in any way."""

@@ -3,9 +3,9 @@
 Memory objects over the buffers the plan placed (`xd_memory`, checking
 oneDNN's size for each), weights reordered into the layout a primitive chose
 (`xd_weights`, or per run with `xd_weights_reorder`), one scratchpad for all
-of a function's primitives (`xd_scratchpad`), the Winograd wrapping of a
-convolution (`xd_winograd`), and what each run calls: `xd_set`, `xd_exec`,
-`xd_check`.
+of a function's primitives (`xd_scratchpad`) in `BUFFERS`; what each run calls
+in `RUN`: `xd_set`, `xd_exec` (a Winograd convolution on its views,
+`runtime_winograd.py`), `xd_check`.
 """
 
 from __future__ import annotations
@@ -131,93 +131,10 @@ static inline int xd_scratchpad(xd_state *s, char *error, size_t size) {
   }
   return 0;
 }
+"""
+"""Memory objects, weights and the scratchpad (after `runtime.PRIMITIVES`)."""
 
-/* A reorder primitive from `from` to `to` into `*prim`, unless oneDNN has only a slow one. */
-static inline dnnl_status_t xd_fast_reorder(xd_state *s, dnnl_primitive_t *prim,
-                                            const dnnl_memory_desc_t *from,
-                                            const dnnl_memory_desc_t *to) {
-  dnnl_primitive_desc_t pd = NULL;
-  const char *impl = NULL;
-  dnnl_status_t status = dnnl_reorder_primitive_desc_create(&pd, from, s->engine, to, s->engine,
-                                                            NULL);
-  if (status == dnnl_success && xd_slow(pd, &impl)) {
-    status = dnnl_unimplemented;
-  }
-  if (status == dnnl_success) {
-    status = dnnl_primitive_create(prim, pd);
-  }
-  if (pd != NULL) {
-    dnnl_primitive_desc_destroy(pd);
-  }
-  return status;
-}
-
-/* A buffer of oneDNN's size for `md`, and a memory object over it. */
-static inline dnnl_status_t xd_own(xd_state *s, const dnnl_memory_desc_t *md, void **buffer,
-                                   dnnl_memory_t *memory) {
-  size_t bytes = dnnl_memory_desc_get_size(md);
-  *buffer = aligned_alloc(64, (bytes + 63) / 64 * 64 + 64);
-  if (*buffer == NULL) {
-    return dnnl_out_of_memory;
-  }
-  return dnnl_memory_create(memory, md, s->engine, *buffer);
-}
-
-/* With -DXRELAY_DNNL_WINOGRAD: primitive k as the Winograd convolution `desc` (`described`: its
- * status) on oneDNN's blocked layouts, between reorders from the user's `src` and to its `dst`
- * (and of `dst` in first, for a sum post-op). 0 if made; nonzero, nothing kept, where oneDNN
- * has no fast Winograd kernel for it (the caller makes the direct one). */
-static inline int xd_winograd(xd_state *s, int k, dnnl_status_t described,
-                              const_dnnl_op_desc_t desc, int sum, dnnl_alg_kind_t alg,
-                              const dnnl_memory_desc_t *src, const dnnl_memory_desc_t *dst) {
-  xd_wino *w = &s->wino[k];
-  dnnl_primitive_attr_t attr = NULL;
-  dnnl_primitive_desc_t pd = NULL;
-  const char *impl = NULL;
-  dnnl_status_t status = described;
-  if (status == dnnl_success) {
-    status = xd_attr(&attr, sum, alg);
-  }
-  if (status == dnnl_success) {
-    status = dnnl_primitive_desc_create(&pd, desc, attr, s->engine, NULL);
-  }
-  if (attr != NULL) {
-    dnnl_primitive_attr_destroy(attr);
-  }
-  if (status == dnnl_success && xd_slow(pd, &impl)) {
-    status = dnnl_unimplemented;
-  }
-  const dnnl_memory_desc_t *inner_src = NULL, *inner_dst = NULL;
-  if (status == dnnl_success) {
-    inner_src = dnnl_primitive_desc_query_md(pd, dnnl_query_src_md, 0);
-    inner_dst = dnnl_primitive_desc_query_md(pd, dnnl_query_dst_md, 0);
-    status = xd_fast_reorder(s, &w->in, src, inner_src);
-  }
-  if (status == dnnl_success) {
-    status = xd_fast_reorder(s, &w->out, inner_dst, dst);
-  }
-  if (status == dnnl_success && sum) {
-    status = xd_fast_reorder(s, &w->back, dst, inner_dst);
-  }
-  if (status == dnnl_success) {
-    status = xd_own(s, inner_src, &w->src_buffer, &w->src);
-  }
-  if (status == dnnl_success) {
-    status = xd_own(s, inner_dst, &w->dst_buffer, &w->dst);
-  }
-  if (status == dnnl_success) {
-    status = dnnl_primitive_create(&s->prims[k], pd);
-  }
-  if (pd != NULL) {
-    dnnl_primitive_desc_destroy(pd);
-  }
-  if (status != dnnl_success) {
-    xd_wino_free(w);
-    return 1;
-  }
-  return 0;
-}
-
+RUN = r"""
 /* Point memory m at a caller's buffer for this run. */
 static inline void xd_set(xd_state *s, int m, const void *pointer, const char *what) {
   if (s->status == dnnl_success) {
@@ -229,15 +146,8 @@ static inline void xd_set(xd_state *s, int m, const void *pointer, const char *w
   }
 }
 
-/* Reorder `from` into `to` with primitive `reorder`. */
-static inline dnnl_status_t xd_move(xd_state *s, dnnl_primitive_t reorder, dnnl_memory_t from,
-                                    dnnl_memory_t to) {
-  dnnl_exec_arg_t args[2] = {{DNNL_ARG_FROM, from}, {DNNL_ARG_TO, to}};
-  return dnnl_primitive_execute(reorder, s->stream, 2, args);
-}
-
 /* Run primitive k on `args` (one spare entry for its scratchpad); a Winograd convolution on
- * its own buffers, between its reorders. */
+ * its blocked views of its src and dst. */
 static inline void xd_exec(xd_state *s, int k, dnnl_exec_arg_t *args, int nargs, const char *what) {
   if (s->status != dnnl_success) {
     return;
@@ -248,27 +158,22 @@ static inline void xd_exec(xd_state *s, int k, dnnl_exec_arg_t *args, int nargs,
     ++nargs;
   }
   xd_wino *w = &s->wino[k];
-  dnnl_memory_t src = NULL, dst = NULL;
-  for (int i = 0; w->in != NULL && i < nargs; ++i) {
+  dnnl_status_t status = dnnl_success;
+  dnnl_memory_t dst = NULL;
+  for (int i = 0; w->on && i < nargs && status == dnnl_success; ++i) {
     if (args[i].arg == DNNL_ARG_SRC) {
-      src = args[i].memory;
+      status = xd_enter(s, w->src_alias, w->in, args[i].memory, w->src);
       args[i].memory = w->src;
     } else if (args[i].arg == DNNL_ARG_DST) {
       dst = args[i].memory;
+      status = xd_enter(s, w->dst_alias, w->back, dst, w->dst);
       args[i].memory = w->dst;
     }
-  }
-  dnnl_status_t status = dnnl_success;
-  if (w->in != NULL) {
-    status = xd_move(s, w->in, src, w->src);
-  }
-  if (status == dnnl_success && w->back != NULL) {
-    status = xd_move(s, w->back, dst, w->dst);
   }
   if (status == dnnl_success) {
     status = dnnl_primitive_execute(s->prims[k], s->stream, nargs, args);
   }
-  if (status == dnnl_success && w->out != NULL) {
+  if (status == dnnl_success && w->on && !w->dst_alias) {
     status = xd_move(s, w->out, w->dst, dst);
   }
   if (status != dnnl_success) {
@@ -292,4 +197,4 @@ static inline int xd_check(xd_state *s, char *error, size_t size) {
   return 1;
 }
 """
-"""The helpers after the state and primitive creation of `runtime.PRIMITIVES`."""
+"""What a run calls (after `runtime_winograd.WINOGRAD`)."""

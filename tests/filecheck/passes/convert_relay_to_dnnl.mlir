@@ -4,20 +4,21 @@
 /// A residual block: conv2d_bias_relu, then conv2d_bias_sum_relu adding the first one's
 /// result. The convolutions run on NHWC activations: one reorder of the input in, the first
 /// result feeds the second conv and its sum post-op directly, one reorder of the result out.
-/// With layout=keep the convolutions run NCHW and nothing is reordered.
+/// With layout=keep the convolutions run NCHW and nothing is reordered. The sum post-op offers
+/// plan-memory its operand #3 for the result (xrelay.reuse_operand): oneDNN accumulates there.
 // CHECK-LABEL: func.func @residual
 //  CHECK-NEXT:   %w = relay.constant
 //  CHECK-NEXT:   %b = relay.constant
 //  CHECK-NEXT:   %0 = dnnl.reorder %x {src_layout = "NCHW", dst_layout = "NHWC"} : (tensor<1x4x8x8xf32>) -> tensor<1x8x8x4xf32>
 //  CHECK-NEXT:   %1 = dnnl.conv2d %0, %w, %b {padding = [1, 1, 1, 1], data_layout = "NHWC", has_bias = true, eltwise = "relu"} : (tensor<1x8x8x4xf32>, tensor<4x4x3x3xf32>, tensor<4xf32>) -> tensor<1x8x8x4xf32>
-//  CHECK-NEXT:   %2 = dnnl.conv2d %1, %w, %b, %1 {padding = [1, 1, 1, 1], data_layout = "NHWC", has_bias = true, has_sum = true, eltwise = "relu"} : (tensor<1x8x8x4xf32>, tensor<4x4x3x3xf32>, tensor<4xf32>, tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
+//  CHECK-NEXT:   %2 = dnnl.conv2d %1, %w, %b, %1 {padding = [1, 1, 1, 1], data_layout = "NHWC", has_bias = true, has_sum = true, eltwise = "relu", xrelay.reuse_operand = 3 : i64} : (tensor<1x8x8x4xf32>, tensor<4x4x3x3xf32>, tensor<4xf32>, tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
 //  CHECK-NEXT:   %3 = dnnl.reorder %2 {src_layout = "NHWC", dst_layout = "NCHW"} : (tensor<1x8x8x4xf32>) -> tensor<1x4x8x8xf32>
 //  CHECK-NEXT:   func.return %3 : tensor<1x4x8x8xf32>
 // KEEP-LABEL: func.func @residual
 //   KEEP-NEXT:   %w = relay.constant
 //   KEEP-NEXT:   %b = relay.constant
 //   KEEP-NEXT:   %0 = dnnl.conv2d %x, %w, %b {padding = [1, 1, 1, 1], has_bias = true, eltwise = "relu"} : (tensor<1x4x8x8xf32>, tensor<4x4x3x3xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32>
-//   KEEP-NEXT:   %1 = dnnl.conv2d %0, %w, %b, %0 {padding = [1, 1, 1, 1], has_bias = true, has_sum = true, eltwise = "relu"} : (tensor<1x4x8x8xf32>, tensor<4x4x3x3xf32>, tensor<4xf32>, tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
+//   KEEP-NEXT:   %1 = dnnl.conv2d %0, %w, %b, %0 {padding = [1, 1, 1, 1], has_bias = true, has_sum = true, eltwise = "relu", xrelay.reuse_operand = 3 : i64} : (tensor<1x4x8x8xf32>, tensor<4x4x3x3xf32>, tensor<4xf32>, tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
 //   KEEP-NEXT:   func.return %1 : tensor<1x4x8x8xf32>
 func.func @residual(%x: tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32> attributes {Compiler = "dnnl"} {
   %w = relay.constant dense<0.5> : tensor<4x4x3x3xf32>
