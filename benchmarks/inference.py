@@ -2,6 +2,7 @@
 
     python benchmarks/inference.py [--quick] [--sizes 224 32] [--models tinyres mlp]
         [--threads 1 2] [--rounds N] [--runners c accel dnnl onnxruntime numpy]
+        [--one-process] [--no-profile]
 
 Models (`inference_models.py`), every runner built from the same numpy weights: tinyres
 at 1x3xSxS for each `--sizes` S, and a dense-heavy MLP (1x1024 -> 4096 -> 4096
@@ -11,20 +12,29 @@ target), `onnxruntime` (an ONNX model written with `onnx.helper`) and `numpy`
 (im2col + matmul). onnx, onnxruntime and threadpoolctl come with
 `pip install -e '.[bench]'`; without onnxruntime that runner is skipped with a note.
 
-Every xrelay library is built once per case in an empty cache (so the C
-compiler really runs; one per thread count if `xrelay.build` has a
-`num_threads` option). Each thread count then runs in its own process
-(`inference_runners.py`; `OMP_NUM_THREADS` set before any library loads, `HOME` a
-temporary folder for onnxruntime's telemetry), which checks every output
-against a float64 numpy forward pass, warms up, and times the runners
-interleaved: `--rounds` round-robin rounds, each turn one untimed call and up
-to 20 timed ones. The exit status is 1 if any output disagrees.
+Every xrelay library is built once per case and thread count (`num_threads`)
+in an empty cache, so the C compiler really runs. Timing, with `OMP_NUM_THREADS`
+set before any library loads and `HOME` a temporary folder (onnxruntime's
+telemetry); each output is first checked against a float64 numpy forward pass:
+
+- 1 thread (and every thread count with `--one-process`): one process per
+  thread count (`inference_runners.worker`) times the runners interleaved:
+  `--rounds` round-robin rounds, each turn one untimed call and up to 20 timed
+  ones. On one thread no runtime keeps idle threads that could disturb the next.
+- more threads: one process per runner (`inference_processes.py`), the parent
+  asking each in turn for a batch of timed calls, `--rounds` rounds, waiting
+  after each batch until that process's threads are quiet: onnxruntime's and
+  libgomp's idle threads spin for milliseconds after a run, and in one process
+  they would take a CPU from whichever runner is timed next.
+
+Then, per model and thread count, the fastest xrelay target is built again with
+the option `profile` and run in its own process (apart from the timed runs, so
+the timers do not touch the table) for its per-kernel time (`--no-profile`
+skips it). The exit status is 1 if any output disagrees.
 
 Prints Markdown: median latency with GFLOP/s (conv and dense MACs x 2) and the
 ratio to onnxruntime's latency; the build time of each library split into
-passes, C emission and the C compiler; the FLOPs per op and the fastest xrelay
-target of each model. Per-kernel timing is a TODO line until xrelay.build has
-a profiling option.
+passes, C emission and the C compiler; the FLOPs per op; the per-kernel time.
 """
 
 from __future__ import annotations
@@ -49,32 +59,35 @@ from inference_models import (
     relay_model,
     weights_of,
 )
-from inference_runners import RTOL, worker
-from xrelay.codegen.c import pipeline
+from inference_processes import profile_in_process, time_in_processes
+from inference_report import (
+    XRELAY_TARGETS,
+    KernelProfile,
+    Results,
+    print_builds,
+    print_flops,
+    print_kernels,
+    print_latency,
+)
+from inference_runners import worker
 
 import xrelay
 from xrelay import IRModule
 
-XRELAY_TARGETS = {"c": ["c"], "accel": ["accel", "c"], "dnnl": ["dnnl", "c"]}
-"""The xrelay runners: `xrelay.build` targets by runner name."""
 RUNNERS = (*XRELAY_TARGETS, "onnxruntime", "numpy")
 INSTALL_HINT = "pip install -e '.[bench]'"
-Results = dict[int, dict[str, Any]]
-"""Per thread count: the worker's JSON (`cases`: title -> runner -> diff, ok, median, samples)."""
+PROFILE_SECONDS = 0.5
+"""How long the profiling build runs, about (at least 5 runs, 2 with --quick)."""
 
 
 def build_xrelay(
     mod: IRModule, runner: str, threads: list[int], tmp: Path
 ) -> tuple[dict[str, str], dict[str, float]] | str:
     """The library's path per thread count and its build timings, or why the target is n/a."""
-    known: list[str] = list(pipeline.OPTIONS)
-    per_thread = "num_threads" in known
     paths: dict[str, str] = {}
     timings: dict[str, float] = {}
-    for n in threads if per_thread else threads[:1]:
-        options: dict[str, Any] = {"cache_dir": tempfile.mkdtemp(dir=tmp)}  # empty: a real compile
-        if per_thread:
-            options["num_threads"] = n
+    for n in threads:
+        options = {"cache_dir": tempfile.mkdtemp(dir=tmp), "num_threads": n}  # a real compile
         try:
             lib = xrelay.build(mod, target=XRELAY_TARGETS[runner], options=options)
         except ValueError as error:
@@ -83,27 +96,7 @@ def build_xrelay(
             return str(error).split(" (")[0]
         timings = timings or lib.timings
         paths[str(n)] = str(lib.path)
-    return {str(n): paths.get(str(n), paths[str(threads[0])]) for n in threads}, timings
-
-
-def fmt_time(seconds: float) -> str:
-    """Milliseconds to three significant digits."""
-    ms = seconds * 1e3
-    return f"{ms:.3f} ms" if ms < 1 else f"{ms:.3g} ms" if ms < 100 else f"{ms:.0f} ms"
-
-
-def cell(entry: dict[str, Any] | None, flops: int, ort: dict[str, Any] | None) -> str:
-    """`5.97 ms, 104 GFLOP/s, 0.80x` (the last: latency over onnxruntime's)."""
-    if entry is None or "median" not in entry:
-        return "—"
-    median = entry["median"]
-    ratio = f", {median / ort['median']:.2f}x" if ort and "median" in ort else ""
-    return f"{fmt_time(median)}, {flops / median / 1e9:.3g} GFLOP/s{ratio}"
-
-
-def label(runner: str) -> str:
-    """The runner as the table names it."""
-    return f"xrelay `{json.dumps(XRELAY_TARGETS[runner])}`" if runner in XRELAY_TARGETS else runner
+    return paths, timings
 
 
 def run_worker(spec: Path, threads: int, tmp: Path, blas_env: bool) -> dict[str, Any]:
@@ -112,14 +105,7 @@ def run_worker(spec: Path, threads: int, tmp: Path, blas_env: bool) -> dict[str,
     if blas_env:  # no threadpoolctl: OpenBLAS / MKL read these when numpy loads
         env.update(OPENBLAS_NUM_THREADS=str(threads), MKL_NUM_THREADS=str(threads))
     out = tmp / f"result-{threads}.json"
-    argv = [
-        sys.executable,
-        str(Path(__file__)),
-        "--worker",
-        str(spec),
-        str(threads),
-        str(out),
-    ]
+    argv = [sys.executable, str(Path(__file__)), "--worker", str(spec), str(threads), str(out)]
     status = subprocess.run(argv, env=env, check=False).returncode
     if status != 0:
         raise SystemExit(f"the timing process for {threads} thread(s) failed (exit {status})")
@@ -144,7 +130,10 @@ def cpu_busy(seconds: float = 1.0) -> float:
 
 def parse_args() -> argparse.Namespace:
     """The command line (see the module docstring)."""
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    parser = argparse.ArgumentParser(
+        description=(__doc__ or "").split("\n")[0],
+        epilog="Timing, profiling and output: see the docstring of benchmarks/inference.py.",
+    )
     parser.add_argument("--sizes", type=int, nargs="+", default=[224, 32])
     parser.add_argument(
         "--models", nargs="+", choices=["tinyres", "mlp"], default=["tinyres", "mlp"]
@@ -153,14 +142,23 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--rounds", type=int, default=None, help="default 30, 3 with --quick")
     parser.add_argument("--runners", nargs="+", choices=RUNNERS, default=list(RUNNERS))
     parser.add_argument("--quick", action="store_true", help="few rounds: a smoke run")
+    parser.add_argument(
+        "--one-process",
+        action="store_true",
+        help="time every thread count with all runners in one process, interleaved "
+        "(the default for 1 thread; more threads default to one process per runner)",
+    )
+    parser.add_argument(
+        "--no-profile", action="store_true", help="skip the per-kernel time of the fastest target"
+    )
     parser.add_argument("--worker", nargs=3, help=argparse.SUPPRESS)
     return parser.parse_args()
 
 
 def make_case(
     model: str, size: int, runners: list[str], threads: list[int], tmp: Path, use_ort: bool
-) -> tuple[dict[str, Any], list[tuple[str, str, dict[str, float]]], dict[str, list[int]]]:
-    """Build every runner of one case: its spec for the workers, build timings, FLOP rows."""
+) -> tuple[dict[str, Any], IRModule, list[tuple[str, str, dict[str, float]]], dict[str, list[int]]]:
+    """Build every runner of one case: its spec, module, build timings and FLOP rows."""
     title = f"tinyres {size}" if model == "tinyres" else "mlp"
     print(f"building {title}", file=sys.stderr, flush=True)
     mod = relay_model(model, size)
@@ -187,11 +185,56 @@ def make_case(
     if use_ort:
         case["onnx"] = str(tmp / f"{title}.onnx")
         Path(case["onnx"]).write_bytes(onnx_model(model, size, weights_of(model, size)))
-    return case, builds, breakdown
+    return case, mod, builds, breakdown
+
+
+def time_all(
+    spec: Path, threads: list[int], tmp: Path, blas_env: bool, one_process: bool
+) -> Results:
+    """Every case timed at each thread count (the module docstring says how)."""
+    results: Results = {}
+    content = json.loads(spec.read_text())
+    for n in threads:
+        if n == 1 or one_process:
+            results[n] = {**run_worker(spec, n, tmp, blas_env), "mode": "one process, interleaved"}
+        else:
+            mode = "one process per runner, alternating batches"
+            results[n] = {**time_in_processes(content, n, tmp, blas_env), "mode": mode}
+    return results
+
+
+def profile_fastest(
+    cases: list[dict[str, Any]],
+    mods: dict[str, IRModule],
+    results: Results,
+    tmp: Path,
+    blas_env: bool,
+    quick: bool,
+) -> list[KernelProfile]:
+    """Per case and thread count: build the fastest xrelay target with `profile` and run it
+    in a process of its own."""
+    profiles: list[KernelProfile] = []
+    for case in cases:
+        for n, result in results.items():
+            per_case = result["cases"][case["title"]]
+            timed = {r: per_case[r]["median"] for r in case["libs"] if "median" in per_case[r]}
+            if not timed:
+                continue
+            best = min(timed, key=lambda r: timed[r])
+            print(f"profiling {case['title']}, {best}, {n} thread(s)", file=sys.stderr, flush=True)
+            options = {"cache_dir": tmp / "profile-cache", "num_threads": n, "profile": True}
+            lib = xrelay.build(mods[case["title"]], XRELAY_TARGETS[best], options=options)
+            runs = 2 if quick else max(5, min(1000, round(PROFILE_SECONDS / timed[best])))
+            alone = {**case, "libs": {best: {str(n): str(lib.path)}}, "onnx": None, "numpy": False}
+            checked, entries = profile_in_process(alone, best, n, runs, tmp, blas_env)
+            profiles.append(
+                KernelProfile(case["title"], n, best, runs, timed[best], entries, checked)
+            )
+    return profiles
 
 
 def main() -> None:
-    """Build every runner, time them in one process per thread count, print the tables."""
+    """Build every runner, check and time them, profile the fastest, print the tables."""
     args = parse_args()
     if args.worker:
         worker(args.worker[0], int(args.worker[1]), args.worker[2])
@@ -209,116 +252,50 @@ def main() -> None:
     if blas_env:
         notes.append(f"numpy's threads set by environment: no threadpoolctl ({INSTALL_HINT})")
     cases: list[dict[str, Any]] = []
+    mods: dict[str, IRModule] = {}
     builds: list[tuple[str, str, dict[str, float]]] = []
     flop_rows: list[tuple[str, dict[str, list[int]]]] = []
     with tempfile.TemporaryDirectory(prefix="xrelay-bench-") as tmp_name:
         tmp = Path(tmp_name)
         for model in args.models:
             for size in args.sizes if model == "tinyres" else [0]:
-                case, built, breakdown = make_case(model, size, runners, args.threads, tmp, use_ort)
+                case, mod, built, rows = make_case(model, size, runners, args.threads, tmp, use_ort)
                 cases.append(case)
+                mods[case["title"]] = mod
                 builds += built
-                flop_rows.append((case["title"], breakdown))
+                flop_rows.append((case["title"], rows))
         spec = tmp / "spec.json"
         spec.write_text(json.dumps({"cases": cases, "rounds": rounds, "quick": args.quick}))
-        print(f"timing: {rounds} interleaved rounds per thread count", file=sys.stderr)
+        print(f"timing: {rounds} rounds per thread count", file=sys.stderr)
         busy = cpu_busy()
         if busy > 0.1:
             notes.append(
                 f"the CPUs were {busy:.0%} busy with other work just before timing: "
                 "it skews the times, at 2 threads most"
             )
-        results = {n: run_worker(spec, n, tmp, blas_env) for n in args.threads}
-    failed = [
-        f"{title}, {runner} at {n} thread(s): max diff {entry['diff']:.3g} > {entry['allowed']:.3g}"
-        for n, result in results.items()
-        for title, per_case in result["cases"].items()
-        for runner, entry in per_case.items()
-        if not entry["ok"]
-    ]
-    if failed:  # nothing was timed
-        raise SystemExit("OUTPUTS DISAGREE with the float64 reference:\n  " + "\n  ".join(failed))
+        results = time_all(spec, args.threads, tmp, blas_env, args.one_process)
+        failed = [
+            f"{title}, {runner} at {n} thread(s): max diff {e['diff']:.3g} > {e['allowed']:.3g}"
+            for n, result in results.items()
+            for title, per_case in result["cases"].items()
+            for runner, e in per_case.items()
+            if not e["ok"]
+        ]
+        if failed:  # nothing was timed
+            raise SystemExit(
+                "OUTPUTS DISAGREE with the float64 reference:\n  " + "\n  ".join(failed)
+            )
+        profiles = (
+            []
+            if args.no_profile
+            else profile_fastest(cases, mods, results, tmp, blas_env, args.quick)
+        )
     print_latency(cases, results, args.threads, runners, notes)
     print_builds(builds)
-    print_flops(flop_rows, cases, results, args.threads)
-    print("\nper-kernel timing: TODO (needs a profiling build option in xrelay.build)")
-
-
-def print_latency(
-    cases: list[dict[str, Any]],
-    results: Results,
-    threads: list[int],
-    runners: list[str],
-    notes: list[str],
-) -> None:
-    """The latency table, then each runner's largest difference from the reference."""
-    print("| model | runner | " + " | ".join(f"{n} thread{'s' * (n > 1)}" for n in threads) + " |")
-    print("| --- | --- |" + " --- |" * len(threads))
-    diffs: list[str] = []
-    for case in cases:
-        model = f"{case['title']} ({case['flops'] / 1e6:.1f} MFLOP)"
-        for runner in runners:
-            if runner in case["na"]:
-                cells = [f"n/a ({case['na'][runner]})"] + ["n/a"] * (len(threads) - 1)
-            else:
-                per = [results[n]["cases"][case["title"]] for n in threads]
-                cells = [cell(p.get(runner), case["flops"], p.get("onnxruntime")) for p in per]
-                worst = max(p[runner]["diff"] for p in per)
-                diffs.append(f"{case['title']} {runner} {worst:.2g}")
-            print(f"| {model} | {label(runner)} | " + " | ".join(cells) + " |")
-    first = results[threads[0]]
-    samples = {e.get("samples", 0) for c in first["cases"].values() for e in c.values()}
-    versions = ", ".join(f"{k} {v}" for k, v in first["versions"].items())
-    dims = " → ".join(map(str, MLP_DIMS))
-    print(
-        f"\nMedians of {min(samples, default=0)} to {max(samples, default=0)} calls per runner, "
-        "timed interleaved; GFLOP/s counts conv and dense MACs x 2; the ratio is the latency over "
-        f"onnxruntime's (< 1 is faster). mlp: 1 x {dims}, dense + bias + relu. {versions}."
-    )
-    print(
-        f"Max |output - float64 reference| (need <= {RTOL} x max |reference|): "
-        + "; ".join(diffs)
-        + "."
-    )
-    for note in notes:
-        print(f"Note: {note}.")
-
-
-def print_builds(builds: list[tuple[str, str, dict[str, float]]]) -> None:
-    """Build time of every xrelay library, split into its steps."""
-    if not builds:
-        return
-    print("\n| model | target | passes | C emission | C compiler | total |")
-    print("| --- | --- | --- | --- | --- | --- |")
-    for title, runner, t in builds:
-        steps = [t.get(k, 0.0) for k in ("passes", "emit", "compile")]
-        times = " | ".join(f"{s * 1e3:.0f} ms" for s in [*steps, sum(steps)])
-        print(f"| {title} | {label(runner)} | {times} |")
-
-
-def print_flops(
-    flop_rows: list[tuple[str, dict[str, list[int]]]],
-    cases: list[dict[str, Any]],
-    results: Results,
-    threads: list[int],
-) -> None:
-    """Where the FLOPs are, and the fastest xrelay target of each model."""
-    print("\n| model | op | calls | MFLOP | share |")
-    print("| --- | --- | --- | --- | --- |")
-    for title, rows in flop_rows:
-        total = sum(row[1] for row in rows.values()) or 1
-        for op, (calls, flops) in sorted(rows.items(), key=lambda item: -item[1][1]):
-            share = f"{100 * flops / total:.1f}%" if flops else "—"
-            print(f"| {title} | {op} | {calls} | {flops / 1e6:.1f} | {share} |")
-    for case in cases:
-        per_case = results[threads[0]]["cases"][case["title"]]
-        timed = {r: per_case[r]["median"] for r in case["libs"]}
-        if timed:
-            best = min(timed, key=lambda r: timed[r])
-            print(
-                f"fastest xrelay target, {case['title']} at {threads[0]} thread(s): "
-                f"{label(best)} ({fmt_time(timed[best])})"
-            )
+    print_flops(flop_rows)
+    print_kernels(profiles)
+    if any(not p.agreement["ok"] for p in profiles):
+        raise SystemExit("OUTPUTS DISAGREE: a profiling build's output (see above)")
 
 
 if __name__ == "__main__":

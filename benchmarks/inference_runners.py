@@ -1,11 +1,18 @@
-"""The timing process: one per thread count, started by `inference.py` with `OMP_NUM_THREADS` set.
+"""The timing processes of `inference.py`, started with `OMP_NUM_THREADS` set.
 
-`python benchmarks/inference.py --worker SPEC THREADS OUT` loads every runner of
-every case in SPEC (xrelay libraries through the raw C ABI on preallocated
-buffers, onnxruntime with `intra_op_num_threads` and an IOBinding, numpy under
-`threadpool_limits` when threadpoolctl is installed), checks each output
-against the float64 numpy forward pass, and, when all agree, times the runners
-interleaved; it writes per-runner max differences and medians to OUT as JSON.
+Runners: xrelay libraries through the raw C ABI on preallocated buffers,
+onnxruntime with `intra_op_num_threads` and an IOBinding, numpy under
+`threadpool_limits` when threadpoolctl is installed (`make_runners`). Two kinds
+of process:
+
+- one process per thread count (`worker`: `python benchmarks/inference.py
+  --worker SPEC THREADS OUT`) loads every runner of every case in SPEC, checks
+  each output against the float64 numpy forward pass, and, when all agree,
+  times the runners interleaved; it writes per-runner max differences and
+  medians to OUT as JSON;
+- one process per runner (`serve`, a `multiprocessing` spawn target driven by
+  `inference_processes.py`) loads one runner of one case, sends its output
+  once, then answers requests: warm up, time a batch, profile.
 """
 
 from __future__ import annotations
@@ -18,12 +25,15 @@ import json
 import statistics
 import sys
 import time
+from dataclasses import replace
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 from inference_models import Array, numpy_forward, numpy_params, weights_of
 from xrelay.codegen.runtime.loader import Library
+from xrelay.codegen.runtime.profile import ProfileEntry
 
 RTOL = 1e-3
 """An output agrees when max |output - reference| <= RTOL * max |reference|."""
@@ -54,13 +64,16 @@ class XrelayModel:
             raise RuntimeError("xrelay_model_run failed")
 
 
-def make_runners(case: dict[str, Any], threads: int, x: Array) -> dict[str, Any]:
-    """name -> (call, output getter) for every available runner of a case."""
+def make_runners(
+    case: dict[str, Any], threads: int, x: Array, only: str | None = None
+) -> dict[str, Any]:
+    """name -> (call, output getter) for every available runner of a case (or just `only`)."""
     runners: dict[str, Any] = {}
     for name, paths in case["libs"].items():
-        lib = XrelayModel(paths[str(threads)], x)
-        runners[name] = (lib, lambda lib=lib: lib.out)
-    if case["onnx"]:
+        if only in (None, name):
+            lib = XrelayModel(paths[str(threads)], x)
+            runners[name] = (lib, lambda lib=lib: lib.out)
+    if case["onnx"] and only in (None, "onnxruntime"):
         ort: Any = importlib.import_module("onnxruntime")
         options = ort.SessionOptions()
         options.intra_op_num_threads, options.inter_op_num_threads = threads, 1
@@ -70,7 +83,7 @@ def make_runners(case: dict[str, Any], threads: int, x: Array) -> dict[str, Any]
         binding.bind_cpu_input(session.get_inputs()[0].name, x)
         binding.bind_output("y", "cpu", 0, np.float32, list(out.shape), out.ctypes.data)
         runners["onnxruntime"] = (lambda: session.run_with_iobinding(binding), lambda: out)
-    if case["numpy"]:
+    if case["numpy"] and only in (None, "numpy"):
         q = numpy_params(case["model"], weights_of(case["model"], case["size"]), np.float32)
         last: list[Array] = [x]
 
@@ -81,15 +94,20 @@ def make_runners(case: dict[str, Any], threads: int, x: Array) -> dict[str, Any]
     return runners
 
 
+def warm_up(call: Any, quick: bool) -> float:
+    """Run `call` a few times (at least 0.1 s unless `quick`); the seconds per call."""
+    start, calls = time.perf_counter(), 0
+    while calls < (1 if quick else 3) or (not quick and time.perf_counter() - start < 0.1):
+        call()
+        calls += 1
+    return (time.perf_counter() - start) / calls
+
+
 def time_interleaved(runners: dict[str, Any], rounds: int, quick: bool) -> dict[str, list[float]]:
     """Per-call seconds of each runner: warm-up, then `rounds` round-robin turns."""
     reps: dict[str, int] = {}
     for name, (call, _) in runners.items():
-        start, calls = time.perf_counter(), 0
-        while calls < (1 if quick else 3) or (not quick and time.perf_counter() - start < 0.1):
-            call()
-            calls += 1
-        estimate = (time.perf_counter() - start) / calls
+        estimate = warm_up(call, quick)
         reps[name] = max(1, min(3 if quick else 20, round(0.005 / estimate)))
     samples: dict[str, list[float]] = {name: [] for name in runners}
     order = list(runners)
@@ -108,34 +126,115 @@ def time_interleaved(runners: dict[str, Any], rounds: int, quick: bool) -> dict[
     return samples
 
 
+def limit_blas(threads: int) -> Any:
+    """numpy's BLAS held to `threads` threads (threadpoolctl), None without threadpoolctl."""
+    if not importlib.util.find_spec("threadpoolctl"):
+        return None
+    return importlib.import_module("threadpoolctl").threadpool_limits(threads, "blas")
+
+
+def reference(case: dict[str, Any]) -> Array:
+    """The case's float64 numpy forward pass on its input."""
+    x = np.load(case["input"])
+    q = numpy_params(case["model"], weights_of(case["model"], case["size"]), np.float64)
+    return numpy_forward(case["model"], q, x.astype(np.float64))
+
+
+def agreement(output: Array, want: Array) -> dict[str, Any]:
+    """`diff` (max |output - want|), `allowed` and `ok` (diff <= allowed)."""
+    diff = float(np.max(np.abs(output - want)))
+    allowed = RTOL * float(np.max(np.abs(want)))
+    return {"diff": diff, "allowed": allowed, "ok": diff <= allowed}
+
+
+def versions(spec: dict[str, Any]) -> dict[str, str]:
+    """numpy's version (with its BLAS when threadpoolctl can tell) and onnxruntime's if used."""
+    found = {"numpy": np.__version__}
+    if importlib.util.find_spec("threadpoolctl"):
+        info = importlib.import_module("threadpoolctl").threadpool_info()
+        blas = [f"{i['internal_api']} {i['version']}" for i in info if i["user_api"] == "blas"]
+        found["numpy"] += f" ({', '.join(blas)})" if blas else ""
+    if any(c["onnx"] for c in spec["cases"]):
+        found["onnxruntime"] = importlib.import_module("onnxruntime").__version__
+    return found
+
+
 def worker(spec_path: str, threads: int, out_path: str) -> None:
     """Check and time every case at `threads` threads; write the results as JSON."""
     spec = json.loads(Path(spec_path).read_text())
-    limits: Any = None
-    if importlib.util.find_spec("threadpoolctl"):
-        limits = importlib.import_module("threadpoolctl").threadpool_limits(threads, "blas")
+    limits = limit_blas(threads)
     results: dict[str, Any] = {}
     for case in spec["cases"]:
-        print(f"  {case['title']}, {threads} thread(s)", file=sys.stderr, flush=True)
-        x = np.load(case["input"])
-        q = numpy_params(case["model"], weights_of(case["model"], case["size"]), np.float64)
-        want = numpy_forward(case["model"], q, x.astype(np.float64))
-        runners = make_runners(case, threads, x)
+        print(f"  {case['title']}, {threads} thread(s), one process", file=sys.stderr, flush=True)
+        want = reference(case)
+        runners = make_runners(case, threads, np.load(case["input"]))
         entry: dict[str, Any] = {}
         for name, (call, output) in runners.items():
             call()
-            diff = float(np.max(np.abs(output() - want)))
-            allowed = RTOL * float(np.max(np.abs(want)))
-            entry[name] = {"diff": diff, "allowed": allowed, "ok": diff <= allowed}
+            entry[name] = agreement(output(), want)
         if all(e["ok"] for e in entry.values()):
             for name, seconds in time_interleaved(runners, spec["rounds"], spec["quick"]).items():
                 entry[name].update(median=statistics.median(seconds), samples=len(seconds))
         results[case["title"]] = entry
-    versions = {"numpy": np.__version__}
-    if limits is not None:
-        info = importlib.import_module("threadpoolctl").threadpool_info()
-        blas = [f"{i['internal_api']} {i['version']}" for i in info if i["user_api"] == "blas"]
-        versions["numpy"] += f" ({', '.join(blas)})" if blas else ""
-    if any(c["onnx"] for c in spec["cases"]):
-        versions["onnxruntime"] = importlib.import_module("onnxruntime").__version__
-    Path(out_path).write_text(json.dumps({"cases": results, "versions": versions}))
+    del limits
+    Path(out_path).write_text(json.dumps({"cases": results, "versions": versions(spec)}))
+
+
+def serve(conn: Connection, case: dict[str, Any], name: str, threads: int) -> None:
+    """One runner in its own process: send its output once, then answer `(request, arg)`:
+    `("warm", quick)` -> seconds per call; `("batch", k)` -> the seconds of `k` timed calls
+    (after one untimed call); `("profile", runs)` -> an xrelay profiling build's entries,
+    medians over `runs` calls (`profile_runs`); `("stop", None)` ends the process."""
+    limits = limit_blas(threads)
+    call, output = make_runners(case, threads, np.load(case["input"]), only=name)[name]
+    call()
+    conn.send(np.array(output(), copy=True))
+    while True:
+        request, arg = conn.recv()
+        if request == "warm":
+            conn.send(warm_up(call, bool(arg)))
+        elif request == "batch":
+            conn.send(time_batch(call, int(arg)))
+        elif request == "profile":
+            lib = Library(case["libs"][name][str(threads)])  # the same loaded library
+            conn.send(profile_runs(lib, call, int(arg)))
+        else:
+            break
+    del limits
+
+
+def profile_runs(lib: Library, call: Any, runs: int) -> list[ProfileEntry]:
+    """A profiling build's entries, each with its median over `runs` calls of the model (the
+    counters read after each call): `calls` and `seconds` per run."""
+    per_run: list[list[ProfileEntry]] = []
+    gc.disable()
+    try:
+        for _ in range(runs):
+            lib.reset_profile()
+            call()
+            per_run.append(lib.profile())
+    finally:
+        gc.enable()
+    return [
+        replace(
+            entry,
+            calls=round(statistics.median(run[entry.index].calls for run in per_run)),
+            seconds=statistics.median(run[entry.index].seconds for run in per_run),
+        )
+        for entry in per_run[0]
+    ]
+
+
+def time_batch(call: Any, count: int) -> list[float]:
+    """One untimed call, then the seconds of each of `count` calls (the collector off)."""
+    call()
+    samples: list[float] = []
+    gc.disable()
+    try:
+        for _ in range(count):
+            start = time.perf_counter()
+            call()
+            samples.append(time.perf_counter() - start)
+    finally:
+        gc.enable()
+    return samples

@@ -3,7 +3,10 @@
 No onnxruntime needed and no timing asserted: the run must exit 0 (so every
 output agreed with the float64 numpy reference, which also shows the
 benchmark's numpy weights are the ones `examples/tinyres.py` draws) and print
-the latency, build-time and FLOP tables with the rows asked for.
+the latency, build-time, FLOP and per-kernel tables with the rows asked for.
+It covers both ways of timing (1 thread: one process, interleaved; 2 threads:
+one process per runner, alternating batches) and the profiling build of the
+fastest xrelay target, run in its own process.
 """
 
 from __future__ import annotations
@@ -20,20 +23,39 @@ def test_inference_benchmark_quick_run(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("CC", "CFLAGS", "LDFLAGS")}
     env["TMPDIR"] = str(tmp_path)  # the benchmark's build caches and files go under here
     argv = [sys.executable, str(ROOT / "benchmarks" / "inference.py"), "--quick"]
-    argv += ["--runners", "c", "numpy", "--sizes", "32", "--models", "tinyres"]
+    argv += ["--runners", "c", "accel", "numpy", "--sizes", "32", "--models", "tinyres"]
     result = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=600, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
     lines = result.stdout.splitlines()
     assert "| model | runner | 1 thread | 2 threads |" in lines, result.stdout
     rows = [line for line in lines if line.startswith("| tinyres 32 (12.7 MFLOP) |")]
-    assert [row.split(" | ")[1] for row in rows] == ['xrelay `["c"]`', "numpy"], rows
+    names = [row.split(" | ")[1] for row in rows]
+    assert names == ['xrelay `["c"]`', 'xrelay `["accel", "c"]`', "numpy"], rows
     for row in rows:
         assert row.count("GFLOP/s") == 2, row
         assert "x |" not in row, row  # no onnxruntime: no ratio column entries
+    modes = "1 thread: one process, interleaved; 2 threads: one process per runner"
+    assert any(modes in line for line in lines), result.stdout
+    assert "tinyres 32, 2 thread(s), one process per runner" in result.stderr
     builds = [line for line in lines if line.startswith('| tinyres 32 | xrelay `["c"]` |')]
     assert len(builds) == 1, result.stdout
     assert builds[0].count(" ms") == 4, builds[0]  # passes, emission, compiler, total
     assert any(line.startswith("| tinyres 32 | conv2d 16→16 3x3 @32x32 | 2 |") for line in lines)
-    assert "per-kernel timing: TODO (needs a profiling build option in xrelay.build)" in lines
+    # Per-kernel time: one table per thread count, for the fastest xrelay target.
+    heads = [line for line in lines if line.startswith("tinyres 32, ")]
+    assert [head.split(":")[0] for head in heads] == [
+        "tinyres 32, 1 thread",
+        "tinyres 32, 2 threads",
+    ]
+    for head in heads:
+        assert "median of 2 runs: " in head, head
+        assert "per run with timers" in head, head
+        assert "DISAGREES" not in head, head
+    assert lines.count("| kernel | µs per run | % of run |") == 2, result.stdout
+    mains = [line for line in lines if line.startswith("| main | ")]
+    assert len(mains) == 2, result.stdout
+    assert all(line.endswith(" | 100.0% |") for line in mains), mains
+    nested = [line for line in lines if line.startswith("| · ")]
+    assert nested, result.stdout  # calls of main (and, for accel, its kernels under them)
     assert "OUTPUTS DISAGREE" not in result.stdout + result.stderr
     assert not list(tmp_path.iterdir()), "the benchmark left files behind"

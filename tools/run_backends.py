@@ -3,7 +3,8 @@
 Both take the values of every parameter of the function (bound params
 included, in parameter order) and return its results as the interpreter
 does (one value per result, tuples as tuples), so the driver prints and
-saves them the same way. `measure` times repeated calls.
+saves them the same way. `measure` times repeated calls; `LibraryRunner.profile_table`
+prints a profiling build's kernel times.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from xdsl.dialects import func
 from xrelay.codegen.build import BuildError
+from xrelay.codegen.runtime.profile import format_profile
 from xrelay.dialects.interpreter import Evaluator, Value
 from xrelay.dialects.ir_module import IRModule
 from xrelay.tools.run_io import Array, RunError, leaves, unflatten
@@ -77,6 +79,13 @@ class LibraryRunner:
             raise RunError(f"running {self.library.path.name}: {one_line(error)}") from None
         flat: list[Value] = list(out) if isinstance(out, tuple) else [out]
         return unflatten(self.result_types, flat)
+
+    def profile_table(self) -> str:
+        """The kernel times of a profiling build so far: `profile: N runs` and the table."""
+        entries = self.library.profile()
+        runs = entries[0].calls if entries else 0
+        lines = [f"profile: {runs} run{'s' * (runs != 1)}", *format_profile(entries)]
+        return "\n".join(lines)
 
     def export(self, path: str) -> Path:
         """Copy the built library to `path`; `RunError` if it cannot be written."""

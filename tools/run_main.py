@@ -24,8 +24,12 @@ values too with `--print-values`). `--output FILE.npz` (or `--save FILE.npz`)
 writes every output array under those names; `--output FILE` with any other
 suffix writes the single output array as `.npy` data (an error when there are
 several). `--repeat N` runs N more times after that first (warm-up) run and
-prints a last line `time: median <ms> ms, min <ms> ms, <N> runs`. `--export
-FILE.so` copies the built library (for `xrelay.runtime.load` or a C program).
+prints a line `time: median <ms> ms, min <ms> ms, <N> runs`. `--profile` (with
+`--target`) builds with the option `profile` and ends with a table of the time
+of every kernel (name, calls, total ms, mean us per call, % of the run; each
+kernel under the call that ran it, longest first) over the runs `--repeat`
+timed, or the one run without it. `--export FILE.so` copies the built library
+(for `xrelay.runtime.load` or a C program).
 
 Exit status: 0 on success; 1 for any mistake in the command line, the files or
 the module (one line `xrelay-run: error: ...` on stderr, or `file:line:col:
@@ -139,6 +143,11 @@ class RunMain:
             metavar="N",
             help="build option num_threads (default: OpenMP's, OMP_NUM_THREADS)",
         )
+        add(
+            "--profile",
+            action="store_true",
+            help="build option profile: print the time of every kernel after the run(s)",
+        )
         add("--export", metavar="FILE.so", help="also write the built library to this file")
         add("--output", metavar="FILE", help="write the outputs (.npz: all by name; else .npy)")
         add("--save", metavar="FILE.npz", help="write every output to an .npz file")
@@ -153,6 +162,8 @@ class RunMain:
             for flag in ("opt_level", "cflags", "num_threads", "export"):
                 if getattr(self.args, flag) is not None:
                     raise RunError(f"--{flag.replace('_', '-')} needs --target")
+            if self.args.profile:
+                raise RunError("--profile needs --target")
             return None
         targets = [t.strip() for t in spec.split(",")]
         if not all(targets):
@@ -170,6 +181,8 @@ class RunMain:
             options["cflags"] = shlex.split(self.args.cflags)
         if self.args.num_threads is not None:
             options["num_threads"] = self.args.num_threads
+        if self.args.profile:
+            options["profile"] = True
         return options
 
     def make_input(self, ty: Any, rng: np.random.Generator) -> Value:
@@ -210,6 +223,9 @@ class RunMain:
             if args.export:
                 runner.export(args.export)
         results = runner(values)  # also the warm-up of --repeat
+        profiled = runner if isinstance(runner, LibraryRunner) and args.profile else None
+        if profiled is not None and args.repeat:
+            profiled.library.reset_profile()  # the table covers the timed runs
         timing = measure(lambda: runner(values), args.repeat) if args.repeat else None
         named = named_outputs(results)
         for name, array in named.items():
@@ -225,6 +241,8 @@ class RunMain:
                 raise RunError(f"--save: cannot write {args.save}: {error}") from None
         if timing is not None:
             print(timing)
+        if profiled is not None:
+            print(profiled.profile_table())
         return 0
 
     def bind(

@@ -30,6 +30,11 @@ partition left as relay ops (a `target="c"` build), is host code
 `'<op>' op cannot be emitted for target '<t>'`, `t` being the target of the
 function it is in (`c` for host code).
 
+With `profile=True` (the build option `profile`) every kernel is timed: the
+entry function, each op it runs and each op of a BYOC target's functions get
+a timer and a named counter, read through `xrelay_profile_*` (`profile.py`);
+without it the text has no trace of profiling.
+
 This class only prints. A variant for another target subclasses it and
 overrides data: `TARGET`, `KERNELS`, `SCALAR_RULES`, `UNIT_CHARS`, the type
 map (`scalars.py`) through `scalar_of`.
@@ -45,12 +50,13 @@ from typing import Any, ClassVar
 from xdsl.dialects import func
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, StringAttr
 from xdsl.ir import Operation
-from xrelay.codegen.c import abi
+from xrelay.codegen.c import abi, profile
 from xrelay.codegen.c.constants import DATA_FILE, ConstantPool
 from xrelay.codegen.c.function import FunctionEmitter, PlanMissing, int_attribute
 from xrelay.codegen.c.kernel_api import KernelFn, Unsupported
 from xrelay.codegen.c.kernels import KERNELS
 from xrelay.codegen.c.names import NameTable, c_identifier
+from xrelay.codegen.c.profile import Profiler
 from xrelay.codegen.c.scalar_ops import SCALAR_RULES, ScalarRule
 from xrelay.codegen.targets import CodegenTarget, get_codegen
 from xrelay.dialects.diagnostics import DiagnosticError, op_error
@@ -97,13 +103,19 @@ class CEmitter:
     """Kernels beyond this much C text go into translation units of about this size."""
 
     def __init__(
-        self, module: ModuleOp, entry: str = "main", num_threads: int | None = None
+        self,
+        module: ModuleOp,
+        entry: str = "main",
+        num_threads: int | None = None,
+        profile: bool = False,
     ) -> None:
         self.module = module
         self.entry = entry
         self.num_threads = num_threads
         """Threads for the targets' kernels that run on several (the build option
         `num_threads`); None: the threading library's default at run time."""
+        self.profiler = Profiler(entry) if profile else None
+        """The timers of a profiling build (the build option `profile`, `profile.py`)."""
         self.kernels = self.KERNELS
         self.scalar_rules = self.SCALAR_RULES
         self.names = NameTable(frozenset({"arena"}))
@@ -233,12 +245,24 @@ class CEmitter:
         self, emitters: list[FunctionEmitter], bodies: list[str], runner: abi.Runner
     ) -> CSources:
         prototypes = [f"XR_HIDDEN {e.prototype()};" for e in emitters]
-        header = abi.header(self.constants.declarations(), prototypes)
+        timers = self.profiler
+        header = abi.header(
+            self.constants.declarations(), prototypes, profile.DECLARATIONS if timers else ()
+        )
         by_target: dict[str, list[str]] = {self.TARGET: []}
+        preludes: dict[str, list[str]] = {}
         for emitter, body in zip(emitters, bodies, strict=True):
             by_target.setdefault(emitter.target, []).append(body)
+            prelude = emitter.unit_prelude()
+            if prelude and prelude not in preludes.setdefault(emitter.target, []):
+                preludes[emitter.target].append(prelude)
         host = self._units(by_target.pop(self.TARGET))
-        model = runner.source(self.constants.definitions(), host[0] if len(host) == 1 else [])
+        definitions = self.constants.definitions()
+        if timers is not None:
+            definitions = [*definitions, "#include <time.h>", "", *timers.definitions()]
+        model = runner.source(definitions, host[0] if len(host) == 1 else [])
+        if timers is not None:
+            model = f"{profile.POSIX}\n{model}"
         files: dict[str, str | bytes] = {"model.h": header, "model.c": model}
         if len(host) > 1:
             for number, unit in enumerate(host):
@@ -251,7 +275,7 @@ class CEmitter:
             codegen = get_codegen(target)
             for number, unit in enumerate(units):
                 name = f"{stem}.c" if len(units) == 1 else f"{stem}_{number}.c"
-                files[name] = abi.kernel_unit(unit)
+                files[name] = abi.kernel_unit([*preludes.get(target, []), *unit])
                 if codegen is not None and codegen.cflags:
                     unit_cflags[name] = list(codegen.cflags)
             if codegen is not None:

@@ -18,7 +18,9 @@ later op are reached through another block's pointers). Aliases (tuples,
 projections, reshape-like ops, calls the plan marks `"alias"`: view functions)
 and constants print nothing; calls pass
 pointers; `relay.if` becomes `if`, a composite a block, and `relay.yield`
-copies into the region op's results as the plan says.
+copies into the region op's results as the plan says. In a profiling build
+(`CEmitter.profiler`, `profile.py`) the entry function's body and each op of the
+entry and of a BYOC target's functions that prints code are wrapped in a timer.
 """
 
 from __future__ import annotations
@@ -234,11 +236,19 @@ class FunctionEmitter:
         """`owner.guard` with this function's target: a located error on `op` naming it."""
         return self.owner.guard(op, action, *args, target=self.target)
 
+    def unit_prelude(self) -> str:
+        """File-scope C printed once at the top of each translation unit holding this
+        function (a target's types and helpers); the host's is empty."""
+        return ""
+
     def emit(self) -> str:
         """The C definition of the function."""
         for op in self.function.body.walk():
             self.guard(op, self._assign, op)
         self.emit_block(self.function.body.block)
+        timers = self.owner.profiler
+        if timers is not None and self.function.sym_name.data == timers.entry:
+            timers.wrap(self.w, 0, 0)  # entry 0: the whole run
         head = CWriter(1)
         for name in ["arena", *self._params, *(r.expr for r in self._outputs)]:
             if name not in self._used:
@@ -249,8 +259,15 @@ class FunctionEmitter:
     def emit_block(self, block: Block) -> None:
         """Print the ops of a block in order."""
         inlined = inlined_ops(block, self)
+        timers = self.owner.profiler if block is self.function.body.block else None
+        name = self.function.sym_name.data
+        if timers is not None and not timers.times_ops(name, self.target != self.owner.TARGET):
+            timers = None
         for op in block.ops:
+            start = len(self.w.lines)
             self.guard(op, self.emit_op, op, inlined)
+            if timers is not None and len(self.w.lines) > start:
+                timers.time(self.w, start, timers.name_of(name, op))
 
     def emit_op(self, op: Operation, inlined: set[Operation]) -> None:
         """Print one op (nothing for aliases, constants, inlined ops and `relay.yield`)."""

@@ -8,7 +8,8 @@ against them, copies inputs that are not C-contiguous and aligned, allocates
 the outputs and runs the model. One model instance (its arena) is created on
 the first call and destroyed by `close()` or when the `Library` is garbage
 collected; calls are serialized by a lock, since an instance runs one call at
-a time.
+a time. A library built with the build option `profile` also reports the time
+of each kernel (`profile()`, `reset_profile()`; `profile.py`).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import numpy as np
 from numpy.typing import NDArray
 from xrelay.codegen.runtime import ABI_VERSION
 from xrelay.codegen.runtime.elf import check_shared_object
+from xrelay.codegen.runtime.profile import ProfileEntry, has_profile, read_profile, reset_profile
 
 DTYPES: tuple[np.dtype[Any], ...] = tuple(
     np.dtype(name)
@@ -244,6 +246,31 @@ class Library:
             if self._finalizer is not None:
                 self._finalizer()
             self._model = None
+
+    @property
+    def profiling(self) -> bool:
+        """Whether the library was built with the build option `profile` (kernel timers)."""
+        return has_profile(self._dll)
+
+    def profile(self) -> list[ProfileEntry]:
+        """Calls and total seconds of every timed kernel since load or `reset_profile()`
+        (entry 0 is the whole run; `profile.py`); `RuntimeError` if the library was built
+        without `profile`."""
+        with self._lock:
+            return read_profile(self._profiled())
+
+    def reset_profile(self) -> None:
+        """Zero the kernel timers (`RuntimeError` without `profile`, as `profile()`)."""
+        with self._lock:
+            reset_profile(self._profiled())
+
+    def _profiled(self) -> Any:
+        if not self.profiling:
+            raise RuntimeError(
+                f"model library {self.path} was built without profiling: build it with "
+                "options={'profile': True} (xrelay-run --profile) to time its kernels"
+            )
+        return self._dll
 
     def __enter__(self) -> Library:
         return self

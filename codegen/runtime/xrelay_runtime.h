@@ -48,6 +48,19 @@
  * the last failure on the calling thread, "" if there was none; it stays
  * valid until the next call into the library on that thread. The library
  * never prints and never aborts the process on a runtime error.
+ *
+ * Profiling. A library built with the build option `profile` (xrelay.build(...,
+ * options={"profile": True}), xrelay-run --profile) also exports the
+ * xrelay_profile_* functions below; others do not (look them up with dlsym()
+ * before calling them). Such a library times every kernel: entry 0 is the
+ * whole run, named after the entry function ("main"); then each call and op of
+ * it (a call is named after its callee, e.g. "fused_nn_softmax",
+ * "tvmgen_default_accel_main_0"; another op "main/<op>#<n>") and each kernel
+ * of a BYOC target's function ("<function>/<op>#<n>", e.g.
+ * "tvmgen_default_accel_main_0/accel.conv2d#2"). Each entry counts its calls
+ * and their total wall-clock nanoseconds (CLOCK_MONOTONIC, measured on the
+ * thread that calls xrelay_model_run, around any threads a kernel uses), for
+ * all instances together, since the library was loaded or last reset.
  */
 #ifndef XRELAY_RUNTIME_H
 #define XRELAY_RUNTIME_H
@@ -119,6 +132,15 @@ XRELAY_API void xrelay_model_destroy(xrelay_model *model);
 
 /* The last error on the calling thread, "" if none. Never NULL. */
 XRELAY_API const char *xrelay_last_error(void);
+
+/* Profiling (only in libraries built with `profile`, see above). How many
+ * entries there are; entry `index`'s name (NULL out of range); its calls and
+ * total nanoseconds so far (0, or 1 out of range; NULL pointers are skipped);
+ * all counters back to zero. */
+XRELAY_API int32_t xrelay_profile_count(void);
+XRELAY_API const char *xrelay_profile_name(int32_t index);
+XRELAY_API int32_t xrelay_profile_read(int32_t index, uint64_t *calls, uint64_t *nanoseconds);
+XRELAY_API void xrelay_profile_reset(void);
 
 /* Size in bytes of one element of `dtype`, 0 if it is not an xrelay_dtype.
  * A helper for callers sizing buffers; not a symbol of the library. */
