@@ -21,7 +21,7 @@ its numpy semantics are in `accel_reference.py`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, cast
+from typing import ClassVar
 
 from xdsl.dialects.builtin import (
     DenseArrayBase,
@@ -29,16 +29,12 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     StringAttr,
     TensorType,
-    i1,
 )
 from xdsl.ir import Attribute, Dialect, SSAValue, TypeAttribute
 from xdsl.irdl import (
-    AttributeInvT,
-    OptionalDef,
     irdl_op_definition,
     operand_def,
     opt_operand_def,
-    opt_prop_def,
     prop_def,
     result_def,
     traits_def,
@@ -46,89 +42,37 @@ from xdsl.irdl import (
 )
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
+from xrelay.dialects.accel_base import (
+    FALSE,
+    AccelOp,
+    check_bias,
+    check_residual,
+    relay_opt_prop,
+    relay_prop,
+)
+from xrelay.dialects.accel_winograd import Conv2DWinogradOp
 from xrelay.dialects.relay import elementwise, nn, nn_pool
 from xrelay.dialects.relay.base import (
     Props,
     RelayOp,
     RelayTypeError,
-    expect_rank,
     expect_tensor,
     get_bool,
     get_str,
 )
-from xrelay.dialects.relay.types import (
-    dims_compatible,
-    format_shape,
-    shape_of,
-    tensor_element_type,
-    tuple_elements,
-)
+from xrelay.dialects.relay.types import dims_compatible, format_shape, tuple_elements
 
-
-def relay_prop(op: type[RelayOp], name: str, kind: type[AttributeInvT]) -> AttributeInvT:
-    """A property definition equal to relay op `op`'s `name`: same constraint, same default.
-
-    `kind` is the attribute class, for the accessor's static type.
-    """
-    definition = op.get_irdl_definition().properties[name]
-    return cast(AttributeInvT, prop_def(definition.constr, definition.default_value))
-
-
-def relay_opt_prop(op: type[RelayOp], name: str, kind: type[AttributeInvT]) -> AttributeInvT | None:
-    """An optional property definition equal to relay op `op`'s optional `name`."""
-    definition = op.get_irdl_definition().properties[name]
-    return cast(AttributeInvT | None, opt_prop_def(definition.constr))
-
-
-FALSE = IntegerAttr(0, i1)
-"""The default of the `has_bias` / `has_relu` flags."""
-
-
-class AccelOp(RelayOp):
-    """Base of accel ops: relay's syntax and verifier, the type of the relay op `RELAY`."""
-
-    RELAY: ClassVar[type[RelayOp]]
-    """The relay op this kernel computes (before its bias and relu)."""
-
-    @classmethod
-    def relay_type(cls, operand_types: Sequence[Attribute], props: Props) -> Attribute:
-        """The result type relay's `RELAY` infers for these operands."""
-        (result,) = cls.RELAY.infer_result_types(operand_types, props)
-        return result
-
-    @classmethod
-    def check_operand_count(cls, count: int) -> None:
-        """Between the required operands and all of them (the bias is optional)."""
-        defs = cls.get_irdl_definition().operands
-        required = sum(1 for _, d in defs if not isinstance(d, OptionalDef))
-        if not required <= count <= len(defs):
-            want = str(required) if required == len(defs) else f"{required} or {len(defs)}"
-            raise VerifyException(f"'{cls.name}' op expected {want} operands, got {count}")
-
-
-def check_bias(
-    operand_types: Sequence[Attribute], props: Props, result: Attribute, axis: int
-) -> None:
-    """Operand #2 is present iff `has_bias`, a 1-D vector of the result's dim on `axis`."""
-    has_bias = get_bool(props, "has_bias")
-    if has_bias != (len(operand_types) == 3):
-        raise RelayTypeError(
-            "has_bias is set but there is no bias operand"
-            if has_bias
-            else "a bias operand needs has_bias = true"
-        )
-    if not has_bias:
-        return
-    bias = expect_tensor(operand_types, 2, "bias")
-    expect_rank(bias, 1, "bias")
-    channels = shape_of(result)[axis]
-    if not dims_compatible(bias[0], channels):
-        raise RelayTypeError(f"bias of size {bias[0]} does not match {channels} output channels")
-    bias_element, out_element = tensor_element_type(operand_types[2]), tensor_element_type(result)
-    if bias_element != out_element:
-        raise RelayTypeError(
-            f"bias element type {bias_element} does not match result {out_element}"
-        )
+__all__ = [
+    "ACCEL",
+    "FALSE",
+    "OPS",
+    "AccelOp",
+    "Conv2DWinogradOp",
+    "check_bias",
+    "check_residual",
+    "relay_opt_prop",
+    "relay_prop",
+]
 
 
 @irdl_op_definition
@@ -195,16 +139,6 @@ class Conv2DOp(AccelOp):
             raise RelayTypeError("a fourth operand (a residual) needs has_residual = true")
         check_bias(operand_types, props, result, get_str(props, "data_layout").index("C"))
         return [result]
-
-
-def check_residual(residual: Attribute, result: Attribute) -> None:
-    """The residual operand has the result's shape and element type."""
-    shape, want = shape_of(residual), shape_of(result)
-    same = len(shape) == len(want) and all(
-        dims_compatible(a, b) for a, b in zip(shape, want, strict=True)
-    )
-    if not same or tensor_element_type(residual) != tensor_element_type(result):
-        raise RelayTypeError(f"residual type {residual} does not match result {result}")
 
 
 @irdl_op_definition
@@ -411,6 +345,7 @@ OPS: tuple[type[AccelOp], ...] = (
     ReluOp,
     BatchNormOp,
 )
-"""Every accel op; `op.RELAY` is the relay op each one extends."""
+"""The accel ops that extend a relay op (`op.RELAY`); the dialect also has
+`Conv2DWinogradOp`."""
 
-ACCEL = Dialect("accel", list(OPS), [])
+ACCEL = Dialect("accel", [*OPS, Conv2DWinogradOp], [])

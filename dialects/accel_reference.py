@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 from xrelay.dialects import accel
+from xrelay.dialects.accel_winograd import winograd_conv2d
 from xrelay.dialects.interpreter import Evaluator, Value, reference
 from xrelay.dialects.relay.base import get_ints, properties_with_defaults
 from xrelay.dialects.relay.nn import pad_2d
@@ -28,7 +29,7 @@ from xrelay.dialects.relay.types import numpy_dtype, tensor_element_type
 Array = npt.NDArray[Any]
 
 
-def result_dtype(op: accel.AccelOp) -> np.dtype[Any]:
+def result_dtype(op: accel.AccelOp | accel.Conv2DWinogradOp) -> np.dtype[Any]:
     """The numpy dtype of an accel op's (one) result."""
     return numpy_dtype(tensor_element_type(op.results[0].type))
 
@@ -113,3 +114,17 @@ def _relu(ev: Evaluator, op: accel.ReluOp, args: list[Value]) -> Value:
 @reference(accel.BatchNormOp)
 def _batch_norm(ev: Evaluator, op: accel.BatchNormOp, args: list[Value]) -> Value:
     return batch_norm_data(op, args)
+
+
+@reference(accel.Conv2DWinogradOp)
+def _conv2d_winograd(ev: Evaluator, op: accel.Conv2DWinogradOp, args: list[Value]) -> Value:
+    padding = pad_2d(get_ints(dict(op.properties), "padding"))
+    out = winograd_conv2d(np.asarray(args[0]), np.asarray(args[1]), padding)
+    out = epilogue(out.astype(result_dtype(op)), args[2] if op.bias is not None else None, 1, False)
+    if op.residual is not None:
+        out = out + np.asarray(args[-1]).astype(out.dtype)
+    out = epilogue(out, None, 1, bool(op.has_relu.value.data))
+    if op.has_max_pool.value.data:
+        n, k, h, w = out.shape
+        out = out.reshape(n, k, h // 2, 2, w // 2, 2).max(axis=(3, 5))
+    return out

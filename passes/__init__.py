@@ -307,3 +307,15 @@ register_lazy(
     "AccelFuseResidualPass",
     "Fold accel.add(conv2d, r) into the convolution's epilogue as its residual operand",
 )
+register_lazy(
+    "accel-winograd",
+    "accel_winograd",
+    "AccelWinogradPass",
+    "Rewrite 3x3 stride-1 accel convolutions with constant weights to Winograd F(2x2,3x3)",
+)
+register_lazy(
+    "accel-fuse-pool",
+    "accel_fuse_pool",
+    "AccelFusePoolPass",
+    "Fold a 2x2 stride-2 max pool into the accel Winograd convolution feeding it",
+)

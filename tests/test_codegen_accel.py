@@ -15,155 +15,28 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
-from xdsl.dialects import func
-from xdsl.dialects.builtin import FunctionType, IntegerAttr, ModuleOp, StringAttr, TensorType, f32
-from xdsl.ir import Attribute, Block, Region
+from testlib.accel_cases import ATOL, RTOL, Partitions, build, emit, text
 from xrelay.codegen import runtime
 from xrelay.codegen.build import BASE_CFLAGS, compile_library, find_compiler
-from xrelay.codegen.c import CEmitter, CSources
+from xrelay.codegen.c import CEmitter
 from xrelay.codegen.c.pipeline import check_options
 from xrelay.dialects import accel
-from xrelay.dialects.builder import attrs
 from xrelay.dialects.diagnostics import DiagnosticError
 from xrelay.passes.convert_relay_to_accel import ConvertRelayToAccel
 from xrelay.passes.partition_for import partition_for
-from xrelay.passes.plan_memory import PlanMemory
 
 import xrelay
-from xrelay import IRModule
 from xrelay.runtime import Library
-
-Array = np.ndarray[Any, Any]
-RTOL, ATOL = 1e-4, 1e-4
 
 
 @pytest.fixture(scope="module")
 def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("accel-cache")
-
-
-def props(**values: Any) -> dict[str, Attribute]:
-    """Python attribute values as accel properties (bool, int, str, float, int lists)."""
-    out: dict[str, Attribute] = {}
-    for key, value in values.items():
-        if isinstance(value, bool):
-            out[key] = attrs.bool_(value)
-        elif isinstance(value, int):
-            out[key] = attrs.int_(value)
-        elif isinstance(value, str):
-            out[key] = attrs.str_(value)
-        elif isinstance(value, float):
-            out[key] = attrs.float_(value)
-        else:
-            out[key] = attrs.ints(value)
-    return out
-
-
-class Partitions:
-    """Accel functions of one op each, and a host `main` that calls every one."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = np.random.default_rng(seed)
-        self.functions: list[func.FuncOp] = []
-        self.values: list[Array] = []
-        self.labels: list[str] = []
-
-    def add(
-        self,
-        label: str,
-        op: type[accel.AccelOp],
-        shapes: Sequence[Sequence[int]],
-        positive: Sequence[int] = (),
-        **attributes: Any,
-    ) -> None:
-        """One case: `op` on fresh inputs of `shapes` (`positive`: indices of inputs > 0)."""
-        types = [TensorType(f32, shape) for shape in shapes]
-        block = Block(arg_types=types)
-        kernel = op.make(block.args, props(**attributes))
-        block.add_ops([kernel, func.ReturnOp(kernel.results[0])])
-        name = f"tvmgen_default_accel_main_{len(self.functions)}"
-        signature = FunctionType.from_lists(types, [kernel.results[0].type])
-        function = func.FuncOp(name, signature, Region(block))
-        function.attributes["Compiler"] = StringAttr("accel")
-        function.attributes["Primitive"] = IntegerAttr(1, 32)
-        self.functions.append(function)
-        self.labels.append(label)
-        for index, shape in enumerate(shapes):
-            low = 0.5 if index in positive else -2.0
-            self.values.append(self.rng.uniform(low, 2.0, shape).astype("float32"))
-
-    def module(self) -> IRModule:
-        """The functions and `main`, printed and parsed back (so errors have locations)."""
-        inputs = [a.type for f in self.functions for a in f.body.block.args]
-        block = Block(arg_types=inputs)
-        results: list[Any] = []
-        position = 0
-        for f in self.functions:
-            count = len(f.body.block.args)
-            args = block.args[position : position + count]
-            position += count
-            call = func.CallOp(f.sym_name.data, args, f.function_type.outputs.data)
-            block.add_op(call)
-            results.append(call.results[0])
-        block.add_op(func.ReturnOp(*results))
-        signature = FunctionType.from_lists(inputs, [r.type for r in results])
-        main = func.FuncOp("main", signature, Region(block))
-        functions = [f.clone() for f in self.functions]
-        return xrelay.parse(str(ModuleOp([*functions, main])))
-
-    def check(
-        self, cache: Path, target_flags: bool = True, num_threads: int | None = None
-    ) -> CSources:
-        """Build, run and compare every case; the sources. `target_flags`: accel.c with
-        accel's flags (`-O3 -march=native -fopenmp`) and link flags, else the host's only
-        (4-lane vectors, no threads). `num_threads`: the build option."""
-        mod = self.module()
-        sources = emit(mod, num_threads=num_threads)
-        lib = Library(build(sources, cache, target_flags))
-        got = lib(*self.values)
-        want = xrelay.evaluate(mod, *self.values)
-        got = got if isinstance(got, tuple) else (got,)
-        want = want if isinstance(want, tuple) else (want,)
-        problems: list[str] = []
-        for label, g, w in zip(self.labels, got, want, strict=True):
-            w = np.asarray(w)
-            if g.shape != w.shape or g.dtype != np.float32:
-                problems.append(f"{label}: got {g.dtype}{list(g.shape)}, want {list(w.shape)}")
-            elif not np.allclose(g, w, rtol=RTOL, atol=ATOL):
-                problems.append(f"{label}: max abs difference {np.max(np.abs(g - w))}")
-        assert not problems, "\n".join(problems)
-        return sources
-
-
-def emit(
-    mod: IRModule, emitter: type[CEmitter] = CEmitter, num_threads: int | None = None
-) -> CSources:
-    """The C of a planned copy of `mod` (`num_threads`: the build option)."""
-    return emitter(PlanMemory()(mod.clone()).module, num_threads=num_threads).emit()
-
-
-def build(sources: CSources, cache: Path, target_flags: bool = True) -> Path:
-    """The library of `sources`, with the targets' compile and link flags (`target_flags`)."""
-    if not target_flags:
-        return compile_library(sources.files, cache_dir=cache)
-    return compile_library(
-        sources.files,
-        unit_cflags=sources.unit_cflags,
-        extra_ldflags=sources.ldflags,
-        cache_dir=cache,
-    )
-
-
-def text(sources: CSources, name: str) -> str:
-    content = sources.files[name]
-    assert isinstance(content, str)
-    return content
 
 
 def test_conv2d_attributes_bias_and_relu(cache: Path) -> None:

@@ -4,9 +4,11 @@ Importing this package registers the target through the public hooks, as a
 third-party backend would: op support predicates (`op_support`), the
 composite pattern table (`patterns`), and the code generator
 (`codegen/targets.py`): `convert-relay-to-accel` lowers its partitions,
-`accel-fuse-residual` folds residual adds into convolutions, then
-`AccelFunctionEmitter` (`emitter.py`, kernels in `kernels.py`: the blocked
-convolution `conv_blocked.py`, dense `dense_blocked.py`, max pool
+`accel-fuse-residual` folds residual adds into convolutions, `accel-winograd`
+takes the 3x3 stride-1 ones to Winograd's F(2x2, 3x3) and `accel-fuse-pool`
+folds 2x2 max pools into those, then `AccelFunctionEmitter` (`emitter.py`,
+kernels in `kernels.py`: the blocked convolution `conv_blocked.py`, Winograd
+`conv_winograd.py`, dense `dense_blocked.py`, max pool
 `pool_blocked.py`, over the vector prelude `vectors.py`, split across OpenMP
 threads by `parallel.py`) prints them into `accel.c`, compiled with `CFLAGS`
 and linked with `LDFLAGS`. The emitter is imported on first use, not with `xrelay`.
@@ -36,8 +38,14 @@ def function_emitter(owner: CEmitter, function: func.FuncOp, symbol: str) -> Fun
     return AccelFunctionEmitter(owner, function, symbol)
 
 
-LOWERING = ("convert-relay-to-accel", "accel-fuse-residual")
-"""accel's lowering passes: the partitions to accel ops, then residual adds into convolutions."""
+LOWERING = (
+    "convert-relay-to-accel",
+    "accel-fuse-residual",
+    "accel-winograd",
+    "accel-fuse-pool",
+)
+"""accel's lowering passes: the partitions to accel ops, residual adds into convolutions,
+Winograd where it pays, max pools into Winograd convolutions."""
 
 CFLAGS = ("-O3", "-march=native", "-ffp-contract=fast", "-fopenmp")
 """accel.c's flags (after the host's `-O2`). `-march=native` specializes the library to the

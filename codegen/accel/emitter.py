@@ -46,12 +46,15 @@ class AccelFunctionEmitter(FunctionEmitter):
         kernels = {name: parallel.bind(fn, self.team) for name, fn in KERNELS.items()}
         super().__init__(owner, function, symbol, target=TARGET, kernels=kernels, rules={})
 
+    def unit_prelude(self) -> str:
+        """The accel preludes, once per unit: the vector type and helpers (`vectors.py`),
+        the thread choice (`parallel.py`)."""
+        return PRELUDE + parallel.prelude(self.team.num_threads)
+
     def emit(self) -> str:
-        """The function after the accel preludes (the vector type and helpers, the thread
-        choice: once per unit) and its kernels' thread helpers (`parallel.py`)."""
+        """The function after its kernels' thread helpers (`parallel.py`)."""
         body = super().emit()
-        prelude = PRELUDE + parallel.prelude(self.team.num_threads)
-        return prelude + "".join(self.team.helpers) + body
+        return "".join(self.team.helpers) + body
 
     def emit_op(self, op: Operation, inlined: set[Operation]) -> None:
         """Print a kernel (float32 operands and results) or a structural op; refuse the rest."""

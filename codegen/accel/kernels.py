@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from xrelay.codegen.accel import conv_blocked, pool_blocked
+from xrelay.codegen.accel.conv_winograd import conv2d_winograd
 from xrelay.codegen.accel.dense_blocked import dense_blocked
 from xrelay.codegen.accel.parallel import AccelKernel, AccelKernelFn
 from xrelay.codegen.c.kernel_api import Kernel, better, numel
@@ -294,6 +295,7 @@ def batch_norm(k: Kernel) -> None:
 KERNELS: Mapping[str, AccelKernelFn] = MappingProxyType(
     {
         "accel.conv2d": conv2d,
+        "accel.conv2d_winograd": conv2d_winograd,
         "accel.dense": dense,
         "accel.max_pool2d": pool2d,
         "accel.avg_pool2d": pool2d,

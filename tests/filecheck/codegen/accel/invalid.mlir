@@ -75,3 +75,17 @@ func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = func.call @part(%x) : (tensor<4xf32>) -> tensor<4xf32>
   func.return %0 : tensor<4xf32>
 }
+
+// -----
+
+/// A Winograd convolution whose transformed input would not fit a thread's stack scratch
+/// (`accel-winograd` never makes one; a hand-written op can).
+func.func @part(%x: tensor<1x128x8x64xf32>, %u: tensor<6x6x16x128xf32>) -> tensor<1x16x8x64xf32> attributes {Compiler = "accel"} {
+  // expected-error@+1 {{'accel.conv2d_winograd' op cannot be emitted for target 'accel': 128 input channels need 324 KiB of stack scratch at tile 4, more than 112 KiB}}
+  %y = accel.conv2d_winograd %x, %u {padding = [1, 1, 1, 1], tile = 4} : (tensor<1x128x8x64xf32>, tensor<6x6x16x128xf32>) -> tensor<1x16x8x64xf32>
+  func.return %y : tensor<1x16x8x64xf32>
+}
+func.func @main(%x: tensor<1x128x8x64xf32>, %u: tensor<6x6x16x128xf32>) -> tensor<1x16x8x64xf32> {
+  %y = func.call @part(%x, %u) : (tensor<1x128x8x64xf32>, tensor<6x6x16x128xf32>) -> tensor<1x16x8x64xf32>
+  func.return %y : tensor<1x16x8x64xf32>
+}

@@ -222,3 +222,220 @@ func.func @batch_norm_tuple(%x: tensor<1x4x2x2xf32>, %g: tensor<4xf32>) {
   %0 = accel.batch_norm %x, %g, %g, %g, %g : (tensor<1x4x2x2xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tuple<tensor<1x4x2x2xf32>, tensor<4xf32>, tensor<4xf32>>
   func.return
 }
+
+// -----
+
+/// conv2d_winograd: the weights are (4, 4, K, C), C the data's channels.
+func.func @conv2d_winograd_channels(%x: tensor<1x16x8x8xf32>, %u: tensor<4x4x32x8xf32>) {
+  // expected-error@+1 {{'accel.conv2d_winograd' op weight shape (4, 4, 32, 8) is not (4, 4, K, C) for tile 2 and 16 input channels}}
+  %0 = accel.conv2d_winograd %x, %u {padding = [1, 1, 1, 1]} : (tensor<1x16x8x8xf32>, tensor<4x4x32x8xf32>) -> tensor<1x32x8x8xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d_winograd: the weights are transformed (4x4 tile positions), not a 3x3 filter.
+func.func @conv2d_winograd_filter(%x: tensor<1x16x8x8xf32>, %u: tensor<3x3x32x16xf32>) {
+  // expected-error@+1 {{'accel.conv2d_winograd' op weight shape (3, 3, 32, 16) is not (4, 4, K, C) for tile 2 and 16 input channels}}
+  %0 = accel.conv2d_winograd %x, %u {padding = [1, 1, 1, 1]} : (tensor<1x16x8x8xf32>, tensor<3x3x32x16xf32>) -> tensor<1x32x8x8xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d_winograd: tile 4 takes 6x6 weights (F(4x4, 3x3)), not F(2x2)'s.
+func.func @conv2d_winograd_tile_4_weights(%x: tensor<1x16x8x8xf32>, %u: tensor<4x4x32x16xf32>) {
+  // expected-error@+1 {{'accel.conv2d_winograd' op weight shape (4, 4, 32, 16) is not (6, 6, K, C) for tile 4 and 16 input channels}}
+  %0 = accel.conv2d_winograd %x, %u {padding = [1, 1, 1, 1], tile = 4} : (tensor<1x16x8x8xf32>, tensor<4x4x32x16xf32>) -> tensor<1x32x8x8xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d_winograd: the tile is 2 or 4.
+func.func @conv2d_winograd_tile(%x: tensor<1x16x8x8xf32>, %u: tensor<5x5x32x16xf32>) {
+  // expected-error@+1 {{'accel.conv2d_winograd' op tile must be one of [2, 4], got 3}}
+  %0 = accel.conv2d_winograd %x, %u {padding = [1, 1, 1, 1], tile = 3} : (tensor<1x16x8x8xf32>, tensor<5x5x32x16xf32>) -> tensor<1x32x8x8xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d_winograd: 4-D weights.
+func.func @conv2d_winograd_weight_rank(%x: tensor<1x16x8x8xf32>, %u: tensor<16x32x16xf32>) {
+  // expected-error@+1 {{'accel.conv2d_winograd' op expected 4-D weight, got rank 3 (16, 32, 16)}}
+  %0 = accel.conv2d_winograd %x, %u : (tensor<1x16x8x8xf32>, tensor<16x32x16xf32>) -> tensor<1x32x6x6xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d_winograd: weights of the data's element type.
+func.func @conv2d_winograd_weight_dtype(%x: tensor<1x16x8x8xf32>, %u: tensor<4x4x32x16xf16>) {
+  // expected-error@+1 {{'accel.conv2d_winograd' op weight element type f16 does not match data f32}}
+  %0 = accel.conv2d_winograd %x, %u {padding = [1, 1, 1, 1]} : (tensor<1x16x8x8xf32>, tensor<4x4x32x16xf16>) -> tensor<1x32x8x8xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d_winograd: one bias value per output channel (K, not C).
+func.func @conv2d_winograd_bias_size(%x: tensor<1x16x8x8xf32>, %u: tensor<4x4x32x16xf32>, %b: tensor<16xf32>) {
+  // expected-error@+1 {{'accel.conv2d_winograd' op bias of size 16 does not match 32 output channels}}
+  %0 = accel.conv2d_winograd %x, %u, %b {padding = [1, 1, 1, 1], has_bias = true} : (tensor<1x16x8x8xf32>, tensor<4x4x32x16xf32>, tensor<16xf32>) -> tensor<1x32x8x8xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d_winograd: the bias has the result's element type.
+func.func @conv2d_winograd_bias_dtype(%x: tensor<1x16x8x8xf32>, %u: tensor<4x4x32x16xf32>, %b: tensor<32xf16>) {
+  // expected-error@+1 {{'accel.conv2d_winograd' op bias element type f16 does not match result f32}}
+  %0 = accel.conv2d_winograd %x, %u, %b {padding = [1, 1, 1, 1], has_bias = true} : (tensor<1x16x8x8xf32>, tensor<4x4x32x16xf32>, tensor<32xf16>) -> tensor<1x32x8x8xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d_winograd: has_bias without a bias operand.
+func.func @conv2d_winograd_missing_bias(%x: tensor<1x16x8x8xf32>, %u: tensor<4x4x32x16xf32>) {
+  // expected-error@+1 {{'accel.conv2d_winograd' op has_bias is set but there is no bias operand}}
+  %0 = accel.conv2d_winograd %x, %u {padding = [1, 1, 1, 1], has_bias = true} : (tensor<1x16x8x8xf32>, tensor<4x4x32x16xf32>) -> tensor<1x32x8x8xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d_winograd: a bias operand without has_bias.
+func.func @conv2d_winograd_unflagged_bias(%x: tensor<1x16x8x8xf32>, %u: tensor<4x4x32x16xf32>, %b: tensor<32xf32>) {
+  // expected-error@+1 {{'accel.conv2d_winograd' op a bias operand needs has_bias = true}}
+  %0 = accel.conv2d_winograd %x, %u, %b {padding = [1, 1, 1, 1]} : (tensor<1x16x8x8xf32>, tensor<4x4x32x16xf32>, tensor<32xf32>) -> tensor<1x32x8x8xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d_winograd: with a residual, the bias is the third operand (has_bias without one).
+func.func @conv2d_winograd_residual_no_bias(%x: tensor<1x16x8x8xf32>, %u: tensor<4x4x32x16xf32>, %r: tensor<1x32x8x8xf32>) {
+  // expected-error@+1 {{'accel.conv2d_winograd' op has_bias is set but there is no bias operand}}
+  %0 = accel.conv2d_winograd %x, %u, %r {padding = [1, 1, 1, 1], has_bias = true, has_residual = true} : (tensor<1x16x8x8xf32>, tensor<4x4x32x16xf32>, tensor<1x32x8x8xf32>) -> tensor<1x32x8x8xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d_winograd: the residual has the convolution's shape.
+func.func @conv2d_winograd_residual_shape(%x: tensor<1x16x8x8xf32>, %u: tensor<4x4x32x16xf32>, %r: tensor<1x32x6x6xf32>) {
+  // expected-error@+1 {{'accel.conv2d_winograd' op residual type tensor<1x32x6x6xf32> does not match result tensor<1x32x8x8xf32>}}
+  %0 = accel.conv2d_winograd %x, %u, %r {padding = [1, 1, 1, 1], has_residual = true} : (tensor<1x16x8x8xf32>, tensor<4x4x32x16xf32>, tensor<1x32x6x6xf32>) -> tensor<1x32x8x8xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d_winograd: the residual has the convolution's element type.
+func.func @conv2d_winograd_residual_dtype(%x: tensor<1x16x8x8xf32>, %u: tensor<4x4x32x16xf32>, %b: tensor<32xf32>, %r: tensor<1x32x8x8xf16>) {
+  // expected-error@+1 {{'accel.conv2d_winograd' op residual type tensor<1x32x8x8xf16> does not match result tensor<1x32x8x8xf32>}}
+  %0 = accel.conv2d_winograd %x, %u, %b, %r {padding = [1, 1, 1, 1], has_bias = true, has_residual = true} : (tensor<1x16x8x8xf32>, tensor<4x4x32x16xf32>, tensor<32xf32>, tensor<1x32x8x8xf16>) -> tensor<1x32x8x8xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d_winograd: with has_max_pool, the residual is still of the convolution's type (it is
+/// added before the pool), not of the pooled result's.
+func.func @conv2d_winograd_residual_pooled(%x: tensor<1x16x8x8xf32>, %u: tensor<4x4x32x16xf32>, %r: tensor<1x32x4x4xf32>) {
+  // expected-error@+1 {{'accel.conv2d_winograd' op residual type tensor<1x32x4x4xf32> does not match result tensor<1x32x8x8xf32>}}
+  %0 = accel.conv2d_winograd %x, %u, %r {padding = [1, 1, 1, 1], has_residual = true, has_max_pool = true} : (tensor<1x16x8x8xf32>, tensor<4x4x32x16xf32>, tensor<1x32x4x4xf32>) -> tensor<1x32x4x4xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d_winograd: has_residual without a residual operand.
+func.func @conv2d_winograd_missing_residual(%x: tensor<1x16x8x8xf32>, %u: tensor<4x4x32x16xf32>) {
+  // expected-error@+1 {{'accel.conv2d_winograd' op has_residual is set but there is no residual operand}}
+  %0 = accel.conv2d_winograd %x, %u {padding = [1, 1, 1, 1], has_residual = true} : (tensor<1x16x8x8xf32>, tensor<4x4x32x16xf32>) -> tensor<1x32x8x8xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d_winograd: a fourth operand without has_residual.
+func.func @conv2d_winograd_unflagged_residual(%x: tensor<1x16x8x8xf32>, %u: tensor<4x4x32x16xf32>, %b: tensor<32xf32>, %r: tensor<1x32x8x8xf32>) {
+  // expected-error@+1 {{'accel.conv2d_winograd' op a fourth operand (a residual) needs has_residual = true}}
+  %0 = accel.conv2d_winograd %x, %u, %b, %r {padding = [1, 1, 1, 1], has_bias = true} : (tensor<1x16x8x8xf32>, tensor<4x4x32x16xf32>, tensor<32xf32>, tensor<1x32x8x8xf32>) -> tensor<1x32x8x8xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d_winograd: two to four operands.
+func.func @conv2d_winograd_operand_count(%x: tensor<1x16x8x8xf32>, %u: tensor<4x4x32x16xf32>, %b: tensor<32xf32>) {
+  // expected-error@+1 {{'accel.conv2d_winograd' op expected 2 to 4 operands, got 5}}
+  %0 = accel.conv2d_winograd %x, %u, %b, %b, %b {padding = [1, 1, 1, 1], has_bias = true} : (tensor<1x16x8x8xf32>, tensor<4x4x32x16xf32>, tensor<32xf32>, tensor<32xf32>, tensor<32xf32>) -> tensor<1x32x8x8xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d_winograd: has_max_pool needs even convolution extents (a pool window is a tile).
+func.func @conv2d_winograd_odd_pool(%x: tensor<1x16x7x8xf32>, %u: tensor<4x4x32x16xf32>) {
+  // expected-error@+1 {{'accel.conv2d_winograd' op has_max_pool needs even output extents, got 7x8}}
+  %0 = accel.conv2d_winograd %x, %u {padding = [1, 1, 1, 1], has_max_pool = true} : (tensor<1x16x7x8xf32>, tensor<4x4x32x16xf32>) -> tensor<1x32x3x4xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d_winograd: the odd extent may be the width.
+func.func @conv2d_winograd_odd_pool_width(%x: tensor<1x16x8x9xf32>, %u: tensor<4x4x32x16xf32>) {
+  // expected-error@+1 {{'accel.conv2d_winograd' op has_max_pool needs even output extents, got 6x7}}
+  %0 = accel.conv2d_winograd %x, %u {has_max_pool = true} : (tensor<1x16x8x9xf32>, tensor<4x4x32x16xf32>) -> tensor<1x32x3x3xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d_winograd: the 3x3 window must fit the padded input.
+func.func @conv2d_winograd_window(%x: tensor<1x16x2x8xf32>, %u: tensor<4x4x32x16xf32>) {
+  // expected-error@+1 {{'accel.conv2d_winograd' op a 3x3 window does not fit input (1, 16, 2, 8)}}
+  %0 = accel.conv2d_winograd %x, %u : (tensor<1x16x2x8xf32>, tensor<4x4x32x16xf32>) -> tensor<1x32x0x6xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d_winograd: padding has 1, 2 or 4 values.
+func.func @conv2d_winograd_padding_length(%x: tensor<1x16x8x8xf32>, %u: tensor<4x4x32x16xf32>) {
+  // expected-error@+1 {{'accel.conv2d_winograd' op padding must have 1, 2 or 4 values, got 3}}
+  %0 = accel.conv2d_winograd %x, %u {padding = [1, 1, 1]} : (tensor<1x16x8x8xf32>, tensor<4x4x32x16xf32>) -> tensor<1x32x8x8xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d_winograd: padding is not negative.
+func.func @conv2d_winograd_padding_negative(%x: tensor<1x16x8x8xf32>, %u: tensor<4x4x32x16xf32>) {
+  // expected-error@+1 {{'accel.conv2d_winograd' op padding must be non-negative, got [1, -1, 1, 1]}}
+  %0 = accel.conv2d_winograd %x, %u {padding = [1, -1, 1, 1]} : (tensor<1x16x8x8xf32>, tensor<4x4x32x16xf32>) -> tensor<1x32x8x7xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d_winograd: 4-D (NCHW) data.
+func.func @conv2d_winograd_data_rank(%x: tensor<16x8x8xf32>, %u: tensor<4x4x32x16xf32>) {
+  // expected-error@+1 {{'accel.conv2d_winograd' op expected 4-D data, got rank 3 (16, 8, 8)}}
+  %0 = accel.conv2d_winograd %x, %u {padding = [1, 1, 1, 1]} : (tensor<16x8x8xf32>, tensor<4x4x32x16xf32>) -> tensor<1x32x8x8xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d_winograd: the written result type must be the inferred one (the pooled extents).
+func.func @conv2d_winograd_result_type(%x: tensor<1x16x8x8xf32>, %u: tensor<4x4x32x16xf32>) {
+  // expected-error@+1 {{'accel.conv2d_winograd' op inferred type(s) 'tensor<1x32x4x4xf32>' are incompatible with return type(s) of operation 'tensor<1x32x8x8xf32>'}}
+  %0 = accel.conv2d_winograd %x, %u {padding = [1, 1, 1, 1], has_max_pool = true} : (tensor<1x16x8x8xf32>, tensor<4x4x32x16xf32>) -> tensor<1x32x8x8xf32>
+  func.return
+}

@@ -133,3 +133,56 @@ func.func @batch_norm(%x: tensor<1x4x2x2xf32>, %g: tensor<4xf32>, %be: tensor<4x
   %1 = accel.batch_norm %y, %g, %be, %m, %v {axis = -1, epsilon = 1.0e-03, center = false, scale = false} : (tensor<1x2x2x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<1x2x2x4xf32>
   func.return %0 : tensor<1x4x2x2xf32>
 }
+
+// -----
+
+/// conv2d_winograd: transformed weights (m + 2, m + 2, K, C) for tile m (2, the default, or
+/// 4); minimal (padding 0: the output is 2 smaller), a bias, a residual (the last operand, of
+/// the convolution's type), relu, a 2x2 max pool (the result is half the convolution's
+/// extents; the residual is not), everything at once, asymmetric padding, tile 4 (with a pool
+/// of extents even but not multiples of 4). Defaults, also written out (has_max_pool = false,
+/// tile = 2), are omitted in custom form.
+// CHECK-LABEL: func.func @conv2d_winograd
+// MLIR-LABEL: func.func @conv2d_winograd
+func.func @conv2d_winograd(%x: tensor<2x16x8x8xf32>, %u: tensor<4x4x32x16xf32>, %b: tensor<32xf32>, %r: tensor<2x32x8x8xf32>, %v: tensor<6x6x32x16xf32>) -> tensor<2x32x4x4xf32> {
+  // CHECK-NEXT: %0 = accel.conv2d_winograd %x, %u : (tensor<2x16x8x8xf32>, tensor<4x4x32x16xf32>) -> tensor<2x32x6x6xf32>
+  // CHECK-NEXT: %1 = accel.conv2d_winograd %x, %u, %b {padding = [1, 1, 1, 1], has_bias = true} : (tensor<2x16x8x8xf32>, tensor<4x4x32x16xf32>, tensor<32xf32>) -> tensor<2x32x8x8xf32>
+  // CHECK-NEXT: %2 = accel.conv2d_winograd %x, %u, %r {padding = [1], has_residual = true} : (tensor<2x16x8x8xf32>, tensor<4x4x32x16xf32>, tensor<2x32x8x8xf32>) -> tensor<2x32x8x8xf32>
+  // CHECK-NEXT: %3 = accel.conv2d_winograd %x, %u {padding = [1, 1], has_relu = true} : (tensor<2x16x8x8xf32>, tensor<4x4x32x16xf32>) -> tensor<2x32x8x8xf32>
+  // CHECK-NEXT: %4 = accel.conv2d_winograd %x, %u {padding = [1, 1, 1, 1], has_max_pool = true} : (tensor<2x16x8x8xf32>, tensor<4x4x32x16xf32>) -> tensor<2x32x4x4xf32>
+  // CHECK-NEXT: %5 = accel.conv2d_winograd %x, %u, %b, %r {padding = [1, 1, 1, 1], has_bias = true, has_residual = true, has_relu = true, has_max_pool = true} : (tensor<2x16x8x8xf32>, tensor<4x4x32x16xf32>, tensor<32xf32>, tensor<2x32x8x8xf32>) -> tensor<2x32x4x4xf32>
+  // CHECK-NEXT: %6 = accel.conv2d_winograd %x, %u {padding = [2, 0, 1, 2]} : (tensor<2x16x8x8xf32>, tensor<4x4x32x16xf32>) -> tensor<2x32x9x8xf32>
+  // CHECK-NEXT: %7 = accel.conv2d_winograd %x, %v, %b {padding = [0, 1, 0, 1], tile = 4, has_bias = true, has_max_pool = true} : (tensor<2x16x8x8xf32>, tensor<6x6x32x16xf32>, tensor<32xf32>) -> tensor<2x32x3x4xf32>
+  // GENERIC: "accel.conv2d_winograd"(%x, %u) <{padding = array<i64: 0, 0, 0, 0>, tile = 2 : i64, has_bias = false, has_residual = false, has_relu = false, has_max_pool = false}> : (tensor<2x16x8x8xf32>, tensor<4x4x32x16xf32>) -> tensor<2x32x6x6xf32>
+  // GENERIC: "accel.conv2d_winograd"(%x, %u, %b) <{padding = array<i64: 1, 1, 1, 1>, has_bias = true, tile = 2 : i64, has_residual = false, has_relu = false, has_max_pool = false}> : (tensor<2x16x8x8xf32>, tensor<4x4x32x16xf32>, tensor<32xf32>) -> tensor<2x32x8x8xf32>
+  // GENERIC: "accel.conv2d_winograd"(%x, %u, %r) <{padding = array<i64: 1>, has_residual = true, tile = 2 : i64, has_bias = false, has_relu = false, has_max_pool = false}> : (tensor<2x16x8x8xf32>, tensor<4x4x32x16xf32>, tensor<2x32x8x8xf32>) -> tensor<2x32x8x8xf32>
+  // GENERIC: "accel.conv2d_winograd"(%x, %u) <{padding = array<i64: 1, 1>, has_relu = true, has_max_pool = false, tile = 2 : i64, has_bias = false, has_residual = false}> : (tensor<2x16x8x8xf32>, tensor<4x4x32x16xf32>) -> tensor<2x32x8x8xf32>
+  // GENERIC: "accel.conv2d_winograd"(%x, %u) <{padding = array<i64: 1, 1, 1, 1>, has_max_pool = true, tile = 2 : i64, has_bias = false, has_residual = false, has_relu = false}> : (tensor<2x16x8x8xf32>, tensor<4x4x32x16xf32>) -> tensor<2x32x4x4xf32>
+  // GENERIC: "accel.conv2d_winograd"(%x, %u, %b, %r) <{padding = array<i64: 1, 1, 1, 1>, has_bias = true, has_residual = true, has_relu = true, has_max_pool = true, tile = 2 : i64}> : (tensor<2x16x8x8xf32>, tensor<4x4x32x16xf32>, tensor<32xf32>, tensor<2x32x8x8xf32>) -> tensor<2x32x4x4xf32>
+  // GENERIC: "accel.conv2d_winograd"(%x, %u) <{padding = array<i64: 2, 0, 1, 2>, tile = 2 : i64, has_bias = false, has_residual = false, has_relu = false, has_max_pool = false}> : (tensor<2x16x8x8xf32>, tensor<4x4x32x16xf32>) -> tensor<2x32x9x8xf32>
+  // GENERIC: "accel.conv2d_winograd"(%x, %v, %b) <{padding = array<i64: 0, 1, 0, 1>, tile = 4 : i64, has_bias = true, has_max_pool = true, has_residual = false, has_relu = false}> : (tensor<2x16x8x8xf32>, tensor<6x6x32x16xf32>, tensor<32xf32>) -> tensor<2x32x3x4xf32>
+  // MLIR: "accel.conv2d_winograd"(%arg0, %arg1, %arg2, %arg3) <{has_bias = true, has_max_pool = true, has_relu = true, has_residual = true, padding = array<i64: 1, 1, 1, 1>, tile = 2 : i64}> : (tensor<2x16x8x8xf32>, tensor<4x4x32x16xf32>, tensor<32xf32>, tensor<2x32x8x8xf32>) -> tensor<2x32x4x4xf32>
+  // MLIR: "accel.conv2d_winograd"(%arg0, %arg4, %arg2) <{has_bias = true, has_max_pool = true, has_relu = false, has_residual = false, padding = array<i64: 0, 1, 0, 1>, tile = 4 : i64}> : (tensor<2x16x8x8xf32>, tensor<6x6x32x16xf32>, tensor<32xf32>) -> tensor<2x32x3x4xf32>
+  %0 = accel.conv2d_winograd %x, %u : (tensor<2x16x8x8xf32>, tensor<4x4x32x16xf32>) -> tensor<2x32x6x6xf32>
+  %1 = accel.conv2d_winograd %x, %u, %b {padding = [1, 1, 1, 1], has_bias = true} : (tensor<2x16x8x8xf32>, tensor<4x4x32x16xf32>, tensor<32xf32>) -> tensor<2x32x8x8xf32>
+  %2 = accel.conv2d_winograd %x, %u, %r {padding = [1], has_residual = true} : (tensor<2x16x8x8xf32>, tensor<4x4x32x16xf32>, tensor<2x32x8x8xf32>) -> tensor<2x32x8x8xf32>
+  %3 = accel.conv2d_winograd %x, %u {padding = [1, 1], has_relu = true, has_max_pool = false} : (tensor<2x16x8x8xf32>, tensor<4x4x32x16xf32>) -> tensor<2x32x8x8xf32>
+  %4 = accel.conv2d_winograd %x, %u {padding = [1, 1, 1, 1], has_max_pool = true} : (tensor<2x16x8x8xf32>, tensor<4x4x32x16xf32>) -> tensor<2x32x4x4xf32>
+  %5 = accel.conv2d_winograd %x, %u, %b, %r {padding = [1, 1, 1, 1], has_bias = true, has_residual = true, has_relu = true, has_max_pool = true, tile = 2} : (tensor<2x16x8x8xf32>, tensor<4x4x32x16xf32>, tensor<32xf32>, tensor<2x32x8x8xf32>) -> tensor<2x32x4x4xf32>
+  %6 = accel.conv2d_winograd %x, %u {padding = [2, 0, 1, 2]} : (tensor<2x16x8x8xf32>, tensor<4x4x32x16xf32>) -> tensor<2x32x9x8xf32>
+  %7 = accel.conv2d_winograd %x, %v, %b {padding = [0, 1, 0, 1], tile = 4, has_bias = true, has_max_pool = true} : (tensor<2x16x8x8xf32>, tensor<6x6x32x16xf32>, tensor<32xf32>) -> tensor<2x32x3x4xf32>
+  func.return %5 : tensor<2x32x4x4xf32>
+}
+
+// -----
+
+/// conv2d_winograd in generic form, defaults left out: parsed, verified, printed custom.
+// CHECK-LABEL: func.func @conv2d_winograd_generic
+// MLIR-LABEL: func.func @conv2d_winograd_generic
+func.func @conv2d_winograd_generic(%x: tensor<1x8x6x6xf32>, %u: tensor<6x6x8x8xf32>, %b: tensor<8xf32>) -> tensor<1x8x3x3xf32> {
+  // CHECK-NEXT: %0 = accel.conv2d_winograd %x, %u, %b {padding = [1, 1, 1, 1], tile = 4, has_bias = true, has_relu = true, has_max_pool = true} : (tensor<1x8x6x6xf32>, tensor<6x6x8x8xf32>, tensor<8xf32>) -> tensor<1x8x3x3xf32>
+  // GENERIC: "accel.conv2d_winograd"(%x, %u, %b) <{padding = array<i64: 1, 1, 1, 1>, tile = 4 : i64, has_bias = true, has_relu = true, has_max_pool = true, has_residual = false}> : (tensor<1x8x6x6xf32>, tensor<6x6x8x8xf32>, tensor<8xf32>) -> tensor<1x8x3x3xf32>
+  // MLIR: "accel.conv2d_winograd"(%arg0, %arg1, %arg2) <{has_bias = true, has_max_pool = true, has_relu = true, has_residual = false, padding = array<i64: 1, 1, 1, 1>, tile = 4 : i64}> : (tensor<1x8x6x6xf32>, tensor<6x6x8x8xf32>, tensor<8xf32>) -> tensor<1x8x3x3xf32>
+  %0 = "accel.conv2d_winograd"(%x, %u, %b) <{padding = array<i64: 1, 1, 1, 1>, tile = 4 : i64, has_bias = true, has_relu = true, has_max_pool = true}> : (tensor<1x8x6x6xf32>, tensor<6x6x8x8xf32>, tensor<8xf32>) -> tensor<1x8x3x3xf32>
+  func.return %0 : tensor<1x8x3x3xf32>
+}
