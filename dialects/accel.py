@@ -30,7 +30,7 @@ from xdsl.dialects.builtin import (
     StringAttr,
     TensorType,
 )
-from xdsl.ir import Attribute, Dialect, SSAValue, TypeAttribute
+from xdsl.ir import Attribute, Dialect, TypeAttribute
 from xdsl.irdl import (
     irdl_op_definition,
     operand_def,
@@ -38,13 +38,12 @@ from xdsl.irdl import (
     prop_def,
     result_def,
     traits_def,
-    var_operand_def,
 )
 from xdsl.traits import Pure
-from xdsl.utils.exceptions import VerifyException
 from xrelay.dialects.accel_base import (
     FALSE,
     AccelOp,
+    ConvOperands,
     check_bias,
     check_residual,
     relay_opt_prop,
@@ -76,7 +75,7 @@ __all__ = [
 
 
 @irdl_op_definition
-class Conv2DOp(AccelOp):
+class Conv2DOp(ConvOperands, AccelOp):
     """`accel.conv2d`: relay.nn.conv2d, then `+ bias` per output channel, `+ residual`, relu.
 
     Every attribute of `relay.nn.conv2d` (strides, padding, dilation, groups,
@@ -91,10 +90,6 @@ class Conv2DOp(AccelOp):
     name = "accel.conv2d"
     RELAY: ClassVar[type[RelayOp]] = nn.Conv2DOp
 
-    data = operand_def(TensorType)
-    weight = operand_def(TensorType)
-    extras = var_operand_def(TensorType)
-    result = result_def(TensorType)
     strides = relay_prop(nn.Conv2DOp, "strides", DenseArrayBase)
     padding = relay_prop(nn.Conv2DOp, "padding", DenseArrayBase)
     dilation = relay_prop(nn.Conv2DOp, "dilation", DenseArrayBase)
@@ -104,26 +99,6 @@ class Conv2DOp(AccelOp):
     data_layout = relay_prop(nn.Conv2DOp, "data_layout", StringAttr)
     kernel_layout = relay_prop(nn.Conv2DOp, "kernel_layout", StringAttr)
     out_dtype = relay_opt_prop(nn.Conv2DOp, "out_dtype", TypeAttribute)
-    has_bias = prop_def(IntegerAttr, FALSE)
-    has_residual = prop_def(IntegerAttr, FALSE)
-    has_relu = prop_def(IntegerAttr, FALSE)
-    traits = traits_def(Pure())
-
-    @property
-    def bias(self) -> SSAValue | None:
-        """The bias operand, None without `has_bias`."""
-        return self.extras[0] if self.has_bias.value.data and self.extras else None
-
-    @property
-    def residual(self) -> SSAValue | None:
-        """The residual operand (the last), None without `has_residual`."""
-        return self.extras[-1] if self.has_residual.value.data and self.extras else None
-
-    @classmethod
-    def check_operand_count(cls, count: int) -> None:
-        """Data and weight, then up to a bias and a residual."""
-        if not 2 <= count <= 4:
-            raise VerifyException(f"'{cls.name}' op expected 2 to 4 operands, got {count}")
 
     @classmethod
     def infer_result_types(

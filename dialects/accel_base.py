@@ -4,7 +4,7 @@
 `relay_prop` copies a relay op's property definition (constraint and default);
 `check_bias` and `check_residual` are the verifier rules of the epilogue
 operands, shared with the ops of other kernel dialects (`dnnl.py`,
-`accel_winograd.py`).
+`accel_winograd.py`); `ConvOperands` is what accel's two convolutions share.
 """
 
 from __future__ import annotations
@@ -12,9 +12,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, cast
 
-from xdsl.dialects.builtin import IntegerAttr, i1
-from xdsl.ir import Attribute
-from xdsl.irdl import AttributeInvT, OptionalDef, opt_prop_def, prop_def
+from xdsl.dialects.builtin import IntegerAttr, TensorType, i1
+from xdsl.ir import Attribute, SSAValue
+from xdsl.irdl import (
+    AttributeInvT,
+    OptionalDef,
+    operand_def,
+    opt_prop_def,
+    prop_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+)
+from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 from xrelay.dialects.relay.base import (
     Props,
@@ -101,3 +111,34 @@ def check_residual(residual: Attribute, result: Attribute) -> None:
     )
     if not same or tensor_element_type(residual) != tensor_element_type(result):
         raise RelayTypeError(f"residual type {residual} does not match result {result}")
+
+
+class ConvOperands(RelayOp):
+    """The operands and epilogue flags of accel's convolutions (`accel.conv2d`,
+    `accel.conv2d_winograd`): data and weight, then `extras`: the bias (present iff
+    `has_bias`) and the residual (present iff `has_residual`, last); `has_relu`."""
+
+    data = operand_def(TensorType)
+    weight = operand_def(TensorType)
+    extras = var_operand_def(TensorType)
+    result = result_def(TensorType)
+    has_bias = prop_def(IntegerAttr, FALSE)
+    has_residual = prop_def(IntegerAttr, FALSE)
+    has_relu = prop_def(IntegerAttr, FALSE)
+    traits = traits_def(Pure())
+
+    @property
+    def bias(self) -> SSAValue | None:
+        """The bias operand, None without `has_bias`."""
+        return self.extras[0] if self.has_bias.value.data and self.extras else None
+
+    @property
+    def residual(self) -> SSAValue | None:
+        """The residual operand (the last), None without `has_residual`."""
+        return self.extras[-1] if self.has_residual.value.data and self.extras else None
+
+    @classmethod
+    def check_operand_count(cls, count: int) -> None:
+        """Data and weight, then up to a bias and a residual."""
+        if not 2 <= count <= 4:
+            raise VerifyException(f"'{cls.name}' op expected 2 to 4 operands, got {count}")

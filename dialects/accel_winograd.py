@@ -42,22 +42,15 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, TensorType, i64
-from xdsl.ir import Attribute, SSAValue
+from xdsl.ir import Attribute
 from xdsl.irdl import (
     irdl_op_definition,
-    operand_def,
     prop_def,
-    result_def,
-    traits_def,
-    var_operand_def,
 )
-from xdsl.traits import Pure
-from xdsl.utils.exceptions import VerifyException
-from xrelay.dialects.accel_base import FALSE, check_bias, check_residual, relay_prop
+from xrelay.dialects.accel_base import FALSE, ConvOperands, check_bias, check_residual, relay_prop
 from xrelay.dialects.relay import nn
 from xrelay.dialects.relay.base import (
     Props,
-    RelayOp,
     RelayTypeError,
     expect_rank,
     expect_tensor,
@@ -162,40 +155,16 @@ def _combine(x: Array, matrix: Array, axis: int) -> Array:
 
 
 @irdl_op_definition
-class Conv2DWinogradOp(RelayOp):
+class Conv2DWinogradOp(ConvOperands):
     """`accel.conv2d_winograd`: a 3x3 stride-1 NCHW convolution by F(m x m, 3 x 3) from
     transformed weights `(m + 2, m + 2, K, C)`, then bias, residual, relu and a 2x2 max
     pool (see the module docstring)."""
 
     name = "accel.conv2d_winograd"
 
-    data = operand_def(TensorType)
-    weight = operand_def(TensorType)
-    extras = var_operand_def(TensorType)
-    result = result_def(TensorType)
     padding = relay_prop(nn.Conv2DOp, "padding", DenseArrayBase)
     tile = prop_def(IntegerAttr, IntegerAttr(2, i64))
-    has_bias = prop_def(IntegerAttr, FALSE)
-    has_residual = prop_def(IntegerAttr, FALSE)
-    has_relu = prop_def(IntegerAttr, FALSE)
     has_max_pool = prop_def(IntegerAttr, FALSE)
-    traits = traits_def(Pure())
-
-    @property
-    def bias(self) -> SSAValue | None:
-        """The bias operand, None without `has_bias`."""
-        return self.extras[0] if self.has_bias.value.data and self.extras else None
-
-    @property
-    def residual(self) -> SSAValue | None:
-        """The residual operand (the last), None without `has_residual`."""
-        return self.extras[-1] if self.has_residual.value.data and self.extras else None
-
-    @classmethod
-    def check_operand_count(cls, count: int) -> None:
-        """Data and weights, then up to a bias and a residual."""
-        if not 2 <= count <= 4:
-            raise VerifyException(f"'{cls.name}' op expected 2 to 4 operands, got {count}")
 
     @classmethod
     def infer_result_types(
