@@ -21,8 +21,8 @@ from typing import Any
 import numpy as np
 import pytest
 from testlib.accel_cases import ATOL, RTOL, Partitions, build, emit, text
-from xrelay.codegen import runtime
-from xrelay.codegen.build import BASE_CFLAGS, compile_library, find_compiler
+from testlib.sanitized import main_inputs, main_outputs, run_main
+from xrelay.codegen.build import compile_library
 from xrelay.codegen.c import CEmitter
 from xrelay.codegen.c.pipeline import check_options
 from xrelay.dialects import accel
@@ -494,39 +494,13 @@ def test_build_option_num_threads(cache: Path) -> None:
     np.testing.assert_allclose(lib(x), xrelay.evaluate(mod, x), rtol=RTOL, atol=ATOL)
 
 
-SANITIZE = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer"]
-
-
 def test_threads_under_the_sanitizers(cache: Path, tmp_path: Path) -> None:
     """The threaded kernels built with ASan and UBSan, run from C (`tests/c/main.c`, two
     instances) on 3 threads: no report (leaks included), the interpreter's outputs."""
     p = threaded_cases()
     mod = p.module()
-    sources = emit(mod, num_threads=3)
-    library = compile_library(
-        sources.files,
-        extra_cflags=SANITIZE,
-        extra_ldflags=sources.ldflags,
-        unit_cflags=sources.unit_cflags,
-        cache_dir=cache,
-    )
-    compiler = find_compiler().command
-    main_c, exe = Path(__file__).parent / "c" / "main.c", tmp_path / "main"
-    compile_main = [*compiler, *BASE_CFLAGS, *SANITIZE, "-I", str(runtime.INCLUDE_DIR)]
-    subprocess.run([*compile_main, str(main_c), str(library), "-o", str(exe)], check=True)
-    env = {
-        **os.environ,
-        "ASAN_OPTIONS": "detect_leaks=1:halt_on_error=1",
-        "UBSAN_OPTIONS": "halt_on_error=1:print_stacktrace=1",
-    }
-    result = subprocess.run([str(exe)], capture_output=True, text=True, env=env, check=False)
-    assert (result.returncode, result.stderr) == (0, "")
-    inputs = []
-    for value in p.values:
-        k = (np.arange(value.size) % 7) - 3
-        inputs.append((k * 0.75).astype("float32").reshape(value.shape))
-    lines = result.stdout.splitlines()
-    got = [line.split("]", 1)[1].split() for line in lines if line.startswith("output ")]
+    stdout = run_main(emit(mod, num_threads=3), cache, tmp_path)
+    got, inputs = main_outputs(stdout), main_inputs(p.values)
     for label, printed, want in zip(p.labels, got, xrelay.evaluate(mod, *inputs), strict=True):
         values = np.array(printed, dtype=np.float64)
         assert np.allclose(values, np.asarray(want).ravel(), rtol=RTOL, atol=ATOL), label

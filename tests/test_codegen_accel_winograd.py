@@ -16,7 +16,6 @@ host's flags) and runs under ASan and UBSan.
 
 from __future__ import annotations
 
-import os
 import subprocess
 from collections.abc import Sequence
 from itertools import product
@@ -25,8 +24,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 from testlib.accel_cases import ATOL, RTOL, Partitions, build, emit
-from xrelay.codegen import runtime
-from xrelay.codegen.build import BASE_CFLAGS, compile_library, find_compiler
+from testlib.sanitized import main_inputs, main_outputs, run_main
+from xrelay.codegen.build import find_compiler
 from xrelay.codegen.c import CSources
 from xrelay.dialects.accel_winograd import Conv2DWinogradOp, winograd_weights
 from xrelay.dialects.relay.nn import pad_2d
@@ -219,9 +218,6 @@ def test_nan_reaches_the_pooled_output(cache: Path, tile: int) -> None:
         np.testing.assert_allclose(g, w, rtol=RTOL, atol=ATOL, equal_nan=True, err_msg=label)
 
 
-SANITIZE = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer"]
-
-
 @pytest.mark.parametrize("target_flags", [True, False])
 def test_under_the_sanitizers(cache: Path, tmp_path: Path, target_flags: bool) -> None:
     """Winograd kernels built with ASan and UBSan (accel's flags on 3 threads: AVX-512 masked
@@ -243,31 +239,8 @@ def test_under_the_sanitizers(cache: Path, tmp_path: Path, target_flags: bool) -
     add(p, "F(4x4), threads", (1, 16, 34, 64), 16, tile=4, bias=True, residual=True,
         relu=True)  # fmt: skip
     mod = p.module()
-    sources = emit(mod, num_threads=3)
-    library = compile_library(
-        sources.files,
-        extra_cflags=SANITIZE,
-        extra_ldflags=sources.ldflags if target_flags else (),
-        unit_cflags=sources.unit_cflags if target_flags else None,
-        cache_dir=cache,
-    )
-    compiler = find_compiler().command
-    main_c, exe = Path(__file__).parent / "c" / "main.c", tmp_path / "main"
-    compile_main = [*compiler, *BASE_CFLAGS, *SANITIZE, "-I", str(runtime.INCLUDE_DIR)]
-    subprocess.run([*compile_main, str(main_c), str(library), "-o", str(exe)], check=True)
-    env = {
-        **os.environ,
-        "ASAN_OPTIONS": "detect_leaks=1:halt_on_error=1",
-        "UBSAN_OPTIONS": "halt_on_error=1:print_stacktrace=1",
-    }
-    result = subprocess.run([str(exe)], capture_output=True, text=True, env=env, check=False)
-    assert (result.returncode, result.stderr) == (0, "")
-    inputs = []
-    for value in p.values:
-        k = (np.arange(value.size) % 7) - 3
-        inputs.append((k * 0.75).astype("float32").reshape(value.shape))
-    lines = result.stdout.splitlines()
-    got = [line.split("]", 1)[1].split() for line in lines if line.startswith("output ")]
+    stdout = run_main(emit(mod, num_threads=3), cache, tmp_path, target_flags=target_flags)
+    got, inputs = main_outputs(stdout), main_inputs(p.values)
     want = xrelay.evaluate(mod, *inputs)
     assert isinstance(want, tuple)
     for label, printed, w in zip(p.labels, got, want, strict=True):

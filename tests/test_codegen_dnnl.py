@@ -26,16 +26,16 @@ from typing import Any
 
 import numpy as np
 import pytest
+from testlib.accel_cases import props
 from xdsl.dialects import func
 from xdsl.dialects.builtin import FunctionType, IntegerAttr, ModuleOp, StringAttr, TensorType, f32
-from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.ir import Block, Operation, Region, SSAValue
 from xrelay.codegen import runtime
 from xrelay.codegen.build import BASE_CFLAGS, BuildError, compile_library, find_compiler
 from xrelay.codegen.c import CEmitter, CSources
 from xrelay.codegen.c.pipeline import lower
 from xrelay.codegen.targets import get_codegen, register_codegen
 from xrelay.dialects import dnnl
-from xrelay.dialects.builder import attrs
 from xrelay.dialects.diagnostics import DiagnosticError
 from xrelay.dialects.relay.structure import ConstantOp
 from xrelay.dialects.relay.types import dense_from_numpy
@@ -64,23 +64,6 @@ def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def plain_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("CC", "CFLAGS", "LDFLAGS"):
         monkeypatch.delenv(name, raising=False)
-
-
-def props(**values: Any) -> dict[str, Attribute]:
-    """Python attribute values as dnnl properties (bool, int, str, float, int lists)."""
-    out: dict[str, Attribute] = {}
-    for key, value in values.items():
-        if isinstance(value, bool):
-            out[key] = attrs.bool_(value)
-        elif isinstance(value, int):
-            out[key] = attrs.int_(value)
-        elif isinstance(value, str):
-            out[key] = attrs.str_(value)
-        elif isinstance(value, float):
-            out[key] = attrs.float_(value)
-        else:
-            out[key] = attrs.ints(value)
-    return out
 
 
 def build(sources: CSources, cache: Path, cflags: Sequence[str] = ()) -> Library:

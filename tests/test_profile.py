@@ -14,17 +14,14 @@ from __future__ import annotations
 
 import ctypes
 import importlib.util
-import os
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
+from testlib.sanitized import run_main
 from xdsl.dialects import func
 from xdsl.dialects.builtin import StringAttr
-from xrelay.codegen import runtime
-from xrelay.codegen.build import BASE_CFLAGS, compile_library, find_compiler
 from xrelay.codegen.c.function import is_view_call
 from xrelay.codegen.c.pipeline import BuiltLibrary
 from xrelay.codegen.c.profile import Profiler
@@ -276,9 +273,6 @@ def test_xrelay_run_prints_the_table(
     assert capsys.readouterr().err.strip() == "xrelay-run: error: --profile needs --target"
 
 
-SANITIZE = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer"]
-
-
 @pytest.mark.parametrize("target", [["accel", "c"], ["dnnl", "c"]])
 def test_the_profile_from_c_under_the_sanitizers(
     cache: Path, tmp_path: Path, target: list[str]
@@ -289,25 +283,8 @@ def test_the_profile_from_c_under_the_sanitizers(
     lib = xrelay.build(tinyres(), target, options=options)
     names = [e.name for e in lib.profile()]
     sources = lib.sources  # compiled again with the sanitizers (not loaded into Python)
-    sanitized = compile_library(
-        sources.files,
-        extra_cflags=SANITIZE,
-        extra_ldflags=sources.ldflags,
-        unit_cflags=sources.unit_cflags,
-        cache_dir=cache,
-    )
-    compiler = find_compiler().command
-    main_c, exe = ROOT / "tests" / "c" / "profile_main.c", tmp_path / "profile_main"
-    compile_main = [*compiler, *BASE_CFLAGS, *SANITIZE, "-I", str(runtime.INCLUDE_DIR)]
-    subprocess.run([*compile_main, str(main_c), str(sanitized), "-o", str(exe)], check=True)
-    env = {
-        **os.environ,
-        "ASAN_OPTIONS": "detect_leaks=1:halt_on_error=1",
-        "UBSAN_OPTIONS": "halt_on_error=1:print_stacktrace=1",
-    }
-    result = subprocess.run([str(exe)], capture_output=True, text=True, env=env, check=False)
-    assert (result.returncode, result.stderr) == (0, "")
-    rows = [line.split() for line in result.stdout.splitlines()]
+    stdout = run_main(sources, cache, tmp_path, driver=ROOT / "tests" / "c" / "profile_main.c")
+    rows = [line.split() for line in stdout.splitlines()]
     assert [row[2] for row in rows] == names
     assert all(row[3] == "3" for row in rows), rows
     assert all(int(row[4]) > 0 for row in rows), rows

@@ -34,7 +34,7 @@ RTOL, ATOL = 1e-4, 1e-4
 
 
 def props(**values: Any) -> dict[str, Attribute]:
-    """Python attribute values as accel properties (bool, int, str, float, int lists)."""
+    """Python attribute values as kernel op properties (bool, int, str, float, int lists)."""
     out: dict[str, Attribute] = {}
     for key, value in values.items():
         if isinstance(value, bool):
