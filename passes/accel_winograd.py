@@ -11,8 +11,9 @@
   columns (16 tiles of 2, 8 of 4) F(2x2); at 16 columns neither fills a vector.
 - **Rewrite.** `accel.conv2d_winograd` with that `tile` and the weights
   transformed once, here (`winograd_weights`: `G g G^T` in float64, a new
-  `(m + 2, m + 2, K, C)` constant), the same padding, bias, residual and relu;
-  the old weight constant goes when nothing else reads it.
+  `(m + 2, m + 2, K, C)` constant, one per weight and tile in a block: convolutions
+  sharing a weight share it), the same padding, bias, residual and relu; the old
+  weight constant goes when nothing else reads it.
 - **Kept.** Every other convolution (strided, dilated, grouped, other kernel
   sizes or layouts, weights computed at run time, too few channels to pay
   for the transforms, or more than the kernel's scratch holds).
@@ -35,6 +36,7 @@ from typing import ClassVar
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import Float32Type, IntegerAttr, ModuleOp, i64
+from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 from xrelay.dialects import accel
@@ -106,16 +108,30 @@ def _candidate(conv: accel.Conv2DOp) -> tuple[ConstantOp, int] | None:
     return weight, tile
 
 
-def to_winograd(conv: accel.Conv2DOp) -> bool:
-    """Rewrite `conv` to `accel.conv2d_winograd` if it matches; whether it did."""
+Transformed = dict[tuple[int, int], ConstantOp]
+"""Transformed weights made so far: (id of the weight constant, tile) -> the new constant."""
+
+
+def to_winograd(conv: accel.Conv2DOp, made: Transformed | None = None) -> bool:
+    """Rewrite `conv` to `accel.conv2d_winograd` if it matches; whether it did.
+
+    `made`: the weights transformed by earlier rewrites (in walk order) of the same pass;
+    a convolution sharing a weight with one of them in its block reads the same constant.
+    """
     found = _candidate(conv)
     if found is None:
         return False
     weight, tile = found
-    u = winograd_weights(np.asarray(dense_to_numpy(weight.value)), tile)
-    transformed = ConstantOp(dense_from_numpy(u, tensor_element_type(conv.weight.type)))
-    if weight.result.name_hint:
-        transformed.result.name_hint = f"{weight.result.name_hint}_winograd"
+    made = {} if made is None else made
+    transformed = made.get((id(weight), tile))
+    new_ops: list[Operation] = []
+    if transformed is None or transformed.parent_block() is not conv.parent_block():
+        u = winograd_weights(np.asarray(dense_to_numpy(weight.value)), tile)
+        transformed = ConstantOp(dense_from_numpy(u, tensor_element_type(conv.weight.type)))
+        if weight.result.name_hint:
+            transformed.result.name_hint = f"{weight.result.name_hint}_winograd"
+        made[(id(weight), tile)] = transformed
+        new_ops.append(transformed)
     props = {
         "padding": conv.padding,
         "tile": IntegerAttr(tile, i64),
@@ -126,10 +142,11 @@ def to_winograd(conv: accel.Conv2DOp) -> bool:
     operands = [conv.data, transformed.result, *conv.extras]
     fast = Conv2DWinogradOp.make(operands, props, dict(conv.attributes))
     fast.result.name_hint = conv.result.name_hint
-    Rewriter.insert_op([transformed, fast], InsertPoint.before(conv))
+    Rewriter.insert_op([*new_ops, fast], InsertPoint.before(conv))
     conv.result.replace_all_uses_with(fast.result)
     Rewriter.erase_op(conv)
     if not weight.result.uses:
+        made.pop((id(weight), tile), None)
         Rewriter.erase_op(weight)
     return True
 
@@ -144,8 +161,9 @@ class AccelWinogradPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         convs = [c for c in op.walk() if isinstance(c, accel.Conv2DOp)]
+        made: Transformed = {}
         for conv in convs:
-            to_winograd(conv)
+            to_winograd(conv, made)
 
 
 def AccelWinograd() -> Pass:

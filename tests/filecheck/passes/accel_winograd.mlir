@@ -39,19 +39,34 @@ func.func @rewrite_epilogue(%x: tensor<1x8x8x48xf32>, %r: tensor<1x16x8x48xf32>)
 
 // -----
 
-/// Two convolutions of one filter both take Winograd; the filter goes after the second.
-/// Attributes (not properties) are kept.
+/// Two convolutions of one filter both take Winograd and share one transformed constant;
+/// the filter goes after the second. Attributes (not properties) are kept.
 // CHECK-LABEL: func.func @rewrite_shared_weight
-//   CHECK-NOT:   %w = relay.constant
-//       CHECK:   %c = accel.conv2d_winograd %x, %w_winograd{{[_0-9]*}} {padding = [1, 1, 1, 1], has_relu = true, tag = "first"} : (tensor<1x8x8x24xf32>, tensor<4x4x8x8xf32>) -> tensor<1x8x8x24xf32>
-//   CHECK-NOT:   %w = relay.constant
-//       CHECK:   %d = accel.conv2d_winograd %c, %w_winograd{{[_0-9]*}} {padding = [1, 1, 1, 1]} : (tensor<1x8x8x24xf32>, tensor<4x4x8x8xf32>) -> tensor<1x8x8x24xf32>
+//  CHECK-NEXT:   %w_winograd = relay.constant dense<{{.*}}> : tensor<4x4x8x8xf32>
+//  CHECK-NEXT:   %c = accel.conv2d_winograd %x, %w_winograd {padding = [1, 1, 1, 1], has_relu = true, tag = "first"} : (tensor<1x8x8x24xf32>, tensor<4x4x8x8xf32>) -> tensor<1x8x8x24xf32>
+//  CHECK-NEXT:   %d = accel.conv2d_winograd %c, %w_winograd {padding = [1, 1, 1, 1]} : (tensor<1x8x8x24xf32>, tensor<4x4x8x8xf32>) -> tensor<1x8x8x24xf32>
 //  CHECK-NEXT:   func.return %d
 func.func @rewrite_shared_weight(%x: tensor<1x8x8x24xf32>) -> tensor<1x8x8x24xf32> {
   %w = relay.constant dense<0.125> : tensor<8x8x3x3xf32>
   %c = "accel.conv2d"(%x, %w) <{padding = array<i64: 1, 1, 1, 1>, has_relu = true}> {tag = "first"} : (tensor<1x8x8x24xf32>, tensor<8x8x3x3xf32>) -> tensor<1x8x8x24xf32>
   %d = accel.conv2d %c, %w {padding = [1, 1, 1, 1]} : (tensor<1x8x8x24xf32>, tensor<8x8x3x3xf32>) -> tensor<1x8x8x24xf32>
   func.return %d : tensor<1x8x8x24xf32>
+}
+
+// -----
+
+/// One filter under two tiles (64 columns: F(4x4); 32: F(2x2)): one transformed constant each.
+// CHECK-LABEL: func.func @shared_weight_two_tiles
+//  CHECK-NEXT:   %[[U4:w_winograd[_0-9]*]] = relay.constant dense<{{.*}}> : tensor<6x6x8x8xf32>
+//  CHECK-NEXT:   %c = accel.conv2d_winograd %x, %[[U4]] {padding = [1, 1, 1, 1], tile = 4}
+//  CHECK-NEXT:   %[[U2:w_winograd[_0-9]*]] = relay.constant dense<{{.*}}> : tensor<4x4x8x8xf32>
+//  CHECK-NEXT:   %d = accel.conv2d_winograd %y, %[[U2]] {padding = [1, 1, 1, 1]}
+//  CHECK-NEXT:   func.return %c, %d
+func.func @shared_weight_two_tiles(%x: tensor<1x8x8x64xf32>, %y: tensor<1x8x8x32xf32>) -> (tensor<1x8x8x64xf32>, tensor<1x8x8x32xf32>) {
+  %w = relay.constant dense<0.125> : tensor<8x8x3x3xf32>
+  %c = accel.conv2d %x, %w {padding = [1, 1, 1, 1]} : (tensor<1x8x8x64xf32>, tensor<8x8x3x3xf32>) -> tensor<1x8x8x64xf32>
+  %d = accel.conv2d %y, %w {padding = [1, 1, 1, 1]} : (tensor<1x8x8x32xf32>, tensor<8x8x3x3xf32>) -> tensor<1x8x8x32xf32>
+  func.return %c, %d : tensor<1x8x8x64xf32>, tensor<1x8x8x32xf32>
 }
 
 // -----
