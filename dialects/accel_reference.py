@@ -20,9 +20,9 @@ from xrelay.dialects.relay.base import get_ints, properties_with_defaults
 from xrelay.dialects.relay.nn import pad_2d
 from xrelay.dialects.relay.reference_nn import (
     batch_norm_data,
-    conv2d_nchw,
+    conv2d_data,
+    global_avg_pool_data,
     pool2d,
-    to_layout,
 )
 from xrelay.dialects.relay.types import numpy_dtype, tensor_element_type
 
@@ -47,26 +47,12 @@ def epilogue(out: Array, bias: Value | None, axis: int, relu: bool) -> Array:
 
 @reference(accel.Conv2DOp)
 def _conv2d(ev: Evaluator, op: accel.Conv2DOp, args: list[Value]) -> Value:
-    props = dict(op.properties)
-    data_layout = op.data_layout.data
-    x = to_layout(np.asarray(args[0]), data_layout, "NCHW")
-    w = to_layout(np.asarray(args[1]), op.kernel_layout.data, "OIHW")
-    sh, sw = get_ints(props, "strides")
-    dh, dw = get_ints(props, "dilation")
-    out = conv2d_nchw(
-        x,
-        w,
-        (sh, sw),
-        pad_2d(get_ints(props, "padding")),
-        (dh, dw),
-        op.groups.value.data,
-        result_dtype(op),
-    )
-    out = epilogue(out, args[2] if op.bias is not None else None, 1, False)
-    if op.residual is not None:
-        out = out + to_layout(np.asarray(args[-1]), data_layout, "NCHW").astype(out.dtype)
-    out = epilogue(out, None, 1, bool(op.has_relu.value.data))
-    return to_layout(out, "NCHW", data_layout)
+    channels = op.data_layout.data.index("C")
+    out = conv2d_data(op, args, result_dtype(op))
+    out = epilogue(out, args[2] if op.bias is not None else None, channels, False)
+    if op.residual is not None:  # of the result's type: in the data layout too
+        out = out + np.asarray(args[-1]).astype(out.dtype)
+    return epilogue(out, None, channels, bool(op.has_relu.value.data))
 
 
 @reference(accel.DenseOp)
@@ -86,10 +72,7 @@ def _pool2d(ev: Evaluator, op: accel.Pool2DOp, args: list[Value]) -> Value:
 
 @reference(accel.GlobalAvgPool2DOp)
 def _global_avg_pool2d(ev: Evaluator, op: accel.GlobalAvgPool2DOp, args: list[Value]) -> Value:
-    layout = op.layout.data
-    x = np.asarray(args[0])
-    acc = np.float64 if np.issubdtype(x.dtype, np.floating) else np.int64
-    return x.astype(acc).mean(axis=(layout.index("H"), layout.index("W")), keepdims=True)
+    return global_avg_pool_data(np.asarray(args[0]), op.layout.data)
 
 
 _ELEMENTWISE: dict[type[accel.ElementwiseOp], Any] = {

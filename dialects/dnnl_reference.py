@@ -17,9 +17,13 @@ import numpy as np
 import numpy.typing as npt
 from xrelay.dialects import dnnl
 from xrelay.dialects.interpreter import Evaluator, Value, reference
-from xrelay.dialects.relay.base import get_ints, properties_with_defaults
-from xrelay.dialects.relay.nn import pad_2d
-from xrelay.dialects.relay.reference_nn import batch_norm_data, conv2d_nchw, pool2d, to_layout
+from xrelay.dialects.relay.base import properties_with_defaults
+from xrelay.dialects.relay.reference_nn import (
+    batch_norm_data,
+    conv2d_data,
+    global_avg_pool_data,
+    pool2d,
+)
 from xrelay.dialects.relay.types import numpy_dtype, tensor_element_type
 
 Array = npt.NDArray[Any]
@@ -66,15 +70,8 @@ def post_ops(op: dnnl.PostOpKernel, out: Array, args: list[Value], axis: int) ->
 
 @reference(dnnl.Conv2DOp)
 def _conv2d(ev: Evaluator, op: dnnl.Conv2DOp, args: list[Value]) -> Value:
-    props = dict(op.properties)
+    out = conv2d_data(op, args, result_dtype(op))
     data_layout = op.data_layout.data
-    x = to_layout(np.asarray(args[0]), data_layout, "NCHW")
-    w = to_layout(np.asarray(args[1]), op.kernel_layout.data, "OIHW")
-    sh, sw = get_ints(props, "strides")
-    dh, dw = get_ints(props, "dilation")
-    padding = pad_2d(get_ints(props, "padding"))
-    out = conv2d_nchw(x, w, (sh, sw), padding, (dh, dw), op.groups.value.data, result_dtype(op))
-    out = to_layout(out, "NCHW", data_layout)
     return post_ops(op, out, args, data_layout.index("C"))
 
 
@@ -118,10 +115,7 @@ def _pool2d(ev: Evaluator, op: dnnl.Pool2DOp, args: list[Value]) -> Value:
 
 @reference(dnnl.GlobalAvgPool2DOp)
 def _global_avg_pool2d(ev: Evaluator, op: dnnl.GlobalAvgPool2DOp, args: list[Value]) -> Value:
-    layout = op.layout.data
-    x = np.asarray(args[0])
-    acc = np.float64 if np.issubdtype(x.dtype, np.floating) else np.int64
-    return x.astype(acc).mean(axis=(layout.index("H"), layout.index("W")), keepdims=True)
+    return global_avg_pool_data(np.asarray(args[0]), op.layout.data)
 
 
 @reference(dnnl.ReorderOp)

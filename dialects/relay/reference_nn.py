@@ -64,25 +64,35 @@ def conv2d_nchw(
     return out.reshape(n, o, oh, ow).astype(out_dtype)
 
 
-@reference(nn.Conv2DOp)
-def _conv2d(ev: Evaluator, op: nn.Conv2DOp, args: list[Value]) -> Value:
-    props = dict(op.properties)
-    data_layout, kernel_layout = op.data_layout.data, op.kernel_layout.data
-    x = to_layout(np.asarray(args[0]), data_layout, "NCHW")
-    w = to_layout(np.asarray(args[1]), kernel_layout, "OIHW")
-    sh, sw = get_ints(props, "strides")
-    dh, dw = get_ints(props, "dilation")
-    out_type = op.result.type
+def conv2d_data(op: IRDLOperation, args: list[Value], out_dtype: np.dtype[Any]) -> Array:
+    """relay conv2d's value in the op's data layout, from its data and weight (`args[0:2]`)
+    and relay conv2d's properties. Shared by every op that has them (`relay.nn.conv2d`,
+    `accel.conv2d`, `dnnl.conv2d`), before any epilogue of its own."""
+    props = properties_with_defaults(op)
+    data_layout = cast(StringAttr, props["data_layout"]).data
+    kernel_layout = cast(StringAttr, props["kernel_layout"]).data
     out = conv2d_nchw(
-        x,
-        w,
-        (sh, sw),
+        to_layout(np.asarray(args[0]), data_layout, "NCHW"),
+        to_layout(np.asarray(args[1]), kernel_layout, "OIHW"),
+        cast(tuple[int, int], get_ints(props, "strides")),
         pad_2d(get_ints(props, "padding")),
-        (dh, dw),
-        op.groups.value.data,
-        numpy_dtype(out_type.get_element_type()),
+        cast(tuple[int, int], get_ints(props, "dilation")),
+        get_int(props, "groups"),
+        out_dtype,
     )
     return to_layout(out, "NCHW", data_layout)
+
+
+def global_avg_pool_data(x: Array, layout: str) -> Array:
+    """The mean over H and W (kept as extents of 1), accumulated in float64 or int64."""
+    return x.astype(_accumulator(x.dtype)).mean(
+        axis=(layout.index("H"), layout.index("W")), keepdims=True
+    )
+
+
+@reference(nn.Conv2DOp)
+def _conv2d(ev: Evaluator, op: nn.Conv2DOp, args: list[Value]) -> Value:
+    return conv2d_data(op, args, numpy_dtype(op.result.type.get_element_type()))
 
 
 @reference(nn.BiasAddOp)
@@ -294,7 +304,6 @@ def _pool2d(ev: Evaluator, op: nn_pool.Pool2DOp, args: list[Value]) -> Value:
 def _global_pool2d(ev: Evaluator, op: nn_pool.GlobalPool2DOp, args: list[Value]) -> Value:
     layout = op.layout.data
     x = np.asarray(args[0])
-    axes = (layout.index("H"), layout.index("W"))
     if isinstance(op, nn_pool.GlobalMaxPool2DOp):
-        return x.max(axis=axes, keepdims=True)
-    return x.astype(_accumulator(x.dtype)).mean(axis=axes, keepdims=True)
+        return x.max(axis=(layout.index("H"), layout.index("W")), keepdims=True)
+    return global_avg_pool_data(x, layout)
