@@ -38,7 +38,7 @@ from xrelay.dialects.relay.types import (
     shape_of,
     tensor_element_type,
 )
-from xrelay.passes.byoc_registry import PredicateError, has_predicate, op_supported, tvm_op_name
+from xrelay.passes.target_lowering import Rejected, check_predicate, outer, output_channels
 
 TARGET = "accel"
 
@@ -46,10 +46,6 @@ KERNELS: dict[type[RelayOp], type[accel.AccelOp]] = {op.RELAY: op for op in acce
 """The accel kernel of each relay op (alone, or the kernel of a composite)."""
 
 TRUE = IntegerAttr(1, i1)
-
-
-class Rejected(Exception):
-    """An op accel cannot take; the message is the reason."""
 
 
 Operand = int | ConstantOp
@@ -92,21 +88,6 @@ class CompositeLowering:
     kernel: type[accel.AccelOp]
     operands: Sequence[Operand]
     properties: dict[str, Attribute]
-
-
-def check_predicate(op: Operation) -> None:
-    """`op` satisfies its `target.accel` predicate; Rejected with the reason otherwise."""
-    name = tvm_op_name(op)
-    if not has_predicate(name, TARGET):
-        raise Rejected(f"no 'target.{TARGET}' predicate is registered for '{name}'")
-    try:
-        supported = op_supported(op.results[0], TARGET)
-    except PredicateError as error:
-        raise Rejected(str(error)) from None
-    if not supported:
-        raise Rejected(
-            f"the 'target.{TARGET}' predicate rejects this '{name}' (types or attributes)"
-        )
 
 
 def peel_bias(
@@ -152,7 +133,7 @@ def plan_composite(op: CompositeOp) -> CompositeLowering:
         raise mismatch  # every op of the chain in the body, each read once, by the next
     if len(body.ops) != len(chain) + 1 + sum(isinstance(o, ConstantOp) for o in body.ops):
         raise mismatch  # nothing else but constants
-    check_predicate(kernel_op)
+    check_predicate(kernel_op, TARGET)
     operands = [outer(v, op, mismatch) for v in kernel_op.operands]
     properties = dict(kernel_op.properties)
     if bias_op is not None:
@@ -161,22 +142,6 @@ def plan_composite(op: CompositeOp) -> CompositeLowering:
     if spec.has_relu:
         properties["has_relu"] = TRUE
     return CompositeLowering(KERNELS[spec.kernel], operands, properties)
-
-
-def outer(value: SSAValue, composite: CompositeOp, mismatch: Rejected) -> Operand:
-    """What a body value is outside the composite: its input, or a body constant to copy."""
-    if value.owner is composite.body.block:
-        return composite.body.block.args.index(value)
-    if isinstance(value.owner, ConstantOp) and value.owner.parent is composite.body.block:
-        return value.owner
-    raise mismatch
-
-
-def output_channels(kernel: Operation) -> int:
-    """The axis of the kernel's output channels: C of the conv layout, the last of dense."""
-    if isinstance(kernel, nn.Conv2DOp):
-        return kernel.data_layout.data.index("C")
-    return rank_of(kernel.results[0].type) - 1
 
 
 def bias_operand(

@@ -34,31 +34,34 @@ uses read once), rewritten once.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import ClassVar, TypeGuard
 
 from xdsl.context import Context
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ModuleOp, StringAttr
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 from xrelay.dialects import accel
 from xrelay.dialects.diagnostics import Diagnostic, DiagnosticError, op_error
 from xrelay.dialects.relay import nn
-from xrelay.dialects.relay.base import RelayOp, RelayTypeError
-from xrelay.dialects.relay.structure import CompositeOp, ConstantOp, TupleGetItemOp, TupleOp
-from xrelay.passes import accel_composites
-from xrelay.passes.accel_composites import (
-    KERNELS,
-    TARGET,
-    Operand,
-    Rejected,
-    check_predicate,
-)
+from xrelay.dialects.relay.base import RelayOp
+from xrelay.dialects.relay.structure import CompositeOp, TupleGetItemOp
+from xrelay.passes import accel_composites, target_lowering
+from xrelay.passes.accel_composites import KERNELS, TARGET, Operand
 from xrelay.passes.adapters import XdslPass
 from xrelay.passes.byoc_registry import tvm_op_name
 from xrelay.passes.pass_manager import Pass
+from xrelay.passes.target_lowering import (
+    KEPT,
+    Rejected,
+    check_predicate,
+    is_target_function,
+    plan_batch_norm,
+    planned,
+    replace_planned,
+)
 
 __all__ = [
     "KERNELS",
@@ -73,78 +76,31 @@ __all__ = [
     "plan_single",
 ]
 
-KEPT = (ConstantOp, TupleOp, TupleGetItemOp, func.ReturnOp)
-
-Source = int | None
-"""What replaces a value: the kernel's result (None), or the replaced op's operand #i."""
-
-BATCH_NORM_FIELDS: tuple[Source, ...] = (None, 3, 4)
-"""The sources of a batch_norm's fields: the kernel's result, moving_mean, moving_var."""
+Lowering = target_lowering.Lowering[Operand]
+"""One planned rewrite of an accel function's op (`target_lowering.py`)."""
 
 
-@dataclass
-class Lowering:
-    """One planned rewrite: `op` becomes `kernel(operands)` with `properties`."""
-
-    op: Operation
-    kernel: type[accel.AccelOp]
-    operands: Sequence[Operand]
-    properties: dict[str, Attribute]
-    replaced: list[tuple[SSAValue, Source]]
-    """The values replaced and by what: the op's result by the kernel's; for a batch_norm,
-    its `tuple_get_item 0 / 1 / 2` results by the kernel's / its operand #3 / #4."""
-    erased: list[Operation] = field(default_factory=list[Operation])
-    """Ops erased before `op` (a batch_norm's `tuple_get_item`s)."""
-    tupled: Sequence[Source] = ()
-    """If `op`'s result is still read whole: the fields of the `relay.tuple` replacing it."""
-    name: str | None = None
-    """The name of the kernel's result (default: that of the first value it replaces)."""
-
-
-def planned(
-    op: Operation,
-    kernel: type[accel.AccelOp],
-    operands: Sequence[Operand],
-    properties: dict[str, Attribute],
-    expected: Attribute,
-) -> Lowering:
-    """A Lowering, once the kernel's inferred type is `expected` (the type it replaces)."""
-    types = [op.operands[v].type if isinstance(v, int) else v.result.type for v in operands]
-    try:
-        inferred = kernel.inferred_type(types, properties)
-    except RelayTypeError as error:
-        raise Rejected(str(error.args[0])) from None
-    if inferred != expected:
-        raise Rejected(f"'{kernel.name}' would compute {inferred}, not {expected}")
-    return Lowering(op, kernel, operands, properties, [(op.results[0], None)])
+def operand_types(op: Operation, operands: Sequence[Operand]) -> list[Attribute]:
+    """The types the planned operands will have."""
+    return [op.operands[v].type if isinstance(v, int) else v.result.type for v in operands]
 
 
 def plan_single(op: RelayOp, kernel: type[accel.AccelOp]) -> Lowering:
     """An op accel takes alone: the kernel with the same operands and attributes."""
-    check_predicate(op)
-    if not isinstance(op, nn.BatchNormOp):
-        operands = range(len(op.operands))
-        return planned(op, kernel, operands, dict(op.properties), op.results[0].type)
-    fields = op.result.type.types.data
-    if (op.moving_mean.type, op.moving_var.type) != tuple(fields[1:]):
-        raise Rejected(f"its operands #3 and #4 are not of its fields' types {fields[1:]}")
-    lowering = planned(op, kernel, range(len(op.operands)), dict(op.properties), fields[0])
-    lowering.replaced = []
-    for use in list(op.result.uses):
-        user = use.operation
-        if isinstance(user, TupleGetItemOp):
-            lowering.replaced.append((user.result, BATCH_NORM_FIELDS[user.index.value.data]))
-            lowering.erased.append(user)
-        else:  # read whole: a tuple of the fields' sources, rebuilt
-            lowering.tupled = BATCH_NORM_FIELDS
-    return lowering
+    check_predicate(op, TARGET)
+    operands = range(len(op.operands))
+    if isinstance(op, nn.BatchNormOp):
+        return plan_batch_norm(op, kernel, operands)
+    types = operand_types(op, operands)
+    return planned(op, kernel, operands, types, dict(op.properties), op.results[0].type)
 
 
 def plan_composite(op: CompositeOp) -> Lowering:
     """A composite of accel's table (`accel_composites.py`): one kernel, bias and relu."""
     composite = accel_composites.plan_composite(op)
     kernel, operands, properties = composite.kernel, composite.operands, composite.properties
-    return planned(op, kernel, operands, properties, op.results[0].type)
+    types = operand_types(op, operands)
+    return planned(op, kernel, operands, types, properties, op.results[0].type)
 
 
 def plan_function(function: func.FuncOp, plans: list[Lowering], errors: list[Diagnostic]) -> None:
@@ -184,28 +140,12 @@ def rewrite(plan: Lowering) -> None:
     Rewriter.insert_op(new, InsertPoint.before(plan.op))
     names = (value.name_hint for value, source in plan.replaced if source is None)
     new.results[0].name_hint = plan.name or next(names, None)
-
-    def value_of(source: Source) -> SSAValue:
-        return new.results[0] if source is None else plan.op.operands[source]
-
-    for value, source in plan.replaced:
-        value.replace_all_uses_with(value_of(source))
-    if plan.tupled:  # right after the kernel, before any user of the op's result
-        whole = TupleOp.make([value_of(source) for source in plan.tupled])
-        Rewriter.insert_op(whole, InsertPoint.after(new))
-        whole.result.name_hint = plan.op.results[0].name_hint
-        plan.op.results[0].replace_all_uses_with(whole.result)
-    for op in (*plan.erased, plan.op):
-        Rewriter.erase_op(op)
+    replace_planned(plan, new.results[0])
 
 
 def is_accel_function(op: Operation) -> TypeGuard[func.FuncOp]:
     """A function with a body partitioned for accel (`Compiler = "accel"`)."""
-    return (
-        isinstance(op, func.FuncOp)
-        and op.attributes.get("Compiler") == StringAttr(TARGET)
-        and bool(op.body.blocks)
-    )
+    return is_target_function(op, TARGET)
 
 
 def convert_module(module: ModuleOp) -> None:

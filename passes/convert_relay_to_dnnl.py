@@ -32,13 +32,12 @@ Linear in the size of the dnnl functions: each op is planned once, rewritten onc
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import ClassVar, TypeGuard
 
 from xdsl.context import Context
 from xdsl.dialects import func
-from xdsl.dialects.builtin import IntegerAttr, ModuleOp, StringAttr, i64
+from xdsl.dialects.builtin import IntegerAttr, ModuleOp, i64
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -46,17 +45,26 @@ from xrelay.dialects import dnnl
 from xrelay.dialects.builder import attrs
 from xrelay.dialects.diagnostics import Diagnostic, DiagnosticError, op_error
 from xrelay.dialects.relay import elementwise, nn
-from xrelay.dialects.relay.base import RelayOp, RelayTypeError
-from xrelay.dialects.relay.structure import CompositeOp, ConstantOp, TupleGetItemOp, TupleOp
+from xrelay.dialects.relay.base import RelayOp
+from xrelay.dialects.relay.structure import CompositeOp, TupleGetItemOp
 from xrelay.dialects.relay.tensor import ReshapeOp
 from xrelay.dialects.relay.types import tensor_element_type, tensor_type
-from xrelay.passes import dnnl_composites
+from xrelay.passes import dnnl_composites, target_lowering
 from xrelay.passes.adapters import XdslPass
 from xrelay.passes.byoc_registry import tvm_op_name
-from xrelay.passes.dnnl_composites import TARGET, Operand, Rejected, Reshaped, check_predicate
+from xrelay.passes.dnnl_composites import TARGET, Operand, Reshaped
 from xrelay.passes.dnnl_layout import Layouts, int_property, reorder, string_property
 from xrelay.passes.pass_manager import Pass
 from xrelay.passes.plan_memory import REUSE_OPERAND
+from xrelay.passes.target_lowering import (
+    KEPT,
+    Rejected,
+    check_predicate,
+    is_target_function,
+    plan_batch_norm,
+    planned,
+    replace_planned,
+)
 
 __all__ = [
     "KERNELS",
@@ -68,32 +76,13 @@ __all__ = [
     "is_dnnl_function",
 ]
 
-KEPT = (ConstantOp, TupleOp, TupleGetItemOp, func.ReturnOp)
-
 KERNELS: dict[type[RelayOp], type[dnnl.DnnlOp]] = {op.RELAY: op for op in dnnl.OPS}
 """The dnnl primitive of each relay op (alone, or the kernel of a composite)."""
 
 COMMUTATIVE = (elementwise.AddOp, elementwise.MultiplyOp)
 
-Source = int | None
-"""What replaces a value: the primitive's result (None), or the replaced op's operand #i."""
-
-BATCH_NORM_FIELDS: tuple[Source, ...] = (None, 3, 4)
-
-
-@dataclass
-class Lowering:
-    """One planned rewrite: `op` becomes `kernel(operands)` with `properties`."""
-
-    op: Operation
-    kernel: type[dnnl.DnnlOp]
-    operands: Sequence[Operand]
-    properties: dict[str, Attribute]
-    replaced: list[tuple[SSAValue, Source]]
-    """The values replaced and by what (a batch_norm's fields: see BATCH_NORM_FIELDS)."""
-    erased: list[Operation] = field(default_factory=list[Operation])
-    tupled: Sequence[Source] = ()
-    """If `op`'s result is still read whole: the fields of the `relay.tuple` replacing it."""
+Lowering = target_lowering.Lowering[Operand]
+"""One planned rewrite of a dnnl function's op (`target_lowering.py`)."""
 
 
 def operand_type(op: Operation, operand: Operand) -> Attribute:
@@ -105,45 +94,16 @@ def operand_type(op: Operation, operand: Operand) -> Attribute:
     return operand.result.type
 
 
-def planned(
-    op: Operation,
-    kernel: type[dnnl.DnnlOp],
-    operands: Sequence[Operand],
-    properties: dict[str, Attribute],
-    expected: Attribute,
-) -> Lowering:
-    """A Lowering, once the primitive's inferred type is `expected` (the type it replaces)."""
-    types = [operand_type(op, v) for v in operands]
-    try:
-        inferred = kernel.inferred_type(types, properties)
-    except RelayTypeError as error:
-        raise Rejected(str(error.args[0])) from None
-    if inferred != expected:
-        raise Rejected(f"'{kernel.name}' would compute {inferred}, not {expected}")
-    return Lowering(op, kernel, operands, properties, [(op.results[0], None)])
-
-
 def plan_single(op: RelayOp, kernel: type[dnnl.DnnlOp]) -> Lowering:
     """An op dnnl takes alone: the primitive with the same operands and attributes."""
-    check_predicate(op)
+    check_predicate(op, TARGET)
     operands: list[Operand] = list(range(len(op.operands)))
     if isinstance(op, COMMUTATIVE) and op.lhs.type != op.result.type:
         operands.reverse()  # oneDNN broadcasts its second source only
-    if not isinstance(op, nn.BatchNormOp):
-        return planned(op, kernel, operands, dict(op.properties), op.results[0].type)
-    fields = op.result.type.types.data
-    if (op.moving_mean.type, op.moving_var.type) != tuple(fields[1:]):
-        raise Rejected(f"its operands #3 and #4 are not of its fields' types {fields[1:]}")
-    lowering = planned(op, kernel, operands, dict(op.properties), fields[0])
-    lowering.replaced = []
-    for use in list(op.result.uses):
-        user = use.operation
-        if isinstance(user, TupleGetItemOp):
-            lowering.replaced.append((user.result, BATCH_NORM_FIELDS[user.index.value.data]))
-            lowering.erased.append(user)
-        else:  # read whole: a tuple of the fields' sources, rebuilt
-            lowering.tupled = BATCH_NORM_FIELDS
-    return lowering
+    if isinstance(op, nn.BatchNormOp):
+        return plan_batch_norm(op, kernel, operands)
+    types = [operand_type(op, v) for v in operands]
+    return planned(op, kernel, operands, types, dict(op.properties), op.results[0].type)
 
 
 def plan_function(function: func.FuncOp, plans: list[Lowering], errors: list[Diagnostic]) -> None:
@@ -153,8 +113,9 @@ def plan_function(function: func.FuncOp, plans: list[Lowering], errors: list[Dia
             if isinstance(op, CompositeOp):
                 composite = dnnl_composites.plan_composite(op)
                 kernel, operands = composite.kernel, composite.operands
+                types = [operand_type(op, v) for v in operands]
                 expected = op.results[0].type
-                plans.append(planned(op, kernel, operands, composite.properties, expected))
+                plans.append(planned(op, kernel, operands, types, composite.properties, expected))
             elif isinstance(op, TupleGetItemOp) and isinstance(op.tuple.owner, nn.BatchNormOp):
                 continue  # lowered with its batch_norm
             elif isinstance(op, KEPT):
@@ -187,6 +148,7 @@ def resolve(plan: Lowering) -> list[SSAValue]:
 def rewrite(plan: Lowering, layouts: Layouts) -> None:
     """Replace the planned op by its primitive, in the layout `layouts` chooses."""
     operands, properties = resolve(plan), dict(plan.properties)
+    assert issubclass(plan.kernel, dnnl.DnnlOp)
     nhwc = layouts.choose(plan.kernel, operands, properties, plan.op)
     if plan.kernel is dnnl.ReorderOp:  # a reshape where only axes of extent 1 move
         src, dst = (string_property(properties, p, "") for p in ("src_layout", "dst_layout"))
@@ -199,29 +161,12 @@ def rewrite(plan: Lowering, layouts: Layouts) -> None:
     name = next((value.name_hint for value, source in plan.replaced if source is None), None)
     result = layouts.back(new) if nhwc else new.results[0]
     result.name_hint = name
-
-    def value_of(source: Source) -> SSAValue:
-        return result if source is None else plan.op.operands[source]
-
-    for value, source in plan.replaced:
-        value.replace_all_uses_with(value_of(source))
-    if plan.tupled:
-        whole = TupleOp.make([value_of(source) for source in plan.tupled])
-        assert isinstance(result.owner, Operation)
-        Rewriter.insert_op(whole, InsertPoint.after(result.owner))
-        whole.result.name_hint = plan.op.results[0].name_hint
-        plan.op.results[0].replace_all_uses_with(whole.result)
-    for op in (*plan.erased, plan.op):
-        Rewriter.erase_op(op)
+    replace_planned(plan, result)
 
 
 def is_dnnl_function(op: Operation) -> TypeGuard[func.FuncOp]:
     """A function with a body partitioned for dnnl (`Compiler = "dnnl"`)."""
-    return (
-        isinstance(op, func.FuncOp)
-        and op.attributes.get("Compiler") == StringAttr(TARGET)
-        and bool(op.body.blocks)
-    )
+    return is_target_function(op, TARGET)
 
 
 def convert_module(module: ModuleOp, nhwc: bool = True) -> None:

@@ -37,7 +37,7 @@ from xrelay.dialects.relay.types import (
     shape_of,
     tensor_element_type,
 )
-from xrelay.passes.byoc_registry import PredicateError, has_predicate, op_supported, tvm_op_name
+from xrelay.passes.target_lowering import Rejected, check_predicate, outer, output_channels
 
 TARGET = "dnnl"
 
@@ -57,10 +57,6 @@ ELTWISE_OPS: dict[str, type[Operation]] = {
 """The relay op of each eltwise post-op."""
 
 NAME = re.compile(r"dnnl\.(conv2d|dense)(_bias)?(_sum)?(?:_(relu|tanh|sigmoid))?")
-
-
-class Rejected(Exception):
-    """An op dnnl cannot take; the message is the reason."""
 
 
 @dataclass(frozen=True)
@@ -83,21 +79,6 @@ class CompositeLowering:
     kernel: type[dnnl.PostOpKernel]
     operands: Sequence[Operand]
     properties: dict[str, Attribute]
-
-
-def check_predicate(op: Operation) -> None:
-    """`op` satisfies its `target.dnnl` predicate; Rejected with the reason otherwise."""
-    name = tvm_op_name(op)
-    if not has_predicate(name, TARGET):
-        raise Rejected(f"no 'target.{TARGET}' predicate is registered for '{name}'")
-    try:
-        supported = op_supported(op.results[0], TARGET)
-    except PredicateError as error:
-        raise Rejected(str(error)) from None
-    if not supported:
-        raise Rejected(
-            f"the 'target.{TARGET}' predicate rejects this '{name}' (types or attributes)"
-        )
 
 
 def describe(kernel: str, bias: bool, sum_: bool, eltwise: str | None) -> str:
@@ -175,7 +156,7 @@ def plan_composite(op: CompositeOp) -> CompositeLowering:
     chain = peel(op, relay_kernel, name)
     mismatch = Rejected(f"the body of composite '{name[0]}' is not the chain its name says")
     kernel_op = chain.kernel
-    check_predicate(kernel_op)
+    check_predicate(kernel_op, TARGET)
     operands: list[Operand] = [outer(v, op, mismatch) for v in kernel_op.operands]
     properties = dict(kernel_op.properties)
     if chain.bias_op is not None:
@@ -217,22 +198,6 @@ def peel_bias(
     return op.rhs, op.lhs
 
 
-def outer(value: SSAValue, composite: CompositeOp, mismatch: Rejected) -> int | ConstantOp:
-    """What a body value is outside the composite: its input, or a body constant to copy."""
-    if value.owner is composite.body.block:
-        return composite.body.block.args.index(value)
-    if isinstance(value.owner, ConstantOp) and value.owner.parent is composite.body.block:
-        return value.owner
-    raise mismatch
-
-
-def channel_axis(kernel: Operation) -> int:
-    """The axis of the kernel's output channels: C of the conv layout, the last of dense."""
-    if isinstance(kernel, nn.Conv2DOp):
-        return kernel.data_layout.data.index("C")
-    return len(shape_of(kernel.results[0].type)) - 1
-
-
 def bias_operand(
     bias_op: nn.BiasAddOp | elementwise.AddOp,
     kernel: Operation,
@@ -242,7 +207,7 @@ def bias_operand(
     """The kernel's `(C,)` bias operand: a `bias_add`'s bias along the channels, an `add`'s
     per-channel tensor as a new constant or reshaped."""
     bias = peel_bias(bias_op, type(kernel))[1]
-    out, axis = shape_of(kernel.results[0].type), channel_axis(kernel)
+    out, axis = shape_of(kernel.results[0].type), output_channels(kernel)
     shape = shape_of(bias.type)
     if isinstance(bias_op, nn.BiasAddOp):
         if bias_op.axis.value.data % len(out) != axis:

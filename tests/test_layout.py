@@ -107,6 +107,7 @@ INFRASTRUCTURE = {
     "pass_manager",
     "rewriting",
     "simplify_arith",
+    "target_lowering",
     "transaction",
 }
 
