@@ -21,12 +21,21 @@ exported.
   is created with mode 0700 and refused when another user owns it or others
   may write to it (they could plant a library we would load). A build happens
   in a private temporary directory inside the cache and its result is moved in
-  place with `os.replace`, so concurrent builds of one model are safe; a
-  failed build keeps its directory for inspection and names it.
+  place with `os.replace`, so concurrent builds of one model are safe. The
+  entries' checksums, last use and eviction (`$XRELAY_CACHE_MAX_MB`) are
+  `cache.py`'s: a hit that does not match its checksum is built again, with a
+  `CacheWarning`.
+- Failures: a failed compile or link, or an interrupted one (KeyboardInterrupt:
+  the compilers still running are killed), removes its build directory, unless
+  `keep_failed` or `$XRELAY_KEEP_FAILED=1` asks to keep it (renamed
+  `.kept-<name>-*`, named in the error). A build killed outright (SIGTERM,
+  SIGKILL) cannot clean up: the next build, or `xrelay-cache prune`, removes
+  build directories whose process is gone.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import os
@@ -35,12 +44,14 @@ import shlex
 import shutil
 import stat
 import subprocess
-import tempfile
+import threading
+import warnings
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from xrelay.codegen import cache as cache_entries
 from xrelay.codegen.runtime import HEADER, INCLUDE_DIR
 
 BASE_CFLAGS: tuple[str, ...] = (
@@ -55,7 +66,7 @@ BASE_CFLAGS: tuple[str, ...] = (
 """Flags of every compile and link; `-fvisibility=hidden` keeps all but the ABI private."""
 
 _FILE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*\Z")
-_KEY_SCHEMA = b"xrelay-build-1"
+_KEY_SCHEMA = b"xrelay-build-2"  # 2: entries have a checksum file
 
 
 class BuildError(RuntimeError):
@@ -154,6 +165,7 @@ def compile_library(
     extra_ldflags: Sequence[str] = (),
     unit_cflags: Mapping[str, Sequence[str]] | None = None,
     cache_dir: str | os.PathLike[str] | None = None,
+    keep_failed: bool | None = None,
 ) -> Path:
     """Compile and link `sources` into `<cache>/<name>-<sha256>.so`, or reuse the cached one.
 
@@ -162,9 +174,13 @@ def compile_library(
     file. `extra_cflags` apply to every unit and the link, `unit_cflags[unit]`
     to that unit only (after the others: a target's `-O3 -march=native`),
     `extra_ldflags` to the link (after the objects: `-ldnnl`). Returns the
-    library's path. Raises `BuildError` (no compiler, unsafe
-    cache directory, a compile or link error: the message names the file and
-    holds the compiler's output) and `ValueError` for bad names.
+    library's path. A cached library is used only if it matches its checksum
+    (else a `CacheWarning` and it is built again). A failed or interrupted
+    build leaves nothing behind unless `keep_failed` (default:
+    `$XRELAY_KEEP_FAILED`) keeps its directory, which the error names. Raises
+    `BuildError` (no compiler, unsafe cache directory, a bad
+    `$XRELAY_CACHE_MAX_MB`, a compile or link error: the message names the
+    file and holds the compiler's output) and `ValueError` for bad names.
     """
     units = _check_names(name, sources)
     per_unit = {unit: tuple(flags) for unit, flags in (unit_cflags or {}).items()}
@@ -175,40 +191,116 @@ def compile_library(
     cflags = (*BASE_CFLAGS, *shlex.split(os.environ.get("CFLAGS", "")), *extra_cflags)
     ldflags = (*shlex.split(os.environ.get("LDFLAGS", "")), *extra_ldflags)
     cache = cache_directory(cache_dir)
+    try:
+        bound = cache_entries.max_bytes()
+    except ValueError as error:
+        raise BuildError(str(error)) from None
     unit_flags = [f"{unit}\0{' '.join(flags)}" for unit, flags in sorted(per_unit.items())]
     key = _cache_key(sources, compiler, (*cflags, "\0units", *unit_flags), ldflags)
     target = cache / f"{name}-{key}.so"
-    if target.is_file():
+    if _cached(cache, target):
         return target
-    build = Path(tempfile.mkdtemp(prefix=f".build-{name}-", dir=cache))
-    for file_name, text in sources.items():
-        if isinstance(text, bytes):
-            (build / file_name).write_bytes(text)
+    keep = _keep_failed() if keep_failed is None else keep_failed
+    cache_entries.remove_stale(cache)
+    build = cache_entries.new_build_directory(cache, name)
+    try:
+        for file_name, text in sources.items():
+            if isinstance(text, bytes):
+                (build / file_name).write_bytes(text)
+            else:
+                (build / file_name).write_text(text, encoding="utf-8")
+        library = _compile(build, f"{name}.so", units, per_unit, compiler, cflags, ldflags)
+        with cache_entries.lock(cache):
+            cache_entries.publish(library, target)
+            cache_entries.evict(cache, bound, keep=target)
+    except _Failed as failure:
+        if keep:
+            kept = cache_entries.keep_build_directory(build)
+            raise BuildError(failure.message(f"{failure.kept} kept in {kept}")) from None
+        cache_entries.remove_directory(build)
+        hint = f"keep_failed=True or XRELAY_KEEP_FAILED=1 keeps the {failure.kept}"
+        raise BuildError(failure.message(hint)) from None
+    except BaseException:  # interrupted (KeyboardInterrupt), or an unexpected error
+        if keep:
+            cache_entries.keep_build_directory(build)
         else:
-            (build / file_name).write_text(text, encoding="utf-8")
+            cache_entries.remove_directory(build)
+        raise
+    cache_entries.remove_directory(build)
+    return target
+
+
+def _cached(cache: Path, target: Path) -> bool:
+    """Whether `target` is in the cache and matches its checksum (then it counts as used);
+    a `CacheWarning` for an entry that does not (it is then built again)."""
+    if not target.exists():
+        return False
+    with cache_entries.lock(cache, shared=True):
+        problem = cache_entries.verify(target)
+    if problem is None:
+        cache_entries.touch(target)
+        return True
+    warnings.warn(
+        f"cache entry {target} {problem}; building it again", cache_entries.CacheWarning, 3
+    )
+    return False
+
+
+def _keep_failed() -> bool:
+    """`$XRELAY_KEEP_FAILED`: set and not empty, 0, false, no or off."""
+    value = os.environ.get("XRELAY_KEEP_FAILED", "").strip().lower()
+    return value not in ("", "0", "false", "no", "off")
+
+
+class _Failed(Exception):
+    """A compile or link failed (`compile_library` makes it a `BuildError`)."""
+
+    def __init__(self, what: str, kept: str, output: str) -> None:
+        super().__init__(what)
+        self.what = what
+        """`compiling a.c failed with cc`."""
+        self.kept = kept
+        """What the build directory holds for inspection: `sources` or `objects`."""
+        self.output = output
+        """The compiler's output."""
+
+    def message(self, note: str) -> str:
+        return f"{self.what} ({note}):\n{self.output}"
+
+
+def _compile(
+    build: Path,
+    library: str,
+    units: Sequence[str],
+    per_unit: Mapping[str, Sequence[str]],
+    compiler: Compiler,
+    cflags: Sequence[str],
+    ldflags: Sequence[str],
+) -> Path:
+    """Compile every unit in `build` (in parallel) and link `library`; its path, or `_Failed`."""
     compile_argv = [*compiler.command, "-I", str(INCLUDE_DIR), *cflags]
     commands = [
         [*compile_argv, *per_unit.get(unit, ()), "-c", unit, "-o", unit + ".o"] for unit in units
     ]
+    jobs = _Jobs(build)
     with ThreadPoolExecutor(max_workers=min(len(units), os.cpu_count() or 1)) as pool:
-        results = list(pool.map(_run, commands, [build] * len(units)))
+        try:
+            results = list(pool.map(jobs.run, commands))
+        except BaseException:
+            jobs.stop()  # interrupted: the compilers still running are killed
+            raise
     failed = [(unit, output) for unit, output in zip(units, results, strict=True) if output]
     if failed:
-        raise BuildError(
-            f"compiling {', '.join(unit for unit, _ in failed)} failed with {compiler.command[0]} "
-            f"(sources kept in {build}):\n" + "\n".join(output for _, output in failed)
+        raise _Failed(
+            f"compiling {', '.join(unit for unit, _ in failed)} failed with {compiler.command[0]}",
+            "sources",
+            "\n".join(output for _, output in failed),
         )
-    library = f"{name}.so"
     link_argv = [*compiler.command, *cflags, "-shared", "-o", library]
-    error = _run([*link_argv, *(unit + ".o" for unit in units), *ldflags, "-lm"], build)
+    error = jobs.run([*link_argv, *(unit + ".o" for unit in units), *ldflags, "-lm"])
     if error:
-        raise BuildError(
-            f"linking {library} failed with {compiler.command[0]} (objects kept in {build}):\n"
-            + error
-        )
-    os.replace(build / library, target)
-    shutil.rmtree(build, ignore_errors=True)
-    return target
+        raise _Failed(f"linking {library} failed with {compiler.command[0]}", "objects", error)
+    return build / library
 
 
 def _check_names(name: str, sources: Mapping[str, str | bytes]) -> list[str]:
@@ -255,13 +347,42 @@ def _cache_key(
     return digest.hexdigest()
 
 
-def _run(argv: list[str], cwd: Path) -> str:
-    """Run one compiler command in `cwd`; "" on success, else its output and exit status."""
-    try:
-        result = subprocess.run(argv, cwd=cwd, capture_output=True, check=False)
-    except OSError as error:
-        return f"cannot run {argv[0]}: {error}"
-    if result.returncode == 0:
-        return ""
-    output = (result.stdout + result.stderr).decode(errors="replace").rstrip()
-    return f"{output}\n[{shlex.join(argv)} exited with status {result.returncode}]"
+class _Jobs:
+    """Compiler processes run in one build directory; `stop` kills those still running."""
+
+    def __init__(self, cwd: Path) -> None:
+        self.cwd = cwd
+        self._lock = threading.Lock()
+        self._running: list[subprocess.Popen[bytes]] = []
+        self._stopped = False
+
+    def run(self, argv: list[str]) -> str:
+        """Run one compiler command; "" on success, else its output and exit status."""
+        with self._lock:
+            if self._stopped:
+                return f"[{shlex.join(argv)} not run: the build was interrupted]"
+            try:
+                process = subprocess.Popen(
+                    argv, cwd=self.cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+                )
+            except OSError as error:
+                return f"cannot run {argv[0]}: {error}"
+            self._running.append(process)
+        try:
+            stdout, stderr = process.communicate()
+        finally:
+            with self._lock:
+                self._running.remove(process)
+        if process.returncode == 0:
+            return ""
+        output = (stdout + stderr).decode(errors="replace").rstrip()
+        return f"{output}\n[{shlex.join(argv)} exited with status {process.returncode}]"
+
+    def stop(self) -> None:
+        """Start nothing more and kill the processes still running."""
+        with self._lock:
+            self._stopped = True
+            running = list(self._running)
+        for process in running:
+            with contextlib.suppress(OSError):
+                process.kill()

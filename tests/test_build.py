@@ -86,8 +86,8 @@ def test_translation_units_link_into_one_library_exporting_only_the_abi(tmp_path
         assert hasattr(dll, symbol), symbol
     # -fvisibility=hidden: the kernel of the other translation unit is not exported.
     assert not hasattr(dll, "relu_add_kernel")
-    # Nothing but the library is left in the cache.
-    assert [p.name for p in tmp_path.iterdir()] == [path.name]
+    # Nothing but the library and its checksum is left in the cache.
+    assert sorted(p.name for p in tmp_path.iterdir()) == [path.name, path.name + ".sha256"]
 
 
 def test_cache_hit_runs_no_compiler(tmp_path: Path, fake_cc: Path) -> None:
@@ -173,7 +173,8 @@ def test_concurrent_builds_of_one_model_are_safe(tmp_path: Path) -> None:
             )
         )
     (path,) = paths
-    assert [p.name for p in tmp_path.iterdir()] == [path.name]  # no temporary left behind
+    # No temporary left behind: the library and its checksum.
+    assert sorted(p.name for p in tmp_path.iterdir()) == [path.name, path.name + ".sha256"]
     assert ctypes.CDLL(str(path)).xrelay_num_outputs() == 2
 
 
@@ -258,7 +259,7 @@ def test_missing_compiler_names_cc(
 def test_compile_error_names_the_file_and_shows_the_compiler_output(tmp_path: Path) -> None:
     sources = {**TRIVIAL, "bad.c": "int bad(void);\nint bad(void) { return undeclared_thing; }\n"}
     with pytest.raises(BuildError) as info:
-        compile_library(sources, cache_dir=tmp_path)
+        compile_library(sources, cache_dir=tmp_path, keep_failed=True)
     message = str(info.value)
     assert message.startswith("compiling bad.c failed")
     assert "bad.c:2:" in message

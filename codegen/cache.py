@@ -1,0 +1,281 @@
+"""The build cache's entries: checksums, last use, eviction, and what builds leave behind.
+
+An entry is a library `<name>-<key>.so` (`build.compile_library` names it) and
+beside it `<name>-<key>.so.sha256`, its checksum in `sha256sum`'s format
+(`sha256sum -c` in the cache checks it). A hit is verified before it is used
+(`verify`): a library that is missing its checksum, cannot be read or does not
+match it (truncated, overwritten, another model's library copied over it) is
+reported, and the build makes it again. The checksum file's modification time
+is the entry's last use: a hit touches it (`touch`), and `evict` removes the
+least recently used entries until the cache is under a size bound
+(`$XRELAY_CACHE_MAX_MB`, default 2048, `max_bytes`).
+
+Builds happen in `.build-<name>-*` directories holding an `owner` file (host
+and process id); `remove_stale` removes those whose process is gone (killed by
+SIGTERM or SIGKILL, where no cleanup could run) or that are older than a day,
+and `.kept-<name>-*` directories (failed builds kept on request). Publishing an
+entry, verifying one and evicting hold `lock` on the cache directory (`flock`:
+exclusive to change, shared to read), so a library and its checksum are
+changed together and a reader never sees one without the other.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import json
+import os
+import re
+import shutil
+import socket
+import tempfile
+import time
+import warnings
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+CHECKSUM_SUFFIX = ".sha256"
+"""The checksum file of `<entry>.so` is `<entry>.so.sha256`."""
+BUILD_PREFIX = ".build-"
+"""A build in progress (or abandoned): `.build-<name>-<random>`."""
+KEPT_PREFIX = ".kept-"
+"""A failed build kept on request (`keep_failed`, `$XRELAY_KEEP_FAILED`)."""
+OWNER_FILE = "owner"
+"""The file in a build directory naming the host and process building there."""
+STALE_SECONDS = 24 * 3600
+"""A build directory older than this is removed even if its process seems alive."""
+DEFAULT_MAX_MB = 2048.0
+"""The size bound without `$XRELAY_CACHE_MAX_MB`."""
+MEGABYTE = 1 << 20
+
+_ENTRY = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*-[0-9a-f]{64}\.so\Z")
+_CHECKSUM_LINE = re.compile(r"([0-9a-f]{64})  (\S+)\n?\Z")
+_CHUNK = 1 << 20
+
+
+class CacheWarning(UserWarning):
+    """A cache entry was corrupt or foreign (it is rebuilt), or could not be removed."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One cached library."""
+
+    library: Path
+    """The `.so` file."""
+    size: int
+    """Bytes of the library and its checksum file."""
+    last_used: float
+    """When it was built or last hit (seconds since the epoch)."""
+
+    @property
+    def checksum(self) -> Path:
+        """The checksum file beside the library."""
+        return checksum_path(self.library)
+
+    def problem(self) -> str | None:
+        """`verify(self.library)`."""
+        return verify(self.library)
+
+
+def checksum_path(library: Path) -> Path:
+    """Where the checksum of `library` is kept."""
+    return library.with_name(library.name + CHECKSUM_SUFFIX)
+
+
+def file_sha256(path: Path) -> str:
+    """The sha256 of a file's bytes (`OSError` if it cannot be read)."""
+    digest = hashlib.sha256()
+    with path.open("rb") as stream:
+        while chunk := stream.read(_CHUNK):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def write_checksum(library: Path, published_name: str) -> Path:
+    """Write `library`'s checksum file (naming the library as `published_name`) beside it."""
+    checksum = checksum_path(library)
+    checksum.write_text(f"{file_sha256(library)}  {published_name}\n", encoding="ascii")
+    return checksum
+
+
+def verify(library: Path) -> str | None:
+    """None if `library` matches its checksum file, else what is wrong with it."""
+    try:
+        text = checksum_path(library).read_text(encoding="ascii")
+    except FileNotFoundError:
+        return "has no checksum file"
+    except (OSError, UnicodeDecodeError) as error:
+        return f"has an unreadable checksum file ({error})"
+    line = _CHECKSUM_LINE.match(text)
+    if line is None or line.group(2) != library.name:
+        return "has a malformed checksum file"
+    try:
+        actual = file_sha256(library)
+    except OSError as error:
+        return f"cannot be read ({error.strerror or error})"
+    if actual != line.group(1):
+        return "does not match its checksum (corrupt, or another library was put in its place)"
+    return None
+
+
+def touch(library: Path) -> None:
+    """Record a use of the entry (its checksum file's modification time); best effort."""
+    with contextlib.suppress(OSError):
+        os.utime(checksum_path(library))
+
+
+@contextlib.contextmanager
+def lock(cache: Path, *, shared: bool = False) -> Iterator[None]:
+    """Hold the cache directory's `flock` (shared: reading entries; exclusive: changing them)."""
+    descriptor = os.open(cache, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_SH if shared else fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(descriptor)  # releases the lock
+
+
+def publish(built: Path, target: Path) -> None:
+    """Move the library `built` (its checksum file beside it) to `target`; hold `lock`."""
+    checksum = write_checksum(built, target.name)
+    os.replace(built, target)
+    os.replace(checksum, checksum_path(target))
+
+
+def remove_entry(library: Path) -> None:
+    """Delete a library and its checksum file (missing files are fine)."""
+    for path in (library, checksum_path(library)):
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()
+
+
+def entries(cache: Path) -> list[Entry]:
+    """The cached libraries, least recently used first (a missing checksum: the library's time)."""
+    found: list[Entry] = []
+    for library in cache.iterdir():
+        if not _ENTRY.match(library.name):
+            continue
+        try:
+            info = library.stat()
+        except OSError:
+            continue  # removed meanwhile
+        try:
+            mark = checksum_path(library).stat()
+            size, used = info.st_size + mark.st_size, mark.st_mtime
+        except OSError:
+            size, used = info.st_size, info.st_mtime
+        found.append(Entry(library, size, used))
+    return sorted(found, key=lambda entry: (entry.last_used, entry.library.name))
+
+
+def orphan_checksums(cache: Path) -> list[Path]:
+    """Checksum files whose library is gone."""
+    return [
+        path
+        for path in cache.glob("*.so" + CHECKSUM_SUFFIX)
+        if not path.with_name(path.name.removesuffix(CHECKSUM_SUFFIX)).exists()
+    ]
+
+
+def max_bytes(text: str | None = None) -> int:
+    """The size bound: `text` (default `$XRELAY_CACHE_MAX_MB`) megabytes (MiB), default 2048.
+
+    `ValueError` unless it is a number of at least 0.
+    """
+    if text is None:
+        text = os.environ.get("XRELAY_CACHE_MAX_MB", "")
+    if not text.strip():
+        return int(DEFAULT_MAX_MB * MEGABYTE)
+    try:
+        megabytes = float(text)
+    except ValueError:
+        megabytes = -1.0
+    if not 0 <= megabytes < float("inf"):
+        raise ValueError(f"XRELAY_CACHE_MAX_MB must be a number of megabytes >= 0, got {text!r}")
+    return int(megabytes * MEGABYTE)
+
+
+def evict(cache: Path, bound: int, keep: Path | None = None) -> list[Entry]:
+    """Remove least recently used entries (never `keep`) until the cache holds at most
+    `bound` bytes of entries; the entries removed. The caller holds `lock`."""
+    current = entries(cache)
+    total = sum(entry.size for entry in current)
+    removed: list[Entry] = []
+    for entry in current:
+        if total <= bound:
+            break
+        if entry.library == keep:
+            continue
+        remove_entry(entry.library)
+        total -= entry.size
+        removed.append(entry)
+    return removed
+
+
+def new_build_directory(cache: Path, name: str) -> Path:
+    """A private build directory in `cache`, with its `owner` file written."""
+    build = Path(tempfile.mkdtemp(prefix=f"{BUILD_PREFIX}{name}-", dir=cache))
+    owner = {"host": socket.gethostname(), "pid": os.getpid()}
+    (build / OWNER_FILE).write_text(json.dumps(owner), encoding="utf-8")
+    return build
+
+
+def keep_build_directory(build: Path) -> Path:
+    """Rename a failed build's directory to `.kept-*` (which builds leave alone); its new path."""
+    kept = build.with_name(KEPT_PREFIX + build.name.removeprefix(BUILD_PREFIX))
+    try:
+        build.rename(kept)
+    except OSError:
+        return build
+    return kept
+
+
+def remove_directory(path: Path) -> None:
+    """Delete a build directory; a warning (not an error) if it cannot be."""
+
+    def failed(_function: object, failing: str, info: tuple[type, BaseException, object]) -> None:
+        if not isinstance(info[1], FileNotFoundError):
+            warnings.warn(f"cannot remove {failing}: {info[1]}", CacheWarning, stacklevel=4)
+
+    shutil.rmtree(path, onerror=failed)
+
+
+def is_stale(build: Path, now: float | None = None) -> bool:
+    """Whether a `.build-*` directory was abandoned: its process is gone, or it is a day old."""
+    now = time.time() if now is None else now
+    try:
+        age = now - build.stat().st_mtime
+    except OSError:
+        return False
+    if age > STALE_SECONDS:
+        return True
+    try:
+        owner = json.loads((build / OWNER_FILE).read_text(encoding="utf-8"))
+        host, pid = str(owner["host"]), int(owner["pid"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return False  # just created (no owner yet) or not ours: left to the age rule
+    if host != socket.gethostname() or pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False  # alive, someone else's
+    return False
+
+
+def remove_stale(cache: Path, *, kept: bool = False) -> list[Path]:
+    """Remove abandoned build directories (and with `kept`, kept failed builds); those removed."""
+    removed: list[Path] = []
+    now = time.time()
+    for path in cache.iterdir():
+        abandoned = path.name.startswith(BUILD_PREFIX) and is_stale(path, now)
+        unwanted = kept and path.name.startswith(KEPT_PREFIX)
+        if (abandoned or unwanted) and path.is_dir():
+            remove_directory(path)
+            removed.append(path)
+    return removed
