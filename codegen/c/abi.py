@@ -6,7 +6,8 @@ as escaped C strings) and outputs (`output0`, ...), and prints `model.c`:
 the tensor infos, an instance that owns one arena allocated once by
 `xrelay_model_create` (`aligned_alloc`), `xrelay_model_run` checking that
 every pointer is given and aligned before calling the entry function, and
-a per-thread last error.
+a per-thread last error (a message naming an input or output is a string
+literal, so names of any length compile warning-free and are never cut).
 
 Instance hooks (`InstanceHook`): a BYOC target whose code keeps state per model
 instance (e.g. oneDNN primitives created once) adds pointer slots after the
@@ -203,6 +204,8 @@ class Runner:
             "};",
             "",
             "static _Thread_local char xr_last_error[256];",
+            "/* A message naming an input or output: a literal, however long the name. */",
+            "static _Thread_local const char *xr_last_error_text;",
             "",
         ]
         for hook in self.hooks:
@@ -265,6 +268,7 @@ class Runner:
         lines = [
             "xrelay_model *xrelay_model_create(void) {",
             "  xr_last_error[0] = '\\0';",
+            "  xr_last_error_text = NULL;",
             "  xrelay_model *model = malloc(sizeof *model);",
             "  if (model == NULL) {",
             "    snprintf(xr_last_error, sizeof xr_last_error,",
@@ -295,20 +299,19 @@ class Runner:
 
     def _run(self) -> list[str]:
         lines = [
-            "static int xr_bad(const void *pointer, size_t alignment, const char *kind, int index,",
-            "                  const char *name) {",
-            '  const char *problem = pointer == NULL ? "is NULL" : "is not aligned for its dtype";',
+            "static int xr_bad(const void *pointer, size_t alignment, const char *if_null,",
+            "                  const char *if_unaligned) {",
             "  if (pointer != NULL && (uintptr_t)pointer % alignment == 0) {",
             "    return 0;",
             "  }",
-            "  snprintf(xr_last_error, sizeof xr_last_error,",
-            "           \"xrelay_model_run: %s %d ('%s') %s\", kind, index, name, problem);",
+            "  xr_last_error_text = pointer == NULL ? if_null : if_unaligned;",
             "  return 1;",
             "}",
             "",
             "int32_t xrelay_model_run(xrelay_model *model, const void *const *inputs,",
             "                         void *const *outputs) {",
             "  xr_last_error[0] = '\\0';",
+            "  xr_last_error_text = NULL;",
             "  if (model == NULL) {",
             '    snprintf(xr_last_error, sizeof xr_last_error, "xrelay_model_run: model is NULL");',
             "    return 1;",
@@ -329,10 +332,12 @@ class Runner:
             ]
             for index, info in enumerate(infos):
                 ctype = info.element.ctype
-                lines.append(
-                    f"  if (xr_bad({array}[{index}], _Alignof({ctype}), {c_string(kind)}, "
-                    f"{index}, {c_string(info.name)})) {{"
-                )
+                where = f"xrelay_model_run: {kind} {index} ('{info.name}')"
+                lines += [
+                    f"  if (xr_bad({array}[{index}], _Alignof({ctype}),",
+                    f"             {c_string(where + ' is NULL')},",
+                    f"             {c_string(where + ' is not aligned for its dtype')})) {{",
+                ]
                 lines += ["    return 1;", "  }"]
                 args.append(f"({const}{ctype} *){array}[{index}]")
         lines.append(f"  {self.symbol}({', '.join(args)});")
@@ -352,6 +357,8 @@ class Runner:
             "  }",
             "}",
             "",
-            "const char *xrelay_last_error(void) { return xr_last_error; }",
+            "const char *xrelay_last_error(void) {",
+            "  return xr_last_error_text != NULL ? xr_last_error_text : xr_last_error;",
+            "}",
             "",
         ]

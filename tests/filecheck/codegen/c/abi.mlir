@@ -30,7 +30,9 @@
 //       CHECK: xrelay_model *xrelay_model_create(void) {
 //       CHECK:   model->arena = aligned_alloc(64, 64);
 //       CHECK: int32_t xrelay_model_run(xrelay_model *model, const void *const *inputs,
-//       CHECK:   if (xr_bad(inputs[2], _Alignof(int32_t), "input", 2, "t.1")) {
+//       CHECK:   if (xr_bad(inputs[2], _Alignof(int32_t),
+//  CHECK-NEXT:              "xrelay_model_run: input 2 (\047t.1\047) is NULL",
+//  CHECK-NEXT:              "xrelay_model_run: input 2 (\047t.1\047) is not aligned for its dtype")) {
 //       CHECK:   xk_main(model->arena, (const float *)inputs[0], (const float *)inputs[1], (const int32_t *)inputs[2], (float *)outputs[0], (float *)outputs[1], (float *)outputs[2]);
 //  CHECK-NEXT:   return 0;
 //       CHECK: void xrelay_model_destroy(xrelay_model *model) {
