@@ -180,10 +180,10 @@ def orphan_checksums(cache: Path) -> list[Path]:
     ]
 
 
-def max_bytes(text: str | None = None) -> int:
+def max_bytes(text: str | None = None, source: str = "XRELAY_CACHE_MAX_MB") -> int:
     """The size bound: `text` (default `$XRELAY_CACHE_MAX_MB`) megabytes (MiB), default 2048.
 
-    `ValueError` unless it is a number of at least 0.
+    `ValueError` naming `source` unless it is a number of at least 0.
     """
     if text is None:
         text = os.environ.get("XRELAY_CACHE_MAX_MB", "")
@@ -194,7 +194,7 @@ def max_bytes(text: str | None = None) -> int:
     except ValueError:
         megabytes = -1.0
     if not 0 <= megabytes < float("inf"):
-        raise ValueError(f"XRELAY_CACHE_MAX_MB must be a number of megabytes >= 0, got {text!r}")
+        raise ValueError(f"{source} must be a number of megabytes >= 0, got {text!r}")
     return int(megabytes * MEGABYTE)
 
 
