@@ -32,7 +32,7 @@ import socket
 import tempfile
 import time
 import warnings
-from collections.abc import Iterator
+from collections.abc import Generator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -128,7 +128,7 @@ def touch(library: Path) -> None:
 
 
 @contextlib.contextmanager
-def lock(cache: Path, *, shared: bool = False) -> Iterator[None]:
+def lock(cache: Path, *, shared: bool = False) -> Generator[None]:
     """Hold the cache directory's `flock` (shared: reading entries; exclusive: changing them)."""
     descriptor = os.open(cache, os.O_RDONLY | os.O_DIRECTORY)
     try:

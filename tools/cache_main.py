@@ -83,7 +83,7 @@ class CacheMain:
         parser = _ArgumentParser(
             prog=PROG, description="List, prune or clear xrelay's build cache."
         )
-        common = argparse.ArgumentParser(add_help=False)
+        common = _ArgumentParser(add_help=False)
         common.add_argument(
             "--cache-dir",
             metavar="DIR",

@@ -2,9 +2,13 @@
 
 Every mistake in a file or an argument is a `RunError` whose message names
 the flag and the file, printed by the driver as one `xrelay-run: error: ...`
-line. Outputs are named as they are printed: `output<k>` for the k-th result
-of the function, `output<k>.<i>` for field i of a tuple result (nested tuples
-add further `.<j>`).
+line. Arrays stored in the other byte order (a big-endian `>f4` `.npy` on a
+little-endian machine) are converted to the native one when read: the values
+are what the file holds, in the dtype the model takes.
+
+Outputs are named as they are printed: `output<k>` for the k-th result of the
+function, `output<k>.<i>` for field i of a tuple result (nested tuples add
+further `.<j>`).
 """
 
 from __future__ import annotations
@@ -36,6 +40,13 @@ def _load(flag: str, path: str) -> Any:
         raise RunError(f"{flag}: {path} is not a numpy .npy/.npz file ({error})") from None
 
 
+def native(array: Array) -> Array:
+    """`array` in the machine's byte order (converted if stored in the other one)."""
+    if array.dtype.isnative:
+        return array
+    return array.astype(array.dtype.newbyteorder("="))
+
+
 def read_inputs(items: Sequence[str]) -> dict[str, Array]:
     """The arrays of `--input NAME=FILE.npy` arguments, by name."""
     given: dict[str, Array] = {}
@@ -49,7 +60,7 @@ def read_inputs(items: Sequence[str]) -> dict[str, Array]:
         if not isinstance(loaded, np.ndarray):
             loaded.close()
             raise RunError(f"--input {name}: {path} is an .npz archive; give one array as .npy")
-        given[name] = loaded
+        given[name] = native(cast(Array, loaded))
     return given
 
 
@@ -61,7 +72,7 @@ def read_params(path: str | None) -> dict[str, Array]:
     if isinstance(loaded, np.ndarray):
         raise RunError(f"--params: {path} holds one array; give an .npz archive keyed by name")
     with loaded:
-        return {key: np.asarray(loaded[key]) for key in loaded.files}
+        return {key: native(cast(Array, np.asarray(loaded[key]))) for key in loaded.files}
 
 
 def leaf_count(type_: Attribute) -> int:

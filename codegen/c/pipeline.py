@@ -35,7 +35,9 @@ that split, accel's; absent: OpenMP's default when the library runs, i.e.
 `OMP_NUM_THREADS` as set when the process loads OpenMP, else the CPU count),
 `profile` (bool, default false: time every kernel, i.e. each call and op of
 `main` and each op of a BYOC target's functions, into counters read with
-`Library.profile()` or the C ABI's `xrelay_profile_*`; `codegen/c/profile.py`).
+`Library.profile()` or the C ABI's `xrelay_profile_*`; `codegen/c/profile.py`),
+`keep_failed` (bool; default `$XRELAY_KEEP_FAILED`: keep the directory of a
+failed compile in the cache, named in the `BuildError`).
 """
 
 from __future__ import annotations
@@ -67,7 +69,15 @@ PARTITION_PRELUDE = (
 )
 """The passes run before partitioning (TVM names), gated at the build's opt_level."""
 
-OPTIONS = ("opt_level", "optimize", "cflags", "cache_dir", "num_threads", "profile")
+OPTIONS = (
+    "opt_level",
+    "optimize",
+    "cflags",
+    "cache_dir",
+    "num_threads",
+    "profile",
+    "keep_failed",
+)
 """The keys `options` may hold."""
 
 
@@ -85,6 +95,8 @@ class BuildOptions:
     """Threads for kernels that split (accel's); None: OpenMP's default at run time."""
     profile: bool = False
     """Time every kernel (`codegen/c/profile.py`; read with `Library.profile()`)."""
+    keep_failed: bool | None = None
+    """Keep a failed compile's directory (None: `$XRELAY_KEEP_FAILED`; `compile_library`)."""
 
 
 class BuiltLibrary(Library):
@@ -202,8 +214,11 @@ def check_options(options: Mapping[str, Any] | None) -> BuildOptions:
     profile = options.get("profile", False)
     if not isinstance(profile, bool):
         raise ValueError(f"option profile must be a bool, got {profile!r}")
+    keep_failed = options.get("keep_failed")
+    if keep_failed is not None and not isinstance(keep_failed, bool):
+        raise ValueError(f"option keep_failed must be a bool, got {keep_failed!r}")
     level = opt_level if optimize else None
-    return BuildOptions(level, flags, cache_dir, num_threads, profile)
+    return BuildOptions(level, flags, cache_dir, num_threads, profile, keep_failed)
 
 
 def build(
@@ -229,6 +244,7 @@ def build(
         extra_ldflags=sources.ldflags,
         unit_cflags=sources.unit_cflags,
         cache_dir=checked.cache_dir,
+        keep_failed=checked.keep_failed,
     )
     timings = {
         "passes": planned - start,

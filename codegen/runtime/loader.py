@@ -4,7 +4,8 @@
 (`elf.check_shared_object`: a corrupt or truncated file is an error rather
 than a crash of the process), checks `xrelay_abi_version`, and reads the
 inputs' and outputs' names, dtypes and shapes. Calling it checks the arrays
-against them, copies inputs that are not C-contiguous and aligned, allocates
+against them, copies inputs that are not C-contiguous and aligned or are in
+the other byte order (a big-endian `>f4` array for a `float32` input), allocates
 the outputs and runs the model. One model instance (its arena) is created on
 the first call and destroyed by `close()` or when the `Library` is garbage
 collected; calls are serialized by a lock, since an instance runs one call at
@@ -206,9 +207,14 @@ class Library:
     def _checked(info: TensorInfo, value: Any) -> NDArray[Any]:
         """`value` as a C-contiguous aligned array of `info`'s dtype and shape, or `ValueError`."""
         array: NDArray[Any] = np.asarray(value)
+        if array.dtype != info.dtype and array.dtype.newbyteorder("=") == info.dtype:
+            array = array.astype(info.dtype)  # the other byte order: same values, native order
         if array.dtype != info.dtype:
+            expected, got = str(info.dtype), str(array.dtype)
+            if expected == got:  # names alike: say what differs (e.g. a structured dtype)
+                expected, got = info.dtype.str, array.dtype.str
             raise ValueError(
-                f"input {info.name!r} expects dtype {info.dtype}, got {array.dtype} "
+                f"input {info.name!r} expects dtype {expected}, got {got} "
                 f"(shape {list(array.shape)})"
             )
         if array.shape != info.shape:
