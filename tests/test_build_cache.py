@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from xrelay.codegen.build import BuildError, compile_library, find_compiler
-from xrelay.codegen.cache import CacheWarning, checksum_path
+from xrelay.codegen.cache import CacheWarning, checksum_path, verify
 from xrelay.tools.cache_main import CacheMain
 
 import xrelay
@@ -299,6 +299,28 @@ def test_a_build_in_progress_is_not_taken_for_abandoned(tmp_path: Path) -> None:
     os.utime(old, (1000, 1000))
     compile_library(returning(1), cache_dir=tmp_path)
     assert leftovers(tmp_path) == [".build-model-busy", ".build-model-young"]
+
+
+def test_processes_building_one_model_at_once_share_one_sound_entry(tmp_path: Path) -> None:
+    code = (
+        "import sys\n"
+        "from xrelay.codegen.build import compile_library\n"
+        f"sources = {returning(9)!r}\n"
+        "print(compile_library(sources, cache_dir=sys.argv[1]))\n"
+    )
+    children = [
+        subprocess.Popen(
+            [sys.executable, "-c", code, str(tmp_path)], stdout=subprocess.PIPE, text=True
+        )
+        for _ in range(3)
+    ]
+    paths = {child.communicate(timeout=120)[0].strip() for child in children}
+    assert [child.returncode for child in children] == [0, 0, 0]
+    (path,) = paths
+    library = Path(path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [library.name, library.name + ".sha256"]
+    assert verify(library) is None
+    assert value_of(library) == 9
 
 
 # --- the size bound --------------------------------------------------------------------------
