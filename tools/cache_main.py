@@ -81,7 +81,9 @@ class CacheMain:
     def make_parser(self) -> argparse.ArgumentParser:
         """The command line: a subcommand, each taking `--cache-dir`."""
         parser = _ArgumentParser(
-            prog=PROG, description="List, prune or clear xrelay's build cache."
+            prog=PROG,
+            description="List, prune or clear xrelay's build cache: --cache-dir DIR, "
+            "else $XRELAY_CACHE_DIR, else ~/.cache/xrelay.",
         )
         common = _ArgumentParser(add_help=False)
         common.add_argument(
