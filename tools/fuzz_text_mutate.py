@@ -30,7 +30,7 @@ _TOKEN = re.compile(
     | (?P<number>-?(?:0x[0-9a-fA-F]+|\d+\.\d*(?:[eE][+-]?\d+)?|\d+(?:[eE][+-]?\d+)?))
     | (?P<ident>[A-Za-z_][\w.$]*)
     | (?P<punct>->|::|\.\.\.|\S)
-    )""",
+    )?""",
     re.VERBOSE,
 )
 

@@ -133,13 +133,15 @@ class Worker:
         try:
             return conn.recv()
         except (EOFError, OSError):
-            code = self.stop()
+            code = self.stop(died=True)
             return Outcome(code if code is not None else -1, "the worker process died")
 
-    def stop(self) -> int | None:
+    def stop(self, died: bool = False) -> int | None:
         """End the worker (its exit code if it had already ended); the next call forks anew."""
         code: int | None = None
         if self.process is not None:
+            if died:  # the pipe closed: let the process finish dying to see how
+                self.process.join(5)
             code = self.process.exitcode
             if code is None:
                 self.process.kill()
