@@ -2,7 +2,8 @@
 
 Each graph is made around one relay op (`fuzz_graph_ops.GENERATORS`, in a
 seeded order that covers every op before repeating), with edge-case inputs.
-It is printed, parsed and verified, then run by the reference interpreter.
+It is printed, parsed and verified (and must print the same again), then run
+by the reference interpreter.
 The graphs of a batch (`--batch`, default 8) become one module whose `main`
 returns every graph's output, built with `xrelay.build` for each target
 (`c`, `accel,c`, `dnnl,c`) and run; every output must equal the
@@ -24,6 +25,7 @@ import argparse
 import io
 import os
 import random
+import re
 import shutil
 import sys
 import tempfile
@@ -49,10 +51,22 @@ def _flat(value: Any) -> list[Array]:
     return [np.asarray(value)]
 
 
+_CC_ERROR = re.compile(r"error: (.*)")
+
+
 def _failure(error: BaseException, stage: str) -> Outcome:
-    """A failed stage: its signature, and the error's message (at most 20 lines)."""
+    """A failed stage: its signature, and the error's message (at most 20 lines).
+
+    A C compiler's error is signed by its first message, names and numbers
+    left out (one bug in the emitted C is one finding, whatever the graph).
+    """
     text = "".join(traceback.format_exception(error))
     message = "\n".join(f"{type(error).__name__}: {error}".splitlines()[:20])
+    compiler = _CC_ERROR.search(str(error)) if type(error).__name__ == "BuildError" else None
+    if compiler is not None:
+        unquoted = re.sub("[\u2018'][^\u2019']*[\u2019']", "X", compiler.group(1))
+        detail = re.sub(r"\d+", "N", unquoted)
+        return Outcome(3, message, f"{stage}: cc: {detail}")
     return Outcome(3, message, f"{stage}: " + traceback_signature(text))
 
 
@@ -69,6 +83,8 @@ def serve(request: tuple[Any, ...]) -> list[Array] | Outcome:
     except Exception as error:
         return _failure(error, "parse")
     if kind == "eval":
+        if str(mod) != text:
+            return Outcome(3, str(mod), "print-parse: the printed graph changes when parsed")
         try:
             with np.errstate(all="ignore"):
                 return _flat(xrelay.evaluate(mod, *inputs))
@@ -200,7 +216,8 @@ class GraphFuzzer:
             self.graphs += 1
             self.ops += graph.ops
             if isinstance(result, Outcome):
-                self.found(result.signature or "interpreter: failed", graph, result.output)
+                signature = f"{graph.op}: {result.signature}"
+                self.found(signature, graph, result.output)
                 continue
             graph.want = result
             ready.append(graph)
@@ -242,7 +259,9 @@ class GraphFuzzer:
                 result = batch
             if isinstance(result, Outcome):
                 culprits += 1
-                signature = f"{name}: {graph.op}: {result.signature}"
+                signature = f"{name}: {result.signature}"
+                if "cc: " not in signature:
+                    signature = f"{name}: {graph.op}: {result.signature}"
                 self.found(signature, graph, result.output, name)
         if not culprits:
             self.log(f"fuzz-graph: batch failed on {name} but no graph alone: {batch.signature}")

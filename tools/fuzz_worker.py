@@ -58,14 +58,19 @@ def traceback_signature(text: str) -> str:
     """`ExceptionType at file.py:function` of the innermost frame of the last traceback."""
     start = text.rfind("Traceback (most recent call last)")
     tail = text[start:]
-    frames = [f"{os.path.basename(path)}:{name}" for path, name in _FRAME.findall(tail)]
+    found = _FRAME.findall(tail)
+    frames = [f"{os.path.basename(path)}:{name}" for path, name in found]
     exceptions = _EXCEPTION.findall(tail)
     kind = exceptions[-1].rsplit(".", 1)[-1] if exceptions else "exception"
     if not frames:
         return f"{kind} at ?"
     where = frames[-1]
-    if kind == "RecursionError":  # the innermost frame varies: name the frame that recurses
-        where = max(frames, key=frames.count)
+    if kind == "RecursionError":
+        # The innermost frame varies with the input: name our frame that recurses most
+        # (innermost on a tie), so one deep-nesting bug is one finding.
+        ours = [f for f, (path, _) in zip(frames, found, strict=True) if "-packages" not in path]
+        candidates = (ours or frames)[::-1]
+        where = max(candidates, key=candidates.count)
     return f"{kind} at {where}"
 
 
