@@ -216,7 +216,9 @@ class GraphFuzzer:
             self.graphs += 1
             self.ops += graph.ops
             if isinstance(result, Outcome):
-                signature = f"{graph.op}: {result.signature}"
+                signature = result.signature or "interpreter: failed"
+                if not signature.startswith("print-parse"):  # that one is about text, not op
+                    signature = f"{graph.op}: {signature}"
                 self.found(signature, graph, result.output)
                 continue
             graph.want = result
