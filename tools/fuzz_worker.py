@@ -68,7 +68,11 @@ def traceback_signature(text: str) -> str:
     if kind == "RecursionError":
         # The innermost frame varies with the input: name our frame that recurses most
         # (innermost on a tie), so one deep-nesting bug is one finding.
-        ours = [f for f, (path, _) in zip(frames, found, strict=True) if "-packages" not in path]
+        ours = [
+            f
+            for f, (path, _) in zip(frames, found, strict=True)
+            if "-packages" not in path and not path.startswith("<")
+        ]
         candidates = (ours or frames)[::-1]
         where = max(candidates, key=candidates.count)
     return f"{kind} at {where}"
