@@ -1,0 +1,486 @@
+"""Random well-typed relay graphs for `fuzz_graph`: one generator per relay op.
+
+`GraphMaker(rng, name).make(op)` builds a small graph around op `op` (after
+zero to two random other ops, so the op sees computed values too) with the
+Python builder, and makes its inputs. Every input is drawn by `Values`: small
+normal floats with, in some graphs, edge cases mixed in (NaN, +-Inf, -0.0,
+huge, subnormal), integers with their type's extremes and zero, and sometimes
+a zero-size batch. `GENERATORS` maps every relay op name to its generator;
+`IMPLIED` names the ops the builder cannot write directly and where they come
+from instead (tests assert that the two cover the dialect).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, cast
+
+import numpy as np
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import Attribute
+from xrelay.dialects.interpreter import numpy_dtype
+from xrelay.dialects.relay.types import tensor_element_type
+
+from xrelay import relay
+
+Expr = relay.Expr
+Shape = tuple[int, ...]
+Array = np.ndarray[Any, Any]
+
+FLOAT_EDGES = (np.nan, np.inf, -np.inf, -0.0, 3.0e38, -3.0e38, 1.0e-40, 1.0e30, 65504.0)
+
+
+class Values:
+    """Seeded input values; `edge` is the share of elements replaced by edge cases."""
+
+    def __init__(self, rng: random.Random, edge: float):
+        self.rng = rng
+        self.np_rng = np.random.default_rng(rng.getrandbits(32))
+        self.edge = edge
+
+    def array(self, shape: Shape, dtype: str) -> Array:
+        rng = self.np_rng
+        if dtype == "bool":
+            return rng.random(shape) < 0.5
+        if dtype.startswith("int"):
+            info = np.iinfo(dtype)
+            values = rng.integers(-10, 10, shape).astype(dtype)
+            edges = np.array([0, -1, 1, info.min, info.max], dtype)
+        else:
+            values = rng.standard_normal(shape).astype(dtype)
+            edges = np.array(FLOAT_EDGES, dtype)
+        if self.edge and values.size:
+            mask = rng.random(shape) < self.edge
+            values[mask] = rng.choice(edges, int(mask.sum()))
+        return values
+
+
+def shape_of(expr: Expr) -> Shape:
+    """The static shape of a tensor-typed expression."""
+    ty = expr.checked_type
+    assert isinstance(ty, TensorType), ty
+    return tuple(int(d) for d in ty.get_shape())
+
+
+def dtype_of(expr: Expr) -> str:
+    """The numpy dtype name of a tensor-typed expression."""
+    ty = expr.checked_type
+    assert isinstance(ty, TensorType)
+    return str(np.dtype(numpy_dtype(tensor_element_type(cast(Attribute, ty)))))
+
+
+class GraphMaker:
+    """Builds one graph: its inputs (`params`, `inputs`) and its outputs (`outputs`)."""
+
+    def __init__(self, rng: random.Random, name: str):
+        self.rng = rng
+        self.name = name
+        self.values = Values(rng, rng.choice((0.0, 0.0, 0.05, 0.2)))
+        self.params: list[relay.Var] = []
+        self.inputs: list[Array] = []
+        self.depth = 0
+        self.batch = 0 if rng.random() < 0.05 else rng.choice((1, 1, 2))
+
+    # -------------------------------------------------------------- values
+
+    def var(self, shape: Shape, dtype: str = "float32") -> Expr:
+        v = relay.var(f"{self.name}p{len(self.params)}", shape=shape, dtype=dtype)
+        self.params.append(v)
+        self.inputs.append(self.values.array(shape, dtype))
+        return v
+
+    def const(self, shape: Shape, dtype: str = "float32") -> Expr:
+        return relay.const(self.values.array(shape, dtype), dtype)
+
+    def dim(self, low: int = 1, high: int = 5) -> int:
+        return self.rng.randint(low, high)
+
+    def float_dtype(self) -> str:
+        return "float32"
+
+    def any_dtype(self) -> str:
+        return self.rng.choice(("float32", "float32", "float32", "int32", "int64"))
+
+    def tensor(self, rank: int | None = None, dtype: str = "float32") -> Expr:
+        """An input of `rank` dims (random if None); sometimes passed through a unary op first."""
+        rank = self.rng.randint(1, 4) if rank is None else rank
+        shape = tuple(self.batch if i == 0 else self.dim() for i in range(rank))
+        value = self.var(shape, dtype)
+        if dtype == "float32" and self.rng.random() < 0.3:
+            value = self.rng.choice((relay.tanh, relay.nn.relu, relay.negative))(value)
+            self.depth += 1
+        return value
+
+    def nchw(self, dtype: str = "float32", low: int = 1) -> Expr:
+        shape = (self.batch, self.dim(1, 4), self.dim(low, 7), self.dim(low, 7))
+        return self.var(shape, dtype)
+
+    def make(self, op: str) -> list[Expr]:
+        """The outputs of a graph around `op`."""
+        out = GENERATORS[op](self)
+        self.depth += 1
+        if self.rng.random() < 0.3 and dtype_of(out) == "float32":
+            out = relay.add(out, self.const(shape_of(out)[-1:] or ()))
+            self.depth += 1
+        return [out]
+
+
+Generator = Callable[[GraphMaker], Expr]
+
+
+def _unary(fn: Callable[[Expr], Expr], ints: bool = False) -> Generator:
+    def make(g: GraphMaker) -> Expr:
+        return fn(g.tensor(dtype=g.any_dtype() if ints else "float32"))
+
+    return make
+
+
+def _binary(fn: Callable[[Expr, Expr], Expr]) -> Generator:
+    def make(g: GraphMaker) -> Expr:
+        dtype = g.any_dtype()
+        a = g.tensor(dtype=dtype)
+        shape = shape_of(a)
+        roll = g.rng.random()
+        if roll < 0.4:
+            other = shape
+        elif roll < 0.8:
+            other = tuple(1 if g.rng.random() < 0.5 else d for d in shape)
+        else:
+            other = ()
+        b = g.var(other, dtype) if g.rng.random() < 0.7 else g.const(other, dtype)
+        return fn(a, b) if g.rng.random() < 0.8 else fn(b, a)
+
+    return make
+
+
+def _conv2d(g: GraphMaker) -> Expr:
+    x = g.nchw(low=3)
+    _, c, h, w = shape_of(x)
+    groups = g.rng.choice([d for d in (1, 2, c) if c % d == 0])
+    out = groups * g.rng.randint(1, 3)
+    kh, kw = g.rng.randint(1, min(3, h)), g.rng.randint(1, min(3, w))
+    weight = g.const((out, c // groups, kh, kw))
+    return relay.nn.conv2d(
+        x,
+        weight,
+        strides=(g.rng.randint(1, 2), g.rng.randint(1, 2)),
+        padding=g.rng.choice(((0, 0), (1, 1), (0, 1, 1, 0))),
+        groups=groups,
+        channels=out,
+        kernel_size=(kh, kw),
+    )
+
+
+def _bias_add(g: GraphMaker) -> Expr:
+    x = g.tensor(rank=g.rng.randint(2, 4))
+    axis = g.rng.randrange(len(shape_of(x)))
+    return relay.nn.bias_add(x, g.const((shape_of(x)[axis],)), axis=axis)
+
+
+def _dense(g: GraphMaker) -> Expr:
+    x = g.tensor(rank=2)
+    units = g.dim()
+    return relay.nn.dense(x, g.const((units, shape_of(x)[1])), units=units)
+
+
+def _batch_norm(g: GraphMaker) -> Expr:
+    x = g.tensor(rank=g.rng.choice((2, 4)))
+    c = shape_of(x)[1]
+    var = relay.const(np.abs(g.values.array((c,), "float32")) + 0.5)
+    parts = [g.const((c,)) for _ in range(3)]
+    return relay.nn.batch_norm(x, parts[0], parts[1], parts[2], var)[0]
+
+
+def _pool(kind: str) -> Generator:
+    def make(g: GraphMaker) -> Expr:
+        x = g.nchw(low=2)
+        _, _, h, w = shape_of(x)
+        size = (g.rng.randint(1, min(3, h)), g.rng.randint(1, min(3, w)))
+        padding = (g.rng.randint(0, size[0] - 1), g.rng.randint(0, size[1] - 1))
+        strides = (g.rng.randint(1, 2), g.rng.randint(1, 2))
+        ceil = g.rng.random() < 0.3
+        if kind == "max":
+            return relay.nn.max_pool2d(x, size, strides, padding=padding, ceil_mode=ceil)
+        include = g.rng.random() < 0.5
+        return relay.nn.avg_pool2d(
+            x, size, strides, padding=padding, ceil_mode=ceil, count_include_pad=include
+        )
+
+    return make
+
+
+def _axis(g: GraphMaker, x: Expr) -> int:
+    rank = len(shape_of(x))
+    return g.rng.randint(-rank, rank - 1)
+
+
+def _reduce(fn: Callable[..., Expr], ints: bool = True) -> Generator:
+    def make(g: GraphMaker) -> Expr:
+        x = g.tensor(dtype=g.any_dtype() if ints else "float32")
+        rank = len(shape_of(x))
+        axis: Any = None
+        if g.rng.random() < 0.7:
+            axis = sorted(g.rng.sample(range(rank), g.rng.randint(1, rank)))
+        return fn(x, axis=axis, keepdims=g.rng.random() < 0.5, exclude=g.rng.random() < 0.2)
+
+    return make
+
+
+def _arg_reduce(fn: Callable[..., Expr]) -> Generator:
+    def make(g: GraphMaker) -> Expr:
+        x = g.tensor(dtype=g.any_dtype())
+        axis = None if g.rng.random() < 0.2 else [_axis(g, x)]
+        return fn(x, axis=axis, keepdims=g.rng.random() < 0.5)
+
+    return make
+
+
+def _matmul(g: GraphMaker) -> Expr:
+    m, k, n = g.dim(), g.dim(), g.dim()
+    ta, tb = g.rng.random() < 0.3, g.rng.random() < 0.3
+    a = g.var((k, m) if ta else (m, k))
+    b = g.var((n, k) if tb else (k, n))
+    return relay.matmul(a, b, transpose_a=ta, transpose_b=tb)
+
+
+def _reshape(g: GraphMaker) -> Expr:
+    x = g.tensor()
+    shape = shape_of(x)
+    choice = g.rng.choice(((-1,), (*shape[:1], -1), tuple(reversed(shape)), (0, -1)))
+    if 0 in shape:  # -1 cannot be inferred and 0 means "copy this dim"
+        choice = shape
+    return relay.reshape(x, choice)
+
+
+def _transpose(g: GraphMaker) -> Expr:
+    x = g.tensor()
+    axes = list(range(len(shape_of(x))))
+    g.rng.shuffle(axes)
+    return relay.transpose(x, axes)
+
+
+def _squeeze(g: GraphMaker) -> Expr:
+    x = relay.expand_dims(g.tensor(), axis=g.rng.randint(0, 1))
+    ones = [i for i, d in enumerate(shape_of(x)) if d == 1]
+    return relay.squeeze(x, axis=None if g.rng.random() < 0.3 else [g.rng.choice(ones)])
+
+
+def _expand_dims(g: GraphMaker) -> Expr:
+    x = g.tensor(dtype=g.any_dtype())
+    rank = len(shape_of(x))
+    return relay.expand_dims(x, g.rng.randint(-rank - 1, rank), g.rng.randint(1, 2))
+
+
+def _concatenate(g: GraphMaker) -> Expr:
+    x = g.tensor()
+    shape = shape_of(x)
+    axis = g.rng.randrange(len(shape))
+    other = tuple(g.dim(0, 3) if i == axis else d for i, d in enumerate(shape))
+    return relay.concatenate([x, g.var(other)], axis=axis)
+
+
+def _split(g: GraphMaker) -> Expr:
+    x = g.tensor()
+    shape = shape_of(x)
+    axis = g.rng.randrange(len(shape))
+    parts = g.rng.choice([d for d in range(1, 4) if shape[axis] % d == 0])
+    if g.rng.random() < 0.5 or shape[axis] < 2:
+        pieces = relay.split(x, parts, axis=axis)
+        index = g.rng.randrange(parts)
+    else:
+        pieces = relay.split(x, [shape[axis] // 2], axis=axis)
+        index = g.rng.randrange(2)
+    return pieces[index]
+
+
+def _layout_transform(g: GraphMaker) -> Expr:
+    x = g.nchw()
+    return relay.layout_transform(x, "NCHW", "NHWC")
+
+
+def _strided_slice(g: GraphMaker) -> Expr:
+    x = g.tensor()
+    shape = shape_of(x)
+    begin = [g.rng.randrange(d) if d else 0 for d in shape]
+    end = [g.rng.randint(b + 1, d + 2) if d else 0 for b, d in zip(begin, shape, strict=True)]
+    begin = [b - d if d and g.rng.random() < 0.3 else b for b, d in zip(begin, shape, strict=True)]
+    strides = [g.rng.choice((1, 1, 2, 3)) for _ in shape]
+    return relay.strided_slice(x, begin, end, strides)
+
+
+def _take(g: GraphMaker) -> Expr:
+    x = g.tensor()
+    axis = g.rng.randrange(len(shape_of(x)))
+    count = shape_of(x)[axis]
+    mode = g.rng.choice(("clip", "wrap", "fast"))
+    high = count if mode == "fast" else count + 3
+    if mode == "fast" and count == 0:
+        mode = "clip"
+    low = 0 if mode == "fast" else -3
+    indices = relay.const(
+        np.array([g.rng.randint(low, max(high - 1, low)) for _ in range(3)], "int32")
+    )
+    return relay.take(x, indices, axis=axis, mode=mode)
+
+
+def _fill(kind: str) -> Generator:
+    def make(g: GraphMaker) -> Expr:
+        shape = tuple(g.dim(0, 3) for _ in range(g.rng.randint(0, 3)))
+        dtype = g.any_dtype()
+        if kind == "zeros":
+            return relay.zeros(shape, dtype)
+        if kind == "ones":
+            return relay.ones(shape, dtype)
+        fill = g.var((), dtype) if g.rng.random() < 0.5 else g.const((), dtype)
+        return relay.full(fill, shape, dtype)
+
+    return make
+
+
+def _like(kind: str) -> Generator:
+    def make(g: GraphMaker) -> Expr:
+        x = g.tensor(dtype=g.any_dtype())
+        if kind == "zeros":
+            return relay.zeros_like(x)
+        if kind == "ones":
+            return relay.ones_like(x)
+        return relay.full_like(x, g.const((), dtype_of(x)))
+
+    return make
+
+
+def _cast(g: GraphMaker) -> Expr:
+    x = g.tensor(dtype=g.any_dtype())
+    return relay.cast(x, g.rng.choice(("float32", "int32", "int64", "bool")))
+
+
+def _clip(g: GraphMaker) -> Expr:
+    low = g.rng.choice((-1.0, 0.0, -np.inf))
+    return relay.clip(g.tensor(), low, g.rng.choice((1.0, 6.0, np.inf)))
+
+
+def _softmax(fn: Callable[..., Expr]) -> Generator:
+    def make(g: GraphMaker) -> Expr:
+        x = g.tensor()
+        return fn(x, axis=_axis(g, x))
+
+    return make
+
+
+def _pad(g: GraphMaker) -> Expr:
+    x = g.tensor()
+    widths = [(g.rng.randint(0, 2), g.rng.randint(0, 2)) for _ in shape_of(x)]
+    return relay.nn.pad(x, widths, g.rng.choice((0.0, 1.5, -np.inf)))
+
+
+def _tuple(g: GraphMaker) -> Expr:
+    a, b = g.tensor(), g.tensor()
+    return relay.Tuple([relay.exp(a), b])[g.rng.randrange(2)]
+
+
+def _if(g: GraphMaker) -> Expr:
+    x = g.tensor()
+    cond = relay.less(relay.sum(x), relay.const(np.float32(0.0)))
+    return relay.If(cond, relay.negative(x), relay.tanh(x))
+
+
+def _constant(g: GraphMaker) -> Expr:
+    x = g.tensor()
+    return relay.multiply(x, g.const(shape_of(x)))
+
+
+def _leaky_relu(g: GraphMaker) -> Expr:
+    return relay.nn.leaky_relu(g.tensor(), g.rng.choice((0.01, 0.2, -1.0)))
+
+
+def _dropout(g: GraphMaker) -> Expr:
+    return relay.nn.dropout(g.tensor(), g.rng.choice((0.0, 0.5)))
+
+
+def _global_pool(fn: Callable[[Expr], Expr]) -> Generator:
+    def make(g: GraphMaker) -> Expr:
+        return fn(g.nchw())
+
+    return make
+
+
+GENERATORS: dict[str, Generator] = {
+    "relay.add": _binary(relay.add),
+    "relay.subtract": _binary(relay.subtract),
+    "relay.multiply": _binary(relay.multiply),
+    "relay.divide": _binary(relay.divide),
+    "relay.power": _binary(relay.power),
+    "relay.maximum": _binary(relay.maximum),
+    "relay.minimum": _binary(relay.minimum),
+    "relay.equal": _binary(relay.equal),
+    "relay.not_equal": _binary(relay.not_equal),
+    "relay.less": _binary(relay.less),
+    "relay.less_equal": _binary(relay.less_equal),
+    "relay.greater": _binary(relay.greater),
+    "relay.greater_equal": _binary(relay.greater_equal),
+    "relay.negative": _unary(relay.negative, ints=True),
+    "relay.abs": _unary(relay.abs, ints=True),
+    "relay.exp": _unary(relay.exp),
+    "relay.log": _unary(relay.log),
+    "relay.sqrt": _unary(relay.sqrt),
+    "relay.rsqrt": _unary(relay.rsqrt),
+    "relay.tanh": _unary(relay.tanh),
+    "relay.sigmoid": _unary(relay.sigmoid),
+    "relay.erf": _unary(relay.erf),
+    "relay.floor": _unary(relay.floor),
+    "relay.ceil": _unary(relay.ceil),
+    "relay.clip": _clip,
+    "relay.cast": _cast,
+    "relay.nn.conv2d": _conv2d,
+    "relay.nn.bias_add": _bias_add,
+    "relay.nn.relu": _unary(relay.nn.relu, ints=True),
+    "relay.nn.leaky_relu": _leaky_relu,
+    "relay.nn.dense": _dense,
+    "relay.nn.batch_norm": _batch_norm,
+    "relay.nn.dropout": _dropout,
+    "relay.nn.softmax": _softmax(relay.nn.softmax),
+    "relay.nn.log_softmax": _softmax(relay.nn.log_softmax),
+    "relay.nn.batch_flatten": lambda g: relay.nn.batch_flatten(g.tensor(g.rng.randint(2, 4))),
+    "relay.nn.pad": _pad,
+    "relay.nn.max_pool2d": _pool("max"),
+    "relay.nn.avg_pool2d": _pool("avg"),
+    "relay.nn.global_avg_pool2d": _global_pool(relay.nn.global_avg_pool2d),
+    "relay.nn.global_max_pool2d": _global_pool(relay.nn.global_max_pool2d),
+    "relay.sum": _reduce(relay.sum),
+    "relay.mean": _reduce(relay.mean, ints=False),
+    "relay.max": _reduce(relay.max),
+    "relay.min": _reduce(relay.min),
+    "relay.prod": _reduce(relay.prod),
+    "relay.argmax": _arg_reduce(relay.argmax),
+    "relay.argmin": _arg_reduce(relay.argmin),
+    "relay.matmul": _matmul,
+    "relay.reshape": _reshape,
+    "relay.transpose": _transpose,
+    "relay.squeeze": _squeeze,
+    "relay.expand_dims": _expand_dims,
+    "relay.concatenate": _concatenate,
+    "relay.split": _split,
+    "relay.layout_transform": _layout_transform,
+    "relay.strided_slice": _strided_slice,
+    "relay.take": _take,
+    "relay.zeros": _fill("zeros"),
+    "relay.ones": _fill("ones"),
+    "relay.full": _fill("full"),
+    "relay.full_like": _like("full"),
+    "relay.zeros_like": _like("zeros"),
+    "relay.ones_like": _like("ones"),
+    "relay.constant": _constant,
+    "relay.tuple": _tuple,
+    "relay.tuple_get_item": _tuple,
+    "relay.if": _if,
+}
+"""A graph generator for every relay op the builder writes, by op name."""
+
+IMPLIED: dict[str, str] = {
+    "relay.yield": "relay.if (its branches end in relay.yield)",
+    "relay.compiler_begin": "the accel and dnnl builds (annotate-target)",
+    "relay.compiler_end": "the accel and dnnl builds (annotate-target)",
+    "relay.composite": "the accel and dnnl builds (merge-composite)",
+}
+"""Relay ops no generator writes, and what makes them in every fuzzed build instead."""
