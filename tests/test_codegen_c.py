@@ -557,6 +557,32 @@ def test_calls_if_composite_tuples_and_copied_outputs(optimize: bool, cache: Pat
             np.testing.assert_allclose(g, w, rtol=1e-6)
 
 
+COMPUTED_CONDITION = """
+func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %zero = relay.constant dense<0.0> : tensor<f32>
+  %0 = relay.sum %x : (tensor<2xf32>) -> tensor<f32>
+  %1 = relay.less %0, %zero : (tensor<f32>, tensor<f32>) -> tensor<i1>
+  %2 = relay.if %1 : tensor<i1> -> tensor<2xf32> {
+    %3 = relay.negative %x : tensor<2xf32>
+    relay.yield %3 : tensor<2xf32>
+  } else {
+    %4 = relay.tanh %x : tensor<2xf32>
+    relay.yield %4 : tensor<2xf32>
+  }
+  func.return %2 : tensor<2xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("optimize", [False, True])
+def test_if_on_a_condition_in_the_arena(optimize: bool, cache: Path) -> None:
+    # The condition is an intermediate (an arena pointer cast to uint8_t *), not a parameter.
+    mod = xrelay.parse(COMPUTED_CONDITION)
+    lib = xrelay.build(mod, options={"cache_dir": cache, "optimize": optimize})
+    for x in (np.array([-1.0, -2.0], "float32"), np.array([1.0, 0.5], "float32")):
+        np.testing.assert_allclose(lib(x), xrelay.evaluate(mod, x), rtol=1e-6)
+
+
 def test_annotations_copy_their_value(cache: Path) -> None:
     text = """func.func @main(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %0 = relay.compiler_begin %x {compiler = "accel"} : tensor<2x3xf32>

@@ -333,7 +333,7 @@ class FunctionEmitter:
     def _emit_if(self, op: IfOp) -> None:
         cond = self.tree(op.cond)
         assert isinstance(cond, Ref)
-        with self.w.block(f"if ({self.pointer(cond)}[0])"):
+        with self.w.block(f"if (({self.pointer(cond)})[0])"):
             self._emit_region_block(op, op.then_region.block)
         with self.w.block("else"):
             self._emit_region_block(op, op.else_region.block)
