@@ -6,13 +6,13 @@ hold at most PTRDIFF_MAX = 2^63-1 bytes (`MAX_BYTES`). Every product here is
 over Python ints, which do not overflow (numpy's `np.prod` on int64 wraps
 silently: never use it for sizes). A dynamic dim (`?`) is skipped, i.e. counted
 as 1: a tensor whose static dims are already too large cannot exist at any size
-of its dynamic ones but 0.
+of its dynamic ones but 0. Each dim is at most 2^63-1 too, even in an empty
+tensor (C could not spell its extent).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
 from typing import cast
 
 from xdsl.dialects.builtin import AnyFloat, IntegerType, TensorType, TupleType
@@ -64,21 +64,43 @@ def _tensors(type_: Attribute) -> Iterator[TensorType[Attribute]]:
             yield from _tensors(field)
 
 
-@lru_cache(maxsize=4096)
 def size_problem(type_: Attribute) -> str | None:
     """Why a value of this type cannot exist (`tensor<...> has 2^70 bytes; ...`), or None.
 
     A tuple is checked field by field (the message names the field's tensor type).
+    Every verified op asks this of each operand and result: for a tensor it is a
+    short loop over the dims' attributes.
     """
+    if isinstance(type_, TensorType):
+        return _tensor_problem(cast(TensorType[Attribute], type_))
     for tensor in _tensors(type_):
-        shape = tensor.get_shape()
-        big = next((d for d in shape if d > MAX_BYTES), None)
-        if big is not None:
-            return f"{tensor} has a dimension of {big}; a dimension may be at most 2^63-1"
-        size = tensor_bytes(tensor)
-        if size > MAX_BYTES:
-            return f"{tensor} has {format_bytes(size)} bytes; {LIMIT_TEXT}"
+        problem = _tensor_problem(tensor)
+        if problem is not None:
+            return problem
     return None
+
+
+_ELEMENT_BYTES: dict[Attribute, int] = {}
+"""Bytes per element by element type, as `size_problem` meets them (few types)."""
+
+
+def _tensor_problem(tensor: TensorType[Attribute]) -> str | None:
+    count = 1
+    for dim_attr in tensor.shape.data:
+        if dim_attr.data >= 0:
+            count *= dim_attr.data
+    element = tensor.element_type
+    per_element = _ELEMENT_BYTES.get(element)
+    if per_element is None:
+        per_element = _ELEMENT_BYTES[element] = element_bytes(element) or 1
+    if 0 < count * per_element <= MAX_BYTES:
+        return None  # and so is every dim
+    largest = max(tensor.get_shape(), default=0)
+    if largest > MAX_BYTES:
+        return f"{tensor} has a dimension of {largest}; a dimension may be at most 2^63-1"
+    if count == 0:
+        return None
+    return f"{tensor} has {format_bytes(count * per_element)} bytes; {LIMIT_TEXT}"
 
 
 def type_size_problem(what: str, type_: Attribute) -> str | None:
