@@ -12,9 +12,11 @@ import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from xdsl.dialects import func
 from xdsl.dialects.builtin import FileLineColLoc, ModuleOp
 from xdsl.ir import Operation
 from xdsl.utils.exceptions import ParseError, VerifyException
+from xrelay.dialects.relay.sizes import signature_size_problem
 
 
 @dataclass(frozen=True)
@@ -94,13 +96,20 @@ def verify_located(module: ModuleOp) -> list[Diagnostic]:
     """Verify op by op in pre-order; return the first failure as a located diagnostic.
 
     Like MLIR, verification stops at the first op that fails. Linear in the
-    number of ops: each op is verified once without its nested ops.
+    number of ops: each op is verified once without its nested ops. A function
+    whose signature has a tensor that cannot exist (over 2^63-1 bytes,
+    `relay/sizes.py`) fails too: xDSL's `func.func` does not check sizes.
     """
     for op in module.walk():
         try:
             op.verify(verify_nested_ops=False)
         except VerifyException as error:
             return [op_error(op, verify_message(error))]
+        if isinstance(op, func.FuncOp):
+            signature = op.function_type
+            problem = signature_size_problem(signature.inputs.data, signature.outputs.data)
+            if problem is not None:
+                return [op_error(op, problem)]
     return []
 
 

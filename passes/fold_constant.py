@@ -52,6 +52,7 @@ replaces, so no InferType is needed.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, cast
@@ -130,7 +131,7 @@ def element_count(ty: Attribute) -> int | None:
         shape = tuple(cast(TensorType[Attribute], ty).get_shape())
         if any(d == ANY or d < 0 for d in shape):
             return None
-        return int(np.prod(shape, dtype=np.int64))
+        return math.prod(shape)  # Python ints: np.prod on int64 wraps past 2^63
     if isinstance(ty, TupleType):
         total = 0
         for field in ty.types.data:

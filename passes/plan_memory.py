@@ -39,8 +39,10 @@ keeps its buffers alive as long as the alias is used. Offsets come from
 greedy best-fit, largest buffers first (TVM's USMP greedy_by_size, MLIR's
 buffer reuse): each goes into the tightest gap left by the already placed
 buffers it is live with, else on top of them. Sizes are rounded up to
-`alignment` bytes. The plan is checked (no two buffers live at once overlap,
-offsets aligned and inside the arena) before anything is written.
+`alignment` bytes; an empty tensor takes `alignment` bytes too, so two buffers
+live at once never share an address (kernels take them as `restrict`
+pointers). The plan is checked (no two buffers live at once overlap, offsets
+aligned and inside the arena) before anything is written.
 
 Attributes (every offset is in bytes, an `i64`):
 
@@ -67,9 +69,16 @@ So an intermediate's address is `arena + function's xrelay.arena_offset +
 its offset`. Run the pass last, after lowering: a pass that rewrites ops
 after it leaves a stale plan. Examples: `tests/filecheck/passes/plan_memory.mlir`.
 
+Sizes, offsets and the arena are Python ints (no overflow). A tensor, and the
+instance arena, may hold at most 2^63-1 bytes (PTRDIFF_MAX, `relay/sizes.py`):
+a bigger result, or a buffer that would end past that in the arena, is an error
+on its op, so no attribute ever holds a wrapped i64.
+
 Errors (located): a dynamic dimension (`cannot plan memory for a tensor of
-dynamic shape ...`), a value that is not a tensor or tuple, a recursive call
-(no static arena), no entry function. Time O(n log n + P log P) for n ops and
+dynamic shape ...`), a value that is not a tensor or tuple, a tensor over 2^63-1
+bytes, an arena over 2^63-1 bytes (`arena of N bytes exceeds the limit ...`, on
+the first op whose buffer does not fit), a recursive call (no static arena), no
+entry function, an alignment not in [1, 2^62]. Time O(n log n + P log P) for n ops and
 P pairs of buffers live at once (the conflicts best-fit must respect).
 """
 
@@ -84,7 +93,6 @@ from typing import ClassVar, TypeAlias, cast
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
-    AnyFloat,
     ArrayAttr,
     IntegerAttr,
     IntegerType,
@@ -98,6 +106,13 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.traits import ConstantLike
 from xrelay.dialects.diagnostics import DiagnosticError, op_error
+from xrelay.dialects.relay.sizes import (
+    MAX_BYTES,
+    element_bytes,
+    element_count,
+    format_bytes,
+    type_size_problem,
+)
 from xrelay.dialects.relay.structure import TupleGetItemOp, TupleOp
 from xrelay.passes.adapters import XdslPass
 from xrelay.passes.pass_manager import Pass
@@ -114,6 +129,9 @@ RESHAPE_LIKE = frozenset(
 """Ops whose result is their first operand's bytes under another shape."""
 
 PARAM, CONST, TEMP = "param", "const", "temp"
+
+MAX_ALIGNMENT = 2**62
+"""The largest `alignment` option (the C ABI rounds it up to a power of two)."""
 
 REUSE_OPERAND = "xrelay.reuse_operand"
 """The attribute (an integer k) by which an op offers to write its result over operand k."""
@@ -147,6 +165,8 @@ class Buffer:
     end: int = 0
     out: int | None = None
     offset: int = 0
+    op: Operation | None = None
+    """The op whose result this buffer holds (a planned one's; for errors)."""
 
 
 Tree: TypeAlias = "Buffer | tuple[Tree, ...]"
@@ -159,15 +179,6 @@ def leaves(tree: Tree) -> Iterator[Buffer]:
     else:
         for field in tree:
             yield from leaves(field)
-
-
-def element_bytes(element: Attribute) -> int | None:
-    """Bytes per element (`i1` takes one), None for an element type without a size."""
-    if isinstance(element, IntegerType):
-        return (cast(IntegerType, element).bitwidth + 7) // 8
-    if isinstance(element, AnyFloat):
-        return (element.bitwidth + 7) // 8
-    return None
 
 
 def best_fit_offsets(spans: Sequence[tuple[int, int]], sizes: Sequence[int]) -> list[int]:
@@ -258,6 +269,7 @@ class FunctionPlan:
         sizes = [b.size for b in arena]
         for buf, offset in zip(arena, best_fit_offsets(spans, sizes), strict=True):
             buf.offset = offset
+        self.arena = arena
         self.arena_size = max((b.offset + b.size for b in arena), default=0)
         self.peak_live = peak_live(spans, sizes)
         check_plan(arena, alignment, self.arena_size)
@@ -280,12 +292,13 @@ class FunctionPlan:
         if any(d < 0 for d in shape):
             message = f"cannot plan memory for a tensor of dynamic shape {type_}"
             raise DiagnosticError([op_error(op, message)])
-        size = per_element
-        for dim in shape:
-            size *= dim
+        problem = type_size_problem("result", tensor)
+        if problem is not None:
+            raise DiagnosticError([op_error(op, f"cannot plan memory: {problem}")])
+        size = max(per_element * element_count(shape), 1)  # an empty tensor: one unit
         size = -(-size // self.alignment) * self.alignment
         start, end = self.spans[op]
-        buf = Buffer(TEMP, size, block, start, end)
+        buf = Buffer(TEMP, size, block, start, end, op=op)
         self.temps.append(buf)
         return buf
 
@@ -413,6 +426,23 @@ class FunctionPlan:
             return memo.string("const")
         return memo.string(f"out:{tree.out}") if tree.out is not None else memo.i64(tree.offset)
 
+    def check_fits(self, base: int) -> None:
+        """Every buffer must end within `MAX_BYTES` of the instance arena's start (the
+        function's region starting at `base`); the first one in program order that does
+        not is a located error on its op."""
+        if base + self.arena_size <= MAX_BYTES:
+            return
+        for buf in sorted(self.arena, key=lambda b: b.start):
+            end = base + buf.offset + buf.size
+            if end > MAX_BYTES and buf.op is not None:
+                message = (
+                    f"arena of {format_bytes(end)} bytes exceeds the limit of 2^63-1 bytes: "
+                    f"a result buffer of {format_bytes(buf.size)} bytes does not fit at offset "
+                    f"{format_bytes(base + buf.offset)}"
+                )
+                raise DiagnosticError([op_error(buf.op, message)])
+        raise RuntimeError("plan-memory: internal error: an arena too large, no buffer past it")
+
     def write(self, base: int, memo: AttrMemo) -> None:
         """Record the plan as attributes on the function and its ops."""
         for op in self.ops:
@@ -440,7 +470,9 @@ class AttrMemo:
         self._arrays: dict[tuple[Attribute, ...], Attribute] = {}
 
     def i64(self, value: int) -> Attribute:
-        """`value : i64`."""
+        """`value : i64`; a value i64 cannot hold is an internal error (never wrapped)."""
+        if not -MAX_BYTES - 1 <= value <= MAX_BYTES:
+            raise RuntimeError(f"plan-memory: internal error: {value} does not fit in i64")
         if (attr := self._ints.get(value)) is None:
             attr = self._ints[value] = IntegerAttr(value, i64)
         return attr
@@ -518,9 +550,11 @@ class PlanMemoryPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if self.alignment <= 0:
-            raise DiagnosticError(
-                [op_error(op, f"alignment must be positive, got {self.alignment}")]
-            )
+            message = f"alignment must be positive, got {self.alignment}"
+            raise DiagnosticError([op_error(op, message)])
+        if self.alignment > MAX_ALIGNMENT:
+            message = f"alignment must be at most 2^62 bytes, got {self.alignment}"
+            raise DiagnosticError([op_error(op, message)])
         entry = next(
             (f for f in op.ops if isinstance(f, func.FuncOp) and f.sym_name.data == self.entry),
             None,
@@ -536,6 +570,8 @@ class PlanMemoryPass(ModulePass):
             top = bases[plan.function] + plan.arena_size
             for callee in callees[plan.function]:
                 bases[callee] = max(bases.get(callee, 0), top)
+        for plan in plans:
+            plan.check_fits(bases[plan.function])
         memo = AttrMemo()
         for plan in plans:
             plan.write(bases[plan.function], memo)

@@ -32,8 +32,9 @@ dense, 1M multiply-adds, gains ~2x on 2 threads)."""
 
 
 def blocks(rows: int, units: int) -> tuple[int, int]:
-    """(rows, units) of a block: up to 4 rows, then as many units as accumulators allow."""
-    mb = min(rows, 4)
+    """(rows, units) of a block: up to 4 rows (at least 1), then as many units as
+    accumulators allow."""
+    mb = max(1, min(rows, 4))
     return mb, max(1, min(units, ACCUMULATORS // mb))
 
 

@@ -168,9 +168,14 @@ AccelKernelFn = Callable[[AccelKernel], None]
 
 
 def bind(fn: AccelKernelFn, team: Team) -> Callable[[Kernel], None]:
-    """`fn` as a host `KernelFn`: the kernel it is given, with `team`."""
+    """`fn` as a host `KernelFn`: the kernel it is given, with `team`. An op whose results
+    are all empty prints nothing (kernels may assume non-empty extents: they divide by
+    them to choose blocks)."""
 
     def printer(k: Kernel) -> None:
+        if all(0 in t.get_shape() for t in k.out_types):
+            k.w.line("/* an empty result: nothing to compute */")
+            return
         fn(AccelKernel(k.op, k.w, k.ins, k.outs, k.in_types, k.out_types, team=team))
 
     return printer

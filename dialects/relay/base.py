@@ -38,6 +38,7 @@ from xdsl.irdl import AttrConstraint, IRDLOperation, OptionalDef, VarOperandDef,
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
+from xrelay.dialects.relay.sizes import type_size_problem
 from xrelay.dialects.relay.types import (
     format_shape,
     is_float,
@@ -354,6 +355,7 @@ class RelayOp(IRDLOperation):
         )
 
     def verify_(self) -> None:
+        self.verify_sizes()
         inferred = self.infer_result_types([o.type for o in self.operands], dict(self.properties))
         actual = tuple(r.type for r in self.results)
         if len(inferred) != len(actual) or not all(
@@ -365,6 +367,17 @@ class RelayOp(IRDLOperation):
                 f"inferred type(s) '{shown_inferred}' are incompatible with "
                 f"return type(s) of operation '{shown_actual}'"
             )
+
+    def verify_sizes(self) -> None:
+        """Every operand and result type must be able to exist (`sizes.py`: at most 2^63-1
+        bytes); before type inference, which must not build shapes that large."""
+        single = len(self.results) == 1
+        for what, values in (("operand", self.operands), ("result", self.results)):
+            for index, value in enumerate(values):
+                label = what if what == "result" and single else f"{what} #{index}"
+                problem = type_size_problem(label, value.type)
+                if problem is not None:
+                    raise VerifyException(problem)
 
     # ----------------------------------------------------------------- syntax
 

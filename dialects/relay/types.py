@@ -6,6 +6,7 @@ Relay tensor types are builtin `tensor<...>` types; a dynamic dimension is `?`
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any, cast
 
@@ -209,7 +210,7 @@ def dense_to_numpy(attr: DenseIntOrFPElementsAttr) -> npt.NDArray[np.generic]:
     shape = tuple(attr.get_shape())
     if is_bool(et):
         return np.frombuffer(attr.data.data, dtype=np.int8).astype(np.bool_).reshape(shape)
-    count = int(np.prod(shape, dtype=np.int64))
+    count = math.prod(shape)  # Python ints: np.prod on int64 wraps past 2^63
     raw = np.frombuffer(attr.data.data, dtype=np_dtype.newbyteorder("<"))
     if raw.size == 1 and count != 1:
         return np.broadcast_to(raw.astype(np_dtype), shape)

@@ -50,3 +50,37 @@ builtin.module {
     func.return %x : tensor<4xf32>
   }
 }
+
+// -----
+
+/// Sizes and offsets are Python ints checked against 2^63-1 bytes (they never wrap in the
+/// i64 attributes): each buffer of 2^62 bytes fits, but two live at once do not; the error
+/// is on the first op (in order) whose buffer ends past the limit.
+func.func @main(%x: tensor<1xf32>) -> tensor<1xf32> {
+  %z = relay.zeros {shape = [1073741824, 1073741824], dtype = f32} : tensor<1073741824x1073741824xf32>
+  // expected-error@+1 {{'relay.exp' op arena of 2^63 bytes exceeds the limit of 2^63-1 bytes: a result buffer of 2^62 bytes does not fit at offset 2^62}}
+  %e = relay.exp %z : tensor<1073741824x1073741824xf32>
+  %a = relay.add %z, %e : tensor<1073741824x1073741824xf32>
+  %s = relay.sum %a : (tensor<1073741824x1073741824xf32>) -> tensor<f32>
+  %r = relay.add %x, %s : (tensor<1xf32>, tensor<f32>) -> tensor<1xf32>
+  func.return %r : tensor<1xf32>
+}
+
+// -----
+
+/// The same across functions: a callee's region starts above its caller's, so the
+/// callee's buffer is the one that does not fit (main's region: 2^62 + 2 x 64 bytes).
+func.func @main(%x: tensor<1xf32>) -> tensor<1xf32> {
+  %z = relay.zeros {shape = [1073741824, 1073741824], dtype = f32} : tensor<1073741824x1073741824xf32>
+  %c = func.call @f(%x) : (tensor<1xf32>) -> tensor<1xf32>
+  %s = relay.sum %z : (tensor<1073741824x1073741824xf32>) -> tensor<f32>
+  %r = relay.add %c, %s : (tensor<1xf32>, tensor<f32>) -> tensor<1xf32>
+  func.return %r : tensor<1xf32>
+}
+func.func private @f(%x: tensor<1xf32>) -> tensor<1xf32> {
+  // expected-error@+1 {{'relay.ones' op arena of 9223372036854775936 bytes exceeds the limit of 2^63-1 bytes: a result buffer of 2^62 bytes does not fit at offset 4611686018427388032}}
+  %o = relay.ones {shape = [1073741824, 1073741824], dtype = f32} : tensor<1073741824x1073741824xf32>
+  %s = relay.sum %o : (tensor<1073741824x1073741824xf32>) -> tensor<f32>
+  %r = relay.add %x, %s : (tensor<1xf32>, tensor<f32>) -> tensor<1xf32>
+  func.return %r : tensor<1xf32>
+}
