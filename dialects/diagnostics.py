@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from xdsl.dialects.builtin import FileLineColLoc, ModuleOp
-from xdsl.ir import Operation
+from xdsl.ir import Operation, OpResult, SSAValue
 from xdsl.utils.exceptions import ParseError, VerifyException
+from xrelay.dialects.dominance import first_dominance_error
 
 
 @dataclass(frozen=True)
@@ -93,7 +94,8 @@ def verify_message(error: VerifyException) -> str:
 def verify_located(module: ModuleOp) -> list[Diagnostic]:
     """Verify op by op in pre-order; return the first failure as a located diagnostic.
 
-    Like MLIR, verification stops at the first op that fails. Linear in the
+    Like MLIR, verification stops at the first op that fails; then every
+    operand must be defined before its use (`dominance.py`). Linear in the
     number of ops: each op is verified once without its nested ops.
     """
     for op in module.walk():
@@ -101,7 +103,19 @@ def verify_located(module: ModuleOp) -> list[Diagnostic]:
             op.verify(verify_nested_ops=False)
         except VerifyException as error:
             return [op_error(op, verify_message(error))]
+    misuse = first_dominance_error(module)
+    if misuse is not None:
+        return [dominance_error(*misuse)]
     return []
+
+
+def dominance_error(op: Operation, index: int, value: SSAValue) -> Diagnostic:
+    """MLIR's "operand #i does not dominate this use", with where the value is defined."""
+    message = f"operand #{index} does not dominate this use"
+    owner = value.owner if isinstance(value, OpResult) else None
+    if owner is not None and isinstance(owner.location, FileLineColLoc):
+        message += f" (it is defined at line {owner.location.line.data})"
+    return op_error(op, message)
 
 
 def check_module(module: ModuleOp) -> None:
