@@ -32,10 +32,10 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute
 from xdsl.printer import Printer
 
-_TOKEN = re.compile(r"-?0x[0-9a-fA-F]+|-?[0-9]+(?:\.[0-9]*(?:[eE][-+]?[0-9]+)?)?|true|false")
+_TOKEN = re.compile(r"-?(?:0x[0-9a-fA-F]+|[0-9]+(?:\.[0-9]*(?:[eE][-+]?[0-9]+)?)?)|true|false")
 """One element: a hex or decimal integer, a float (MLIR needs its `.`) or a boolean."""
 
-_SPACE = re.compile(r"\s+")
+_TOKEN_SPLIT = re.compile(f"({_TOKEN.pattern})")
 
 _FLOATS: dict[type[Attribute], tuple[str, str]] = {
     Float16Type: ("<f2", "<u2"),
@@ -88,8 +88,10 @@ def scan_literal(text: str, start: int) -> tuple[list[str], list[int] | None, in
     body = text[start:end]
     if "/" in body or '"' in body or "(" in body:
         return None
-    tokens: list[str] = _TOKEN.findall(body)
-    skeleton = _SPACE.sub("", _TOKEN.sub("x", body))
+    # One pass: the separators and the elements alternate.
+    parts = _TOKEN_SPLIT.split(body)
+    tokens = parts[1::2]
+    skeleton = "".join("x".join(parts[0::2]).split())
     if skeleton == "x":
         return tokens, None, end
     shape = _shape_of(skeleton)

@@ -9,6 +9,7 @@ MLIR's style: `model.mlir:3:5: error: 'relay.nn.conv2d' op expected 4-D data`.
 from __future__ import annotations
 
 import bisect
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -48,7 +49,7 @@ class LineIndex:
     """Maps character offsets of a text to 1-based (line, column), in O(log n)."""
 
     def __init__(self, text: str):
-        self._newlines = [i for i, ch in enumerate(text) if ch == "\n"]
+        self._newlines = [m.start() for m in re.finditer("\n", text)]  # per line, not per char
 
     def line_col(self, offset: int) -> tuple[int, int]:
         """The 1-based line and column of a 0-based character offset."""
