@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import cast
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -312,3 +312,21 @@ def _float_text(value: float, float_dtype: str) -> str:
 def _reads_back(text: str, value: float, float_dtype: str) -> bool:
     parsed = np.array(float(text)).astype(float_dtype)
     return parsed.tobytes() == np.array(value).astype(float_dtype).tobytes()
+
+
+class ExactPrinter(Printer):
+    """xDSL's printer, except that dense elements of relay's types print exactly in any form.
+
+    xDSL prints them from Python floats (a NaN's payload may change) and calls a
+    list a splat when its values compare equal (`[0.0, -0.0]` became `0.0`); the
+    custom form of `relay.constant` prints with `print_dense`, and this printer
+    does the same for the generic form (`--print-op-generic`).
+    """
+
+    def print_attribute(self, attribute: Attribute) -> None:
+        if isinstance(attribute, DenseIntOrFPElementsAttr):
+            dense = cast(DenseIntOrFPElementsAttr[Any], attribute)
+            if is_exact_type(dense.get_element_type()):
+                print_dense(self, dense)
+                return
+        super().print_attribute(attribute)
