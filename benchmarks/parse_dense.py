@@ -46,7 +46,9 @@ def main() -> None:
     print("| elements | decimal (s) | hex (s) | decimal / hex |")
     print("|---:|---:|---:|---:|")
     for n in args.sizes:
-        values = rng.standard_normal(n).astype(np.float32)
+        values: np.ndarray[tuple[int], np.dtype[np.float32]] = np.asarray(
+            rng.standard_normal(n), dtype=np.float32
+        )
         decimal = parse_seconds(constant_text(values, hex_blob=False))
         blob = parse_seconds(constant_text(values, hex_blob=True))
         print(f"| {n} | {decimal:.3f} | {blob:.3f} | {decimal / blob:.1f} |")

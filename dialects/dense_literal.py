@@ -329,4 +329,4 @@ class ExactPrinter(Printer):
             if is_exact_type(dense.get_element_type()):
                 print_dense(self, dense)
                 return
-        super().print_attribute(attribute)
+        super().print_attribute(cast(Attribute, attribute))
