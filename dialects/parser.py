@@ -209,7 +209,14 @@ class LocatingParser(Parser):
                 span = spans[error.index]
             self.raise_error(error.message, Span(span[0], span[1], self.lexer.input))
         if shape is None:
-            data *= math.prod(type_shape)
+            count = math.prod(type_shape)
+            try:
+                data *= count
+            except (MemoryError, OverflowError):
+                self.raise_error(
+                    f"a splat of {count} elements does not fit in memory",
+                    Span(start, start + 1, self.lexer.input),
+                )
         return DenseIntOrFPElementsAttr(literal_type, BytesAttr(data))
 
     def _check_depth(self, brackets: int) -> None:

@@ -197,3 +197,13 @@ def test_the_slow_reader_gives_the_same_values() -> None:
     )
     got = xrelay.evaluate(xrelay.parse(text))
     assert got.tobytes() == np.array([-1.0, np.nan, 2.5], dtype="float32").tobytes()
+
+
+def test_a_splat_too_large_for_memory_is_a_located_error() -> None:
+    ty = "tensor<1000000x1000000xf32>"  # 4 TB
+    text = f"func.func @main() -> {ty} {{\n  %0 = relay.constant dense<1.0> : {ty}\n  func.return %0 : {ty}\n}}\n"
+    with pytest.raises(DiagnosticError) as error:
+        xrelay.parse(text, "m.mlir")
+    assert str(error.value) == (
+        "m.mlir:2:29: error: a splat of 1000000000000 elements does not fit in memory"
+    )
