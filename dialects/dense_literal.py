@@ -35,6 +35,9 @@ from xdsl.printer import Printer
 _TOKEN = re.compile(r"-?(?:0x[0-9a-fA-F]+|[0-9]+(?:\.[0-9]*(?:[eE][-+]?[0-9]+)?)?)|true|false")
 """One element: a hex or decimal integer, a float (MLIR needs its `.`) or a boolean."""
 
+_DECIMAL = re.compile(r"-?[0-9]+(?:\.[0-9]*(?:[eE][-+]?[0-9]+)?)?")
+_INTEGER = re.compile(r"-?(?:0x[0-9a-fA-F]+|[0-9]+)")
+
 _TOKEN_SPLIT = re.compile(f"({_TOKEN.pattern})")
 
 _FLOATS: dict[type[Attribute], tuple[str, str]] = {
@@ -191,7 +194,7 @@ def _mixed_floats(tokens: list[str], bits: int) -> tuple[npt.NDArray[np.float64]
                 message = f"hexadecimal float constant {token} is wider than {bits} bits"
                 raise LiteralError(index, message)
             patterns[index] = pattern
-        elif token in ("true", "false"):
+        elif token in ("true", "false") or not _DECIMAL.fullmatch(token):
             raise LiteralError(index, f"expected a float literal, got '{token}'")
         else:
             wide[index] = float(token)
@@ -232,7 +235,7 @@ def _int_token(index: int, token: str, width: int) -> int:
         if width != 1:
             raise LiteralError(index, "boolean values are only allowed for i1")
         return int(token == "true")
-    if "." in token:
+    if not _INTEGER.fullmatch(token):
         raise LiteralError(index, f"expected an integer literal, got {token}")
     return int(token, 16) if "x" in token else int(token)
 

@@ -2,8 +2,11 @@
 
 `LocatingParser` stamps each parsed op with `FileLineColLoc` (xDSL leaves
 `UnknownLoc` unless the text spells `loc(...)`), so that verifier errors can
-name `file:line:col`. It reads xDSL's private `_current_token`; the pinned
-xDSL version and `tests/test_parser.py` guard that.
+name `file:line:col`. It also bounds nesting (`MAX_NESTING`: deeper text is a
+located "nesting too deep" error, never a RecursionError) and reads dense
+literals itself (`dense_literal.py`: exact float bit patterns, range checks,
+linear time). It reads xDSL's protected `_current_token`, `_resume_from` and
+`_parse_tensor_literal`; the pinned xDSL version and the tests guard that.
 """
 
 from __future__ import annotations
