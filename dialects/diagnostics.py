@@ -9,13 +9,15 @@ MLIR's style: `model.mlir:3:5: error: 'relay.nn.conv2d' op expected 4-D data`.
 from __future__ import annotations
 
 import bisect
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import FileLineColLoc, ModuleOp
-from xdsl.ir import Operation
+from xdsl.ir import Operation, OpResult, SSAValue
 from xdsl.utils.exceptions import ParseError, VerifyException
+from xrelay.dialects.dominance import first_dominance_error
 from xrelay.dialects.relay.sizes import signature_size_problem
 
 
@@ -49,7 +51,7 @@ class LineIndex:
     """Maps character offsets of a text to 1-based (line, column), in O(log n)."""
 
     def __init__(self, text: str):
-        self._newlines = [i for i, ch in enumerate(text) if ch == "\n"]
+        self._newlines = [m.start() for m in re.finditer("\n", text)]  # per line, not per char
 
     def line_col(self, offset: int) -> tuple[int, int]:
         """The 1-based line and column of a 0-based character offset."""
@@ -95,7 +97,8 @@ def verify_message(error: VerifyException) -> str:
 def verify_located(module: ModuleOp) -> list[Diagnostic]:
     """Verify op by op in pre-order; return the first failure as a located diagnostic.
 
-    Like MLIR, verification stops at the first op that fails. Linear in the
+    Like MLIR, verification stops at the first op that fails; then every
+    operand must be defined before its use (`dominance.py`). Linear in the
     number of ops: each op is verified once without its nested ops. A function
     whose signature has a tensor that cannot exist (over 2^63-1 bytes,
     `relay/sizes.py`) fails too: xDSL's `func.func` does not check sizes.
@@ -110,7 +113,19 @@ def verify_located(module: ModuleOp) -> list[Diagnostic]:
             problem = signature_size_problem(signature.inputs.data, signature.outputs.data)
             if problem is not None:
                 return [op_error(op, problem)]
+    misuse = first_dominance_error(module)
+    if misuse is not None:
+        return [dominance_error(*misuse)]
     return []
+
+
+def dominance_error(op: Operation, index: int, value: SSAValue) -> Diagnostic:
+    """MLIR's "operand #i does not dominate this use", with where the value is defined."""
+    message = f"operand #{index} does not dominate this use"
+    owner = value.owner if isinstance(value, OpResult) else None
+    if owner is not None and isinstance(owner.location, FileLineColLoc):
+        message += f" (it is defined at line {owner.location.line.data})"
+    return op_error(op, message)
 
 
 def check_module(module: ModuleOp) -> None:

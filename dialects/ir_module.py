@@ -13,7 +13,6 @@ from collections.abc import Iterator, Mapping
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, SSAValue
-from xdsl.printer import Printer
 from xrelay.dialects.builder.expr import (
     Call,
     Constant,
@@ -28,6 +27,7 @@ from xrelay.dialects.builder.expr import (
     attr_to_python,
     free_vars,
 )
+from xrelay.dialects.dense_literal import ExactPrinter
 from xrelay.dialects.relay.base import RelayOp
 from xrelay.dialects.relay.structure import ConstantOp, IfOp, YieldOp
 
@@ -122,7 +122,7 @@ class IRModule:
     def astext(self, generic: bool = False) -> str:
         """The module as text (custom syntax, or MLIR's generic form)."""
         stream = io.StringIO()
-        Printer(stream=stream, print_generic_format=generic).print_op(self.module)
+        ExactPrinter(stream=stream, print_generic_format=generic).print_op(self.module)
         stream.write("\n")
         return stream.getvalue()
 

@@ -2,25 +2,75 @@
 
 `LocatingParser` stamps each parsed op with `FileLineColLoc` (xDSL leaves
 `UnknownLoc` unless the text spells `loc(...)`), so that verifier errors can
-name `file:line:col`. It reads xDSL's private `_current_token`; the pinned
-xDSL version and `tests/test_parser.py` guard that.
+name `file:line:col`. It also bounds nesting (`MAX_NESTING`: deeper text is a
+located "nesting too deep" error, never a RecursionError) and reads dense
+literals itself (`dense_literal.py`: exact float bit patterns, range checks,
+linear time). It reads xDSL's protected `_current_token`, `_resume_from` and
+`_parse_tensor_literal`; the pinned xDSL version and the tests guard that.
 """
 
 from __future__ import annotations
 
+import math
 import re
+import sys
+from collections.abc import Iterable
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
-from xdsl.ir import Dialect, Operation
+from xdsl.dialects.builtin import (
+    AnyDenseElement,
+    BytesAttr,
+    DenseIntOrFPElementsAttr,
+    FileLineColLoc,
+    IntAttr,
+    ModuleOp,
+    RankedStructure,
+    StringAttr,
+    UnknownLoc,
+)
+from xdsl.ir import Attribute, Dialect, Operation, Region, TypeAttribute
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.lexer import Span
+from xdsl.utils.mlir_lexer import MLIRTokenKind
+from xrelay.dialects import dense_literal
 from xrelay.dialects.diagnostics import Diagnostic, DiagnosticError, LineIndex, from_parse_error
 
 _extra_dialects: list[Dialect] = []
 
 _BLANK_LINE = re.compile(r"\s*(//.*)?")
+
+MAX_NESTING = 100
+"""How deeply regions, types and attributes (dense literal brackets included) may nest.
+
+xDSL's parser, printer and verifier recurse on nesting; past this depth the
+input is rejected with a located "nesting too deep" error, so that every stage
+works within Python's default recursion limit.
+"""
+
+_CONTAINERS = frozenset(
+    ("tuple", "tensor", "vector", "memref", "complex", "dense", "array", "dense_resource")
+)
+"""Builtin types and attributes that hold other types or attributes."""
+
+_PARSE_RECURSION_LIMIT = 4000
+"""Enough for MAX_NESTING levels of the costliest syntax, with the caller's frames."""
+
+_MODULE_NAMES = frozenset(("builtin.module", "module", '"builtin.module"'))
+
+_OPENERS = frozenset(
+    (
+        MLIRTokenKind.L_SQUARE,
+        MLIRTokenKind.EXCLAMATION_IDENT,
+        MLIRTokenKind.HASH_IDENT,
+    )
+)
+"""Tokens that start an array or a dialect type/attribute (a `(` counts in types only).
+
+Dictionaries are not counted, so that the generic form of an op nests as deep
+as its custom form; deeper nesting through them ends as a RecursionError,
+which `parse_module` reports as "nesting too deep" too.
+"""
 
 
 def register_dialect(dialect: Dialect) -> None:
@@ -50,9 +100,142 @@ class LocatingParser(Parser):
         super().__init__(ctx, text, name)
         self._lines = LineIndex(text)
         self._filename = StringAttr(name)
+        self._depth = 0
+        self._level_at = -1
+
+    # ------------------------------------------------------------ nesting
+
+    def current_span(self) -> Span[str]:
+        """The span of the token being read."""
+        return self._current_token.span
+
+    def _enter(self) -> None:
+        """Count one more level of nesting; a ParseError here past MAX_NESTING."""
+        self._check_depth(1)
+        self._depth += 1
+
+    def parse_optional_region(
+        self, arguments: Iterable[Parser.Argument] | None = None
+    ) -> Region | None:
+        self._enter()
+        try:
+            return super().parse_optional_region(arguments)
+        finally:
+            self._depth -= 1
+
+    def parse_optional_type(self) -> TypeAttribute | None:
+        opened = self._open_level(self._current_token.kind == MLIRTokenKind.L_PAREN)
+        try:
+            return super().parse_optional_type()
+        finally:
+            self._close_level(opened)
+
+    def parse_optional_attribute(self) -> Attribute | None:
+        opened = self._open_level()
+        try:
+            return super().parse_optional_attribute()
+        finally:
+            self._close_level(opened)
+
+    def _open_level(self, function_type: bool = False) -> int | None:
+        """Count a level if the next type or attribute can hold others (`tuple<`, `[`, ...).
+
+        Returns the level's token offset (None if not counted). An attribute read
+        as a type (`parse_attribute` falling back to `parse_type`) is one level.
+        """
+        token = self._current_token
+        if function_type:
+            nests = True
+        elif token.kind == MLIRTokenKind.BARE_IDENT:
+            nests = token.text in _CONTAINERS
+        else:
+            nests = token.kind in _OPENERS
+        if not nests or token.span.start == self._level_at:
+            return None
+        self._enter()
+        opened, self._level_at = self._level_at, token.span.start
+        return opened
+
+    def _close_level(self, opened: int | None) -> None:
+        if opened is not None:
+            self._depth -= 1
+            self._level_at = opened
+
+    # ------------------------------------------------------ dense literals
+
+    def parse_dense_int_or_fp_elements_attr(
+        self, type: RankedStructure[AnyDenseElement] | None
+    ) -> DenseIntOrFPElementsAttr:
+        """`dense<...>` with exact float bit patterns, range checks and a linear-time read."""
+        begin = self.pos
+        self.parse_punctuation("<", " in dense attribute")
+        if self._current_token.kind in (MLIRTokenKind.GREATER, MLIRTokenKind.STRING_LIT):
+            # Empty, or a hex blob of the raw bytes: xDSL's reading is exact and fast.
+            self._resume_from(begin)
+            return super().parse_dense_int_or_fp_elements_attr(type)
+        text = self.lexer.input.content
+        start = self.pos
+        scanned = dense_literal.scan_literal(text, start)
+        if scanned is None:
+            # Not a plain literal: xDSL's recursive reader, which reports the syntax error.
+            self._check_depth(dense_literal.literal_depth(text, start))
+            elements, shape = self._parse_tensor_literal()
+            tokens = [re.sub(r"\s+", "", e.span.text) for e in elements]
+            spans = [(e.span.start, e.span.end) for e in elements]
+            literal: tuple[list[str], list[int] | None] = (tokens, shape or None)
+        else:
+            tokens, shape, end = scanned
+            self._check_depth(len(shape or ()))
+            self._resume_from(end)
+            spans = None
+            literal = (tokens, shape)
+        self.parse_punctuation(">", " in dense attribute")
+        literal_type = type if type is not None else self._dense_type()
+        element_type: Attribute = literal_type.get_element_type()
+        if not dense_literal.is_exact_type(element_type):
+            self._resume_from(begin)
+            return super().parse_dense_int_or_fp_elements_attr(type)
+        type_shape = list(literal_type.get_shape())
+        tokens, shape = literal
+        if shape is not None and shape != type_shape:
+            self.raise_error(
+                f"inferred shape of elements literal ({shape}) does not match type ({type_shape})",
+                Span(start, start + 1, self.lexer.input),
+            )
+        try:
+            data = dense_literal.literal_bytes(tokens, element_type)
+        except dense_literal.LiteralError as error:
+            if spans is None:
+                end = self.pos
+                span = dense_literal.token_span(text, start, end, error.index)
+            else:
+                span = spans[error.index]
+            self.raise_error(error.message, Span(span[0], span[1], self.lexer.input))
+        if shape is None:
+            count = math.prod(type_shape)
+            try:
+                data *= count
+            except (MemoryError, OverflowError):
+                self.raise_error(
+                    f"a splat of {count} elements does not fit in memory",
+                    Span(start, start + 1, self.lexer.input),
+                )
+        return DenseIntOrFPElementsAttr(literal_type, BytesAttr(data))
+
+    def _check_depth(self, brackets: int) -> None:
+        if self._depth + brackets > MAX_NESTING:
+            self.raise_error(f"nesting too deep (more than {MAX_NESTING} levels)")
+
+    def _dense_type(self) -> RankedStructure[AnyDenseElement]:
+        self.parse_punctuation(":", " in dense attribute")
+        return self._parse_dense_literal_type()
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span
+        # A top-level module's region is free: `builtin.module {...}` nests like the
+        # implicit module it prints for, so printed text reads back at any allowed depth.
+        top_module = self._depth == 0 and start.text in _MODULE_NAMES
+        self._depth -= top_module
         try:
             op = super().parse_operation()
         except ParseError:
@@ -61,6 +244,8 @@ class LocatingParser(Parser):
             # A custom parser or builder rejected what it read: report it here.
             message = str(error.args[0]) if error.args else type(error).__name__
             raise ParseError(start, message.split("\n")[0]) from None
+        finally:
+            self._depth += top_module
         if isinstance(op.location, UnknownLoc):
             line, column = self._lines.line_col(start.start)
             op.location = FileLineColLoc(self._filename, IntAttr(line), IntAttr(column))
@@ -85,7 +270,8 @@ def parse_module(
     else:
         try:
             # The parser lexes its first token on construction: that can fail too.
-            module = LocatingParser(ctx or make_context(), padded, filename).parse_module()
+            parser = LocatingParser(ctx or make_context(), padded, filename)
+            module = _parse_deep(parser)
         except ParseError as error:
             raise DiagnosticError([from_parse_error(error, filename, LineIndex(padded))]) from None
     if isinstance(module.location, UnknownLoc):
@@ -99,6 +285,24 @@ def parse_module(
                 StringAttr(filename), IntAttr(line_offset + 1), IntAttr(1)
             )
     return module
+
+
+def _parse_deep(parser: LocatingParser) -> ModuleOp:
+    """Parse with room on the stack for MAX_NESTING levels in any syntax.
+
+    xDSL's parser takes 7 to 12 Python frames per level (more in the generic
+    form), so the recursion limit is raised while parsing; a RecursionError
+    (nesting the counter does not see, e.g. function types in function types)
+    is a "nesting too deep" error at the token being read.
+    """
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, _PARSE_RECURSION_LIMIT))
+    try:
+        return parser.parse_module()
+    except RecursionError:
+        raise ParseError(parser.current_span(), "nesting too deep") from None
+    finally:
+        sys.setrecursionlimit(limit)
 
 
 def span_error(span: Span[str], message: str, filename: str, text: str) -> Diagnostic:

@@ -33,10 +33,10 @@ from typing import IO, NoReturn
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline
-from xdsl.printer import Printer
 from xdsl.utils.arg_spec import ArgSpec, parse_pipeline, parse_spec
 from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
 from xdsl.utils.target import Target
+from xrelay.dialects.dense_literal import ExactPrinter
 from xrelay.dialects.diagnostics import (
     Diagnostic,
     DiagnosticError,
@@ -89,7 +89,7 @@ class MlirTarget(Target):
     """Print every op in MLIR's generic form (what `--print-op-generic` sets)."""
 
     def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
-        Printer(stream=output, print_generic_format=self.generic).print_op(module)
+        ExactPrinter(stream=output, print_generic_format=self.generic).print_op(module)
         output.write("\n")
 
 

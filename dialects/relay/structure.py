@@ -40,6 +40,7 @@ from xdsl.traits import (
     RecursiveMemoryEffect,
 )
 from xdsl.utils.exceptions import VerifyException
+from xrelay.dialects.dense_literal import print_dense
 from xrelay.dialects.relay.base import Props, RelayOp, RelayTypeError, get_int
 from xrelay.dialects.relay.types import (
     is_bool,
@@ -55,7 +56,8 @@ class ConstantOp(RelayOp):
     """`relay.constant`: a dense tensor constant (TVM `relay.const`).
 
     Large values print as a hex blob (`dense<"0x...">`); build and read them
-    through numpy with `dense_from_numpy` / `dense_to_numpy`.
+    through numpy with `dense_from_numpy` / `dense_to_numpy`. Text round trips
+    exactly: NaN and ±Inf print as bit patterns (`0x7FC00000`), see `dense_literal`.
     """
 
     name = "relay.constant"
@@ -95,7 +97,7 @@ class ConstantOp(RelayOp):
             printer.print_string(" ")
             printer.print_attr_dict(self.attributes)
         printer.print_string(" ")
-        printer.print_attribute(self.value)
+        print_dense(printer, self.value)
 
 
 @irdl_op_definition
