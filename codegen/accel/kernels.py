@@ -239,7 +239,8 @@ def global_avg_pool2d(k: Kernel) -> None:
             tap = affine([("n", ins["N"]), ("c", ins["C"]), ("y", ins["H"]), ("x", ins["W"])])
             w.line(f"sum += in0[{tap}];")
         where = affine([("n", outs["N"]), ("c", outs["C"])])
-        w.line(f"out0[{where}] = sum / {float(max(size['H'] * size['W'], 1))}f;")
+        area = size["H"] * size["W"]  # an empty mean: 0 / 0, NaN
+        w.line(f"out0[{where}] = {f'sum / {float(area)}f' if area else 'NAN'};")
 
 
 # ------------------------------------------------------------------ elementwise, batch_norm

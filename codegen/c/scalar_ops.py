@@ -224,9 +224,15 @@ def _fill(value: int) -> ExprFn:
 
 
 def _fill_with(k: int) -> ExprFn:
-    return lambda c: (
-        f"({c.out.ctype}){c.args[k]}" if c.out.kind != "bool" else _cast_bool(c.args[k])
-    )
+    def expr(c: ScalarCall) -> str:
+        a = c.args[k]
+        if c.out.kind == "bool":
+            return _cast_bool(a)
+        if c.types[k].is_float and not c.out.is_float:  # as `cast` converts
+            return _float_to_int(a, c.out)
+        return f"({c.out.ctype}){a}"
+
+    return expr
 
 
 def _cast_bool(a: str) -> str:

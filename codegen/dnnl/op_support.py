@@ -4,7 +4,9 @@ Seed 004's list, registered with its `_register_external_op_helper` idiom:
 batch_norm, conv2d, dense, relu, add, subtract, multiply. The seed's predicates
 answer True unconditionally; ours also ask what oneDNN's primitives can run:
 
-- every operand and result is a float32 tensor of static shape;
+- every operand and result is a float32 tensor of static shape with no
+  zero-size dim (oneDNN has only its reference kernels for empty tensors, which
+  the backend refuses: such ops stay on the host);
 - add, subtract and multiply: oneDNN's binary primitive broadcasts its second
   source only, so the lhs has the result's shape (or, for the commutative add
   and multiply, the rhs does: the lowering swaps them); and its fast (jit)
@@ -47,7 +49,7 @@ SUPPORTED_OPS = (
 def _static_float32(expr: ExprView) -> bool:
     types = [a.checked_type for a in expr.args]
     types.extend(expr.checked_type.fields or (expr.checked_type,))
-    return all(t.dtype == "float32" and all(d >= 0 for d in t.shape) for t in types)
+    return all(t.dtype == "float32" and all(d > 0 for d in t.shape) for t in types)
 
 
 def broadcast_kind(shape: tuple[int, ...], out: tuple[int, ...]) -> str | None:

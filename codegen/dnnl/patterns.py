@@ -59,8 +59,9 @@ def _other(op: ExprView, value: ExprView) -> ExprView | None:
 
 
 def _check(pattern: DFPattern, kernel: str, with_bias: bool, with_sum: bool = False) -> Any:
-    """A check reading the matched ops: float32 throughout, a per-channel bias, a sum operand
-    of the kernel's output shape (oneDNN's sum post-op adds a whole tensor)."""
+    """A check reading the matched ops: float32 throughout, no empty tensor, a per-channel
+    bias, a sum operand of the kernel's output shape (oneDNN's sum post-op adds a whole
+    tensor)."""
 
     def check(root: ExprView) -> bool:
         state = pattern.match_state(root.value)
@@ -68,7 +69,7 @@ def _check(pattern: DFPattern, kernel: str, with_bias: bool, with_sum: bool = Fa
             return False
         ops = [ExprView(v) for v in state.ops]
         types = [t for e in ops for t in (e.checked_type, *(a.checked_type for a in e.args))]
-        if any(t.dtype != "float32" for t in types):
+        if any(t.dtype != "float32" or 0 in t.shape for t in types):  # op_support.py
             return False
         conv = next(e for e in ops if e.op is not None and e.op.name == kernel)
         inner = conv

@@ -4,7 +4,8 @@ Integer `divide` truncates toward zero, exactly (computed in the integer type,
 never through float64), a zero divisor gives 0 and `MIN / -1` wraps to MIN;
 integer `power` wraps, and a negative exponent gives the truncated value of
 b^e (1 for b = 1, +-1 for b = -1, else 0); a float -> integer `cast` maps NaN
-to 0, saturates out-of-range values and otherwise truncates toward zero. The
+to 0, saturates out-of-range values and otherwise truncates toward zero; an
+empty max (min) is -inf (+inf), or the integer type's lowest (highest). The
 C target computes the same (`codegen/c/abi.py`, `codegen/c/scalar_ops.py`).
 """
 
@@ -58,3 +59,13 @@ def float_to_int(x: Any, dtype: np.dtype[Any]) -> Array:
     over, under, nan = wide >= high, wide <= low, np.isnan(wide)
     inside = np.where(over | under | nan, 0.0, np.trunc(wide)).astype(dtype)
     return np.where(over, info.max, np.where(under, info.min, inside)).astype(dtype)
+
+
+def reduce_identity(dtype: np.dtype[Any], is_max: bool) -> Any:
+    """The start value of a max (`is_max`) or min: -inf / +inf, or the type's lowest / highest."""
+    if np.issubdtype(dtype, np.floating):
+        return -np.inf if is_max else np.inf
+    if dtype == np.bool_:
+        return not is_max
+    info = np.iinfo(dtype)
+    return info.min if is_max else info.max

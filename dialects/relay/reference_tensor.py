@@ -28,7 +28,7 @@ from xrelay.dialects.relay.base import (
     get_opt_int,
     get_opt_ints,
 )
-from xrelay.dialects.relay.reference_scalar import int_divide
+from xrelay.dialects.relay.reference_scalar import float_to_int, int_divide, reduce_identity
 from xrelay.dialects.relay.types import numpy_dtype
 
 Array = npt.NDArray[Any]
@@ -186,16 +186,24 @@ def _fill(ev: Evaluator, op: c.ZerosOp | c.OnesOp, args: list[Value]) -> Value:
     return np.full(get_ints(dict(op.properties), "shape"), value, numpy_dtype(op.dtype))
 
 
+def _fill_value(value: Value, dtype: np.dtype[Any]) -> Array:
+    """A fill value converted to `dtype` as `cast` converts it (float -> integer saturates)."""
+    x = np.asarray(value)
+    if np.issubdtype(x.dtype, np.floating) and np.issubdtype(dtype, np.integer):
+        return float_to_int(x, dtype)
+    return x
+
+
 @checked_reference(c.FullOp)
 def _full(ev: Evaluator, op: c.FullOp, args: list[Value]) -> Value:
     dtype = numpy_dtype(op.result.type.get_element_type())
-    return np.full(get_ints(dict(op.properties), "shape"), np.asarray(args[0]), dtype)
+    return np.full(get_ints(dict(op.properties), "shape"), _fill_value(args[0], dtype), dtype)
 
 
 @checked_reference(c.FullLikeOp)
 def _full_like(ev: Evaluator, op: c.FullLikeOp, args: list[Value]) -> Value:
     data = np.asarray(args[0])
-    return np.full(data.shape, np.asarray(args[1]), data.dtype)
+    return np.full(data.shape, _fill_value(args[1], data.dtype), data.dtype)
 
 
 @checked_reference(c.ZerosLikeOp, c.OnesLikeOp)
@@ -207,16 +215,6 @@ def _fill_like(ev: Evaluator, op: c.ZerosLikeOp | c.OnesLikeOp, args: list[Value
 # --------------------------------------------------------------------------- #
 # reductions, matmul
 # --------------------------------------------------------------------------- #
-
-
-def _identity(dtype: np.dtype[Any], is_max: bool) -> Any:
-    """The start value of a max (`is_max`) or min: -inf / +inf, or the type's lowest / highest."""
-    if np.issubdtype(dtype, np.floating):
-        return -np.inf if is_max else np.inf
-    if dtype == np.bool_:
-        return not is_max
-    info = np.iinfo(dtype)
-    return info.min if is_max else info.max
 
 
 def _mean(x: Array, axes: tuple[int, ...], keepdims: bool) -> Array:
@@ -241,7 +239,7 @@ def _reduce(ev: Evaluator, op: r.ReduceOp, args: list[Value]) -> Value:
         is_max = isinstance(op, r.MaxOp)
         pick = np.max if is_max else np.min
         if math.prod(x.shape[a] for a in axes) == 0:  # empty: the identity of max / min
-            return pick(x, axis=axes, keepdims=keepdims, initial=_identity(x.dtype, is_max))
+            return pick(x, axis=axes, keepdims=keepdims, initial=reduce_identity(x.dtype, is_max))
         return pick(x, axis=axes, keepdims=keepdims)
     # Sum and product wrap around in the data's dtype, as TVM's do.
     if isinstance(op, r.ProdOp):
