@@ -107,35 +107,27 @@ class Primitive:
         pooling loses NaN and gives -FLT_MAX for a window of -inf. A relu post-op is not given
         to oneDNN but applied here to the result (`v <= 0 ? 0 : v`); after `dnnl.relu` (oneDNN's
         eltwise) the source's NaN are copied back; after a max pool whose source holds a NaN or
-        -inf (one scan of the source), relay's max pool is computed over oneDNN's result."""
+        -inf (one scan of the source), relay's max pool is computed over oneDNN's result. The
+        loops are `runtime_numerics.py`'s."""
         eltwise = self.op.properties.get("eltwise")
         value = self.op.results[0]
         count = leaf_bytes(value.type) // 4
-        dst = f"float *const dst = (float *){self.owner.pointer(self.owner.ref(value))};"
-        source = ""
-        if self.op.operands:
-            source = self.owner.pointer(self.owner.ref(self.op.operands[0]))
-        src = f"const float *const src = (const float *){source};"
-        loop = f"for (int64_t i = 0; i < {count}; ++i)"
+        dst = f"(float *){self.owner.pointer(self.owner.ref(value))}"
         if isinstance(eltwise, StringAttr) and eltwise.data == "relu":
-            return [dst, f"{loop} dst[i] = dst[i] <= 0.0f ? 0.0f : dst[i];"]
-        if self.op.name == "dnnl.relu":
-            return [dst, src, f"{loop} if (src[i] != src[i]) dst[i] = src[i];"]
-        if self.op.name != "dnnl.max_pool2d":
+            return [f"xd_relu({dst}, {count});"]
+        if self.op.name not in ("dnnl.relu", "dnnl.max_pool2d"):
             return []
+        src = f"(const float *){self.owner.pointer(self.owner.ref(self.op.operands[0]))}"
+        if self.op.name == "dnnl.relu":
+            return [f"xd_keep_nan({dst}, {src}, {count});"]
         (src_type,) = leaf_types(self.op.operands[0].type)
-        scan = f"for (int64_t i = 0; i < {numel(static_shape(src_type))}; ++i)"
         pool = CWriter(1)
         kernel = Kernel(self.op, pool, ["in0"], ["out0"], [src_type], leaf_types(value.type))
         pool2d(kernel)
         return [
-            dst,
-            src,
-            "int special = 0;",
-            f"{scan} special |= (src[i] != src[i]) | (src[i] == -INFINITY);",
-            "if (special) {",
-            "  const float *const in0 = src;",
-            "  float *const out0 = dst;",
+            f"if (xd_special({src}, {numel(static_shape(src_type))})) {{",
+            f"  const float *const in0 = {src};",
+            f"  float *const out0 = {dst};",
             *pool.lines,
             "}",
         ]
