@@ -2,17 +2,18 @@
 
 Each family is one module whose `main` returns many cases (one compile per
 target): integer division, wrapping and power on extreme values, float ->
-integer casts of NaN/Inf/out-of-range values, reductions over an empty axis,
-and NaN/Inf/-0.0 through relu, leaky_relu, clip, maximum/minimum, max/min/
-argmax/argmin reductions, pools, and convolutions with a bias, a batch norm
-and a relu. Every output of `xrelay.evaluate` (the interpreter) and of
-`xrelay.build` for `"c"`, `["accel", "c"]` and `["dnnl", "c"]` is compared
-with an expected value computed here, independently of both (Python integers,
-hand-written tables, a float64 direct convolution): same dtype and shape,
+integer casts and fills of NaN/Inf/out-of-range values, reductions over an
+empty axis, NaN/Inf/-0.0 through relu, leaky_relu, clip, maximum/minimum,
+max/min/argmax/argmin reductions, pools (padding included), convolutions and
+dense with a bias, a batch norm and a relu, and zero-size tensors. Every
+output of `xrelay.evaluate` (the interpreter) and of `xrelay.build` for
+`"c"`, `["accel", "c"]` and `["dnnl", "c"]` is compared with an expected value
+computed here, independently of both (Python integers, hand-written tables,
+float64 loops on small integers, exact in float32): same dtype and shape,
 bitwise equal except that any NaN equals any NaN (so -0.0 is not 0.0). The
 float families are built for every target and must really run accel's and
-oneDNN's kernels; the integer and empty-axis ones hold no op those targets
-take (float32 only, static non-empty), so they are built for `"c"` alone.
+oneDNN's kernels; the integer, cast and empty-axis ones hold no op those
+targets take (float32 only), so they are built for `"c"` alone.
 """
 
 from __future__ import annotations
@@ -458,6 +459,15 @@ def test_nan_through_convolutions_with_bias_batch_norm_and_relu(cache: Path) -> 
         relay.nn.relu(normed),
         relu(conv - mean.reshape(1, 4, 1, 1) + beta.reshape(1, 4, 1, 1)),
     )
+    rows = rng.integers(-3, 4, (3, 6)).astype("float32")
+    rows[0, 2], rows[1, 4] = NAN, -INF
+    units = rng.integers(-2, 3, (5, 6)).astype("float32")
+    with np.errstate(all="ignore"):
+        dense = (rows[:, None, :].astype(np.float64) * units[None, :, :]).sum(-1)
+    dense_out = relay.nn.bias_add(
+        relay.nn.dense(family.var(rows), relay.const(units)), relay.const(bias[:1].repeat(5))
+    )
+    family.add("dense+bias+relu", relay.nn.relu(dense_out), relu(dense + bias[0]))
     assert np.isnan(conv).any()
     assert (conv > 0).any()
     assert (conv < 0).any()
