@@ -4,9 +4,9 @@ Seed 004's list, registered with its `_register_external_op_helper` idiom:
 batch_norm, conv2d, dense, relu, add, subtract, multiply. The seed's predicates
 answer True unconditionally; ours also ask what oneDNN's primitives can run:
 
-- every operand and result is a float32 tensor of static shape with no
-  zero-size dim (oneDNN has only its reference kernels for empty tensors, which
-  the backend refuses: such ops stay on the host);
+- every operand and result is a float32 tensor of static shape with no zero
+  dim (oneDNN rejects empty tensors, or runs a reference kernel on them: an
+  empty op stays on the host, which does nothing for it);
 - add, subtract and multiply: oneDNN's binary primitive broadcasts its second
   source only, so the lhs has the result's shape (or, for the commutative add
   and multiply, the rhs does: the lowering swaps them); and its fast (jit)
@@ -47,6 +47,7 @@ SUPPORTED_OPS = (
 
 
 def _static_float32(expr: ExprView) -> bool:
+    """Every operand and result: float32, of static shape, no dim 0."""
     types = [a.checked_type for a in expr.args]
     types.extend(expr.checked_type.fields or (expr.checked_type,))
     return all(t.dtype == "float32" and all(d > 0 for d in t.shape) for t in types)

@@ -16,7 +16,8 @@ The bias is an `add` (the seed's spelling) of a tensor holding one value per
 output channel (broadcast along the other axes: `(C, 1, 1)` on an NCHW conv2d,
 `(C,)` on an NHWC one or a dense), or an `nn.bias_add` along the output
 channels; the sum operand has the kernel's output shape; the checks require
-float32 throughout.
+float32 throughout and no dim 0 (oneDNN rejects empty tensors: as for single
+ops, `op_support.py`, an empty match stays on the host).
 """
 
 from __future__ import annotations
@@ -59,9 +60,8 @@ def _other(op: ExprView, value: ExprView) -> ExprView | None:
 
 
 def _check(pattern: DFPattern, kernel: str, with_bias: bool, with_sum: bool = False) -> Any:
-    """A check reading the matched ops: float32 throughout, no empty tensor, a per-channel
-    bias, a sum operand of the kernel's output shape (oneDNN's sum post-op adds a whole
-    tensor)."""
+    """A check reading the matched ops: float32 throughout and no dim 0, a per-channel bias,
+    a sum operand of the kernel's output shape (oneDNN's sum post-op adds a whole tensor)."""
 
     def check(root: ExprView) -> bool:
         state = pattern.match_state(root.value)
@@ -69,7 +69,7 @@ def _check(pattern: DFPattern, kernel: str, with_bias: bool, with_sum: bool = Fa
             return False
         ops = [ExprView(v) for v in state.ops]
         types = [t for e in ops for t in (e.checked_type, *(a.checked_type for a in e.args))]
-        if any(t.dtype != "float32" or 0 in t.shape for t in types):  # op_support.py
+        if any(t.dtype != "float32" or 0 in t.shape for t in types):
             return False
         conv = next(e for e in ops if e.op is not None and e.op.name == kernel)
         inner = conv
