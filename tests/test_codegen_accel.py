@@ -69,7 +69,7 @@ def test_conv2d_attributes_bias_and_relu(cache: Path) -> None:
     unit = text(sources, "accel.c")
     assert "acc[x] += wv * row[" in unit
     assert "const float start = in2[oc];" in unit  # the bias starts the accumulators
-    assert "(acc[x] < 0.0f ? 0.0f : acc[x])" in unit  # relu as the row is stored
+    assert "(acc[x] <= 0.0f ? 0.0f : acc[x])" in unit  # relu as the row is stored
     assert "void xk_tvmgen_default_accel_main_0(" not in text(sources, "model.c")
 
 
@@ -208,7 +208,7 @@ def test_elementwise_relu_and_batch_norm(cache: Path) -> None:
           positive=[4], axis=3)  # fmt: skip
     p.add("batch_norm 2-D", norm, [(6, 4), (4,), (4,), (4,), (4,)], positive=[4], axis=1)
     unit = text(p.check(cache), "accel.c")
-    assert "out0[i] = ((in0[i] + in1[i]) < 0.0f ? 0.0f : (in0[i] + in1[i]));" in unit
+    assert "out0[i] = ((in0[i] + in1[i]) <= 0.0f ? 0.0f : (in0[i] + in1[i]));" in unit
     assert "omp parallel" not in unit  # too little work for threads
 
 

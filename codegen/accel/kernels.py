@@ -3,7 +3,7 @@
 Each printer is a `KernelFn` (`codegen/c/kernel_api.py`): it reads `in0`,
 `in1`, ... (operand order; the optional bias is `in2`) and writes `out0`.
 Every kernel accumulates in `float` and ends in its epilogue: the bias (the
-accumulator's start value) and the relu (`v < 0 ? 0 : v`, NaN kept as numpy's
+accumulator's start value) and the relu (`v <= 0 ? 0 : v`, NaN kept as numpy's
 `maximum`) are applied as the value is stored, never as separate passes.
 
 Loop order is chosen for the speed work to come: the innermost loops run
@@ -34,8 +34,8 @@ from xrelay.dialects.relay.nn import pad_2d
 
 
 def relu(value: str) -> str:
-    """`max(value, 0)` with numpy's NaN: a NaN stays NaN."""
-    return f"({value} < 0.0f ? 0.0f : {value})"
+    """`max(value, 0)` with numpy's NaN: a NaN stays NaN, -0 becomes +0 (docs/semantics.md)."""
+    return f"({value} <= 0.0f ? 0.0f : {value})"
 
 
 def epilogue(k: Kernel, value: str) -> str:
@@ -239,7 +239,8 @@ def global_avg_pool2d(k: Kernel) -> None:
             tap = affine([("n", ins["N"]), ("c", ins["C"]), ("y", ins["H"]), ("x", ins["W"])])
             w.line(f"sum += in0[{tap}];")
         where = affine([("n", outs["N"]), ("c", outs["C"])])
-        w.line(f"out0[{where}] = sum / {float(max(size['H'] * size['W'], 1))}f;")
+        area = size["H"] * size["W"]  # an empty mean: 0 / 0, NaN
+        w.line(f"out0[{where}] = {f'sum / {float(area)}f' if area else 'NAN'};")
 
 
 # ------------------------------------------------------------------ elementwise, batch_norm

@@ -54,8 +54,8 @@ static inline float xa_sum(xa_v v) {
   for (int i = 0; i < XA_VL; ++i) total += lanes[i];
   return total;
 }
-/* max(v, 0) lane by lane, a NaN kept (numpy's maximum): lanes below 0 are cleared. */
-static inline xa_v xa_relu(xa_v v) { return (xa_v)(~(v < (xa_v){0}) & (xa_vi)v); }
+/* max(v, 0) lane by lane, a NaN kept (numpy's maximum): lanes <= 0 are cleared (-0 -> +0). */
+static inline xa_v xa_relu(xa_v v) { return (xa_v)(~(v <= (xa_v){0}) & (xa_vi)v); }
 /* Lanes lo <= i < hi of p[i] (0 <= lo, hi <= XA_VL), the others 0; the lanes outside are not
    read, so p may point before or after its array there. */
 static inline xa_v xa_ld_span(const float *p, int64_t lo, int64_t hi) {

@@ -113,7 +113,7 @@ def pool2d(k: Kernel) -> None:
     (kh, kw), (sh, sw) = get_ints(props, "pool_size"), get_ints(props, "strides")
     dh, dw = get_ints(props, "dilation")
     top, left, bottom, right = pad_2d(get_ints(props, "padding"))
-    is_max = k.op.name == "relay.nn.max_pool2d"
+    is_max = k.op.name.endswith(".max_pool2d")  # relay's, or dnnl's when oneDNN's differs
     element = k.out_scalar()
     w = k.w
     with w.loop("n", dims["N"]), w.loop("c", dims["C"]), w.loop("y", odims["H"]):
@@ -198,7 +198,9 @@ def global_pool2d(k: Kernel) -> None:
                 w.line(f"m = {better(element, 'v', 'm', '>')} ? v : m;")
             else:
                 w.line(f"sum += (double)in0[{tap}];")
-        result = "m" if is_max else converted(element, f"sum / {max(dims['H'] * dims['W'], 1)}.0")
+        area = dims["H"] * dims["W"]  # an empty mean: 0 / 0, NaN (integers: 0)
+        mean = f"sum / {area}.0" if area else ("NAN" if element.is_float else "0")
+        result = "m" if is_max else converted(element, mean)
         w.line(f"out0[{affine([('n', outs['N']), ('c', outs['C'])])}] = {result};")
 
 

@@ -4,7 +4,9 @@ A reduction loops over the kept dims (the output, with or without
 `keepdims`, in the same order), then over the reduced dims in row-major
 order. Floats accumulate in `double`; integers in 64 bits and wrap back to
 their type (numpy's `dtype=x.dtype`); `mean` of integers truncates (TVM);
-max/min propagate NaN; arg-reductions count through the reduced dims, first
+max/min propagate NaN; over an empty axis (docs/semantics.md) sum is 0, prod 1,
+mean NaN (integers: 0), max/min -inf/+inf (the type's lowest/highest), argmax/argmin
+-1; arg-reductions count through the reduced dims, first
 (or with `select_last_index` last) extremum, NaN first as numpy's.
 """
 
@@ -56,9 +58,12 @@ def reduce(k: Kernel) -> None:
                 w.line(f"acc *= ({element.accumulator()})v;")
             else:
                 w.line(f"acc += ({element.accumulator()})v;")
-        count = max(numel([shape[a] for a in axes]), 1)
-        if name == "relay.mean":
-            value = f"acc / {count}.0" if element.is_float else f"(int64_t)acc / {count}"
+        count = numel([shape[a] for a in axes])
+        if name == "relay.mean":  # empty: 0 / 0 is NaN for floats, 0 for integers
+            if count == 0:
+                value = "NAN" if element.is_float else "0"
+            else:
+                value = f"acc / {count}.0" if element.is_float else f"(int64_t)acc / {count}"
             w.line(f"out0[{where}] = {converted(out, value)};")
         else:
             w.line(f"out0[{where}] = {converted(out, 'acc') if name not in _SYMBOL else 'acc'};")

@@ -7,7 +7,8 @@ broadcasting by default; `nn.bias_add` reads its bias at the data's `axis`).
 The expressions follow the reference interpreter: NaN propagates through
 `maximum`/`minimum`/`relu`/`clip` as in numpy, integer arithmetic wraps
 (through the unsigned type, never signed overflow), integer division
-truncates (TVM) and gives 0 for a zero divisor instead of trapping.
+truncates (TVM) and gives 0 for a zero divisor instead of trapping; a float ->
+integer cast maps NaN to 0 and saturates (docs/semantics.md).
 """
 
 from __future__ import annotations
@@ -193,7 +194,22 @@ def _cast(c: ScalarCall) -> str:
     (a,) = c.args
     if c.out.kind == "bool":
         return f"(uint8_t)({a} != 0)"
+    if c.types[0].is_float and not c.out.is_float:
+        return _float_to_int(a, c.out)
     return f"({c.out.ctype}){a}"
+
+
+def _float_to_int(a: str, out: Scalar) -> str:
+    """NaN -> 0, saturated at the type's bounds, else truncated (C's conversion is undefined
+    out of range)."""
+    high = float(2 ** (out.bits if out.kind == "uint" else out.bits - 1)).hex()
+    low = out.literal(0) if out.kind == "uint" else f"INT{out.bits}_MIN"
+    top = f"UINT{out.bits}_MAX" if out.kind == "uint" else f"INT{out.bits}_MAX"
+    floor = "0.0" if out.kind == "uint" else float(-(2 ** (out.bits - 1))).hex()
+    return (
+        f"({a} != {a} ? {out.literal(0)} : {a} >= {high} ? {top} : "
+        f"{a} <= {floor} ? {low} : ({out.ctype}){a})"
+    )
 
 
 def _bias_add(c: ScalarCall) -> str:
@@ -208,9 +224,15 @@ def _fill(value: int) -> ExprFn:
 
 
 def _fill_with(k: int) -> ExprFn:
-    return lambda c: (
-        f"({c.out.ctype}){c.args[k]}" if c.out.kind != "bool" else _cast_bool(c.args[k])
-    )
+    def expr(c: ScalarCall) -> str:
+        a = c.args[k]
+        if c.out.kind == "bool":
+            return _cast_bool(a)
+        if c.types[k].is_float and not c.out.is_float:  # as `cast` converts
+            return _float_to_int(a, c.out)
+        return f"({c.out.ctype}){a}"
+
+    return expr
 
 
 def _cast_bool(a: str) -> str:

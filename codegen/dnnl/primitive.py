@@ -9,7 +9,8 @@ it there at every run). The run block then executes the primitive on these
 memory objects (`xd_exec`); a conv2d or dense with a sum post-op first copies
 its sum operand into its result, where oneDNN adds it, unless `plan-memory`
 placed the result over the sum operand (`xrelay.reuse_operand`): then the sum
-is in place and nothing is copied.
+is in place and nothing is copied. A relu (op or post-op) is finished after
+the primitive so that NaN stays NaN (`Primitive.after`); so is a max pool over NaN or -inf.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from typing import TYPE_CHECKING
 from xdsl.dialects.builtin import StringAttr
 from xdsl.ir import Operation, SSAValue
 from xrelay.codegen.c.function import leaf_bytes
-from xrelay.codegen.c.kernel_api import leaf_types, static_shape
+from xrelay.codegen.c.kernel_api import Kernel, leaf_types, numel, static_shape
+from xrelay.codegen.c.kernels_nn import pool2d
 from xrelay.codegen.c.refs import ARENA, CONST, Ref
 from xrelay.codegen.c.writer import CWriter
 from xrelay.dialects.relay.base import get_bool
@@ -95,9 +97,40 @@ class Primitive:
         """The post-op arguments of `xd_primitive`: `sum, eltwise algorithm`."""
         eltwise = self.op.properties.get("eltwise")
         algorithm = "dnnl_alg_kind_undef"
-        if isinstance(eltwise, StringAttr):
+        if isinstance(eltwise, StringAttr) and eltwise.data != "relu":  # relu: `relu_after`
             algorithm = ELTWISE_ALGORITHMS[eltwise.data]
         return f"{int(self.has_sum())}, {algorithm}"
+
+    def after(self) -> list[str]:
+        """The C run after the primitive where oneDNN's numerics differ from relay's
+        (docs/semantics.md): oneDNN's relu, as an op or a post-op, maps NaN to 0, and its max
+        pooling loses NaN and gives -FLT_MAX for a window of -inf. A relu post-op is not given
+        to oneDNN but applied here to the result (`v <= 0 ? 0 : v`); after `dnnl.relu` (oneDNN's
+        eltwise) the source's NaN are copied back; after a max pool whose source holds a NaN or
+        -inf (one scan of the source), relay's max pool is computed over oneDNN's result. The
+        loops are `runtime_numerics.py`'s."""
+        eltwise = self.op.properties.get("eltwise")
+        value = self.op.results[0]
+        count = leaf_bytes(value.type) // 4
+        dst = f"(float *){self.owner.pointer(self.owner.ref(value))}"
+        if isinstance(eltwise, StringAttr) and eltwise.data == "relu":
+            return [f"xd_relu({dst}, {count});"]
+        if self.op.name not in ("dnnl.relu", "dnnl.max_pool2d"):
+            return []
+        src = f"(const float *){self.owner.pointer(self.owner.ref(self.op.operands[0]))}"
+        if self.op.name == "dnnl.relu":
+            return [f"xd_keep_nan({dst}, {src}, {count});"]
+        (src_type,) = leaf_types(self.op.operands[0].type)
+        pool = CWriter(1)
+        kernel = Kernel(self.op, pool, ["in0"], ["out0"], [src_type], leaf_types(value.type))
+        pool2d(kernel)
+        return [
+            f"if (xd_special({src}, {numel(static_shape(src_type))})) {{",
+            f"  const float *const in0 = {src};",
+            f"  float *const out0 = {dst};",
+            *pool.lines,
+            "}",
+        ]
 
     def create(self, desc: str) -> None:
         """Create the primitive from an operation descriptor, with the op's post-ops."""
@@ -188,6 +221,8 @@ class Primitive:
             entries = ", ".join(f"{{{arg}, s->mems[{m}]}}" for arg, m in self.args)
             w.line(f"dnnl_exec_arg_t args[{len(self.args) + 1}] = {{{entries}, {{0, NULL}}}};")
             w.line(f"xd_exec(s, {self.index}, args, {len(self.args)}, what);")
+            for line in self.after():
+                w.line(line)
 
     def init_function(self, name: str) -> str:
         """`static int name(xd_state *s, unsigned char *arena, char *error, size_t size)`."""

@@ -32,12 +32,13 @@ What the helpers enforce:
 
 This module holds the state and the primitives' creation; `runtime_buffers.py`
 the memory objects, the scratchpad and what a run calls; `runtime_winograd.py`
-the Winograd views.
+the Winograd views; `runtime_numerics.py` the loops that keep relay's NaN.
 """
 
 from __future__ import annotations
 
 from xrelay.codegen.dnnl.runtime_buffers import BUFFERS, RUN
+from xrelay.codegen.dnnl.runtime_numerics import NUMERICS
 from xrelay.codegen.dnnl.runtime_winograd import WINOGRAD
 
 PRIMITIVES = r"""#ifndef XR_DNNL_HELPERS
@@ -323,6 +324,6 @@ static inline int xd_reorder(xd_state *s, int k, const dnnl_memory_desc_t *src,
 """
 """The guard, includes, state and primitive creation."""
 
-HELPERS = PRIMITIVES + BUFFERS + WINOGRAD + RUN + "#endif\n"
+HELPERS = PRIMITIVES + BUFFERS + WINOGRAD + RUN + NUMERICS + "#endif\n"
 """The helpers, once per translation unit (an include guard): each dnnl function's text
 starts with them, so functions can be split across units in any way."""

@@ -9,14 +9,21 @@ from typing import Any
 import numpy as np
 from xrelay.dialects.interpreter import Evaluator, Value, reference
 from xrelay.dialects.relay import elementwise as e
+from xrelay.dialects.relay.reference_scalar import float_to_int, int_divide, int_power
 from xrelay.dialects.relay.types import numpy_dtype
 
 
+def _is_int(a: Any) -> bool:
+    return np.issubdtype(np.asarray(a).dtype, np.integer)
+
+
 def _divide(a: Any, b: Any) -> Any:
-    if np.issubdtype(np.asarray(a).dtype, np.integer):
-        # TVM's integer divide truncates towards zero (C semantics), not numpy's floor.
-        return np.trunc(np.true_divide(a, b)).astype(np.asarray(a).dtype)
-    return np.true_divide(a, b)
+    # TVM's integer divide truncates towards zero (C semantics), not numpy's floor.
+    return int_divide(a, b) if _is_int(a) else np.true_divide(a, b)
+
+
+def _power(a: Any, b: Any) -> Any:
+    return int_power(a, b) if _is_int(a) else np.power(a, b)
 
 
 _BINARY: dict[type[e.BinaryElementwiseOp], Callable[[Any, Any], Any]] = {
@@ -24,7 +31,7 @@ _BINARY: dict[type[e.BinaryElementwiseOp], Callable[[Any, Any], Any]] = {
     e.SubtractOp: np.subtract,
     e.MultiplyOp: np.multiply,
     e.DivideOp: _divide,
-    e.PowerOp: np.power,
+    e.PowerOp: _power,
     e.MaximumOp: np.maximum,
     e.MinimumOp: np.minimum,
     e.EqualOp: np.equal,
@@ -77,4 +84,8 @@ def _clip(ev: Evaluator, op: e.ClipOp, args: list[Value]) -> Value:
 
 @reference(e.CastOp)
 def _cast(ev: Evaluator, op: e.CastOp, args: list[Value]) -> Value:
-    return np.asarray(args[0]).astype(numpy_dtype(op.dtype))
+    x, dtype = np.asarray(args[0]), numpy_dtype(op.dtype)
+    if np.issubdtype(x.dtype, np.floating) and np.issubdtype(dtype, np.integer):
+        return float_to_int(x, dtype)
+    with np.errstate(all="ignore"):
+        return x.astype(dtype)

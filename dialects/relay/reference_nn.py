@@ -21,6 +21,7 @@ from xrelay.dialects.relay.base import (
     properties_with_defaults,
 )
 from xrelay.dialects.relay.nn import pad_2d
+from xrelay.dialects.relay.reference_scalar import reduce_identity
 from xrelay.dialects.relay.types import numpy_dtype
 
 Array = npt.NDArray[Any]
@@ -85,9 +86,10 @@ def conv2d_data(op: IRDLOperation, args: list[Value], out_dtype: np.dtype[Any]) 
 
 def global_avg_pool_data(x: Array, layout: str) -> Array:
     """The mean over H and W (kept as extents of 1), accumulated in float64 or int64."""
-    return x.astype(_accumulator(x.dtype)).mean(
-        axis=(layout.index("H"), layout.index("W")), keepdims=True
-    )
+    axes = (layout.index("H"), layout.index("W"))
+    total = x.astype(_accumulator(x.dtype)).sum(axis=axes, keepdims=True)
+    with np.errstate(all="ignore"):  # an empty mean: 0 / 0, NaN
+        return total / (x.shape[axes[0]] * x.shape[axes[1]])
 
 
 @reference(nn.Conv2DOp)
@@ -163,6 +165,8 @@ def _dropout(ev: Evaluator, op: nn.DropoutOp, args: list[Value]) -> Value:
 
 @reference(nn.SoftmaxOp, nn.LogSoftmaxOp)
 def _softmax(ev: Evaluator, op: nn.SoftmaxOp | nn.LogSoftmaxOp, args: list[Value]) -> Value:
+    if np.asarray(args[0]).size == 0:  # nothing to normalize
+        return np.asarray(args[0]).copy()
     x = np.asarray(args[0]).astype(np.float64)
     axis = op.axis.value.data
     shifted = x - np.max(x, axis=axis, keepdims=True)
@@ -304,6 +308,9 @@ def _pool2d(ev: Evaluator, op: nn_pool.Pool2DOp, args: list[Value]) -> Value:
 def _global_pool2d(ev: Evaluator, op: nn_pool.GlobalPool2DOp, args: list[Value]) -> Value:
     layout = op.layout.data
     x = np.asarray(args[0])
+    axes = (layout.index("H"), layout.index("W"))
     if isinstance(op, nn_pool.GlobalMaxPool2DOp):
-        return x.max(axis=(layout.index("H"), layout.index("W")), keepdims=True)
+        if x.shape[axes[0]] * x.shape[axes[1]] == 0:  # empty: the start of a max
+            return x.max(axis=axes, keepdims=True, initial=reduce_identity(x.dtype, True))
+        return x.max(axis=axes, keepdims=True)
     return global_avg_pool_data(x, layout)

@@ -28,6 +28,7 @@ from xrelay.dialects.relay.base import (
     get_opt_int,
     get_opt_ints,
 )
+from xrelay.dialects.relay.reference_scalar import float_to_int, int_divide, reduce_identity
 from xrelay.dialects.relay.types import numpy_dtype
 
 Array = npt.NDArray[Any]
@@ -185,16 +186,24 @@ def _fill(ev: Evaluator, op: c.ZerosOp | c.OnesOp, args: list[Value]) -> Value:
     return np.full(get_ints(dict(op.properties), "shape"), value, numpy_dtype(op.dtype))
 
 
+def _fill_value(value: Value, dtype: np.dtype[Any]) -> Array:
+    """A fill value converted to `dtype` as `cast` converts it (float -> integer saturates)."""
+    x = np.asarray(value)
+    if np.issubdtype(x.dtype, np.floating) and np.issubdtype(dtype, np.integer):
+        return float_to_int(x, dtype)
+    return x
+
+
 @checked_reference(c.FullOp)
 def _full(ev: Evaluator, op: c.FullOp, args: list[Value]) -> Value:
     dtype = numpy_dtype(op.result.type.get_element_type())
-    return np.full(get_ints(dict(op.properties), "shape"), np.asarray(args[0]), dtype)
+    return np.full(get_ints(dict(op.properties), "shape"), _fill_value(args[0], dtype), dtype)
 
 
 @checked_reference(c.FullLikeOp)
 def _full_like(ev: Evaluator, op: c.FullLikeOp, args: list[Value]) -> Value:
     data = np.asarray(args[0])
-    return np.full(data.shape, np.asarray(args[1]), data.dtype)
+    return np.full(data.shape, _fill_value(args[1], data.dtype), data.dtype)
 
 
 @checked_reference(c.ZerosLikeOp, c.OnesLikeOp)
@@ -210,11 +219,13 @@ def _fill_like(ev: Evaluator, op: c.ZerosLikeOp | c.OnesLikeOp, args: list[Value
 
 def _mean(x: Array, axes: tuple[int, ...], keepdims: bool) -> Array:
     count = math.prod(x.shape[a] for a in axes)
-    if np.issubdtype(x.dtype, np.floating):
-        return np.mean(x, axis=axes, keepdims=keepdims, dtype=np.float64).astype(x.dtype)
+    if np.issubdtype(x.dtype, np.floating):  # an empty mean is 0 / 0: NaN
+        with np.errstate(all="ignore"):
+            total = np.sum(x, axis=axes, keepdims=keepdims, dtype=np.float64)
+            return (total / count).astype(x.dtype)
     total = np.sum(x, axis=axes, keepdims=keepdims, dtype=np.int64)
     # TVM divides the integer sum by the count, truncating towards zero.
-    return (np.sign(total) * (np.abs(total) // max(count, 1))).astype(x.dtype)
+    return int_divide(total, count).astype(x.dtype)  # an empty mean: 0
 
 
 @checked_reference(r.SumOp, r.MeanOp, r.MaxOp, r.MinOp, r.ProdOp)
@@ -224,10 +235,12 @@ def _reduce(ev: Evaluator, op: r.ReduceOp, args: list[Value]) -> Value:
     axes = tuple(axes_list)
     if isinstance(op, r.MeanOp):
         return _mean(x, axes, keepdims)
-    if isinstance(op, r.MaxOp):
-        return np.max(x, axis=axes, keepdims=keepdims)
-    if isinstance(op, r.MinOp):
-        return np.min(x, axis=axes, keepdims=keepdims)
+    if isinstance(op, r.MaxOp | r.MinOp):
+        is_max = isinstance(op, r.MaxOp)
+        pick = np.max if is_max else np.min
+        if math.prod(x.shape[a] for a in axes) == 0:  # empty: the identity of max / min
+            return pick(x, axis=axes, keepdims=keepdims, initial=reduce_identity(x.dtype, is_max))
+        return pick(x, axis=axes, keepdims=keepdims)
     # Sum and product wrap around in the data's dtype, as TVM's do.
     if isinstance(op, r.ProdOp):
         return np.prod(x, axis=axes, keepdims=keepdims, dtype=x.dtype)
@@ -239,11 +252,13 @@ def _arg_reduce(ev: Evaluator, op: r.ArgReduceOp, args: list[Value]) -> Value:
     x = np.asarray(args[0])
     axes, keepdims = r.reduce_params(dict(op.properties), x.ndim)
     kept = [a for a in range(x.ndim) if a not in axes]
-    moved = np.transpose(x, kept + axes).reshape([x.shape[a] for a in kept] + [-1])
+    count = math.prod(x.shape[a] for a in axes)
+    moved = np.transpose(x, kept + axes).reshape([x.shape[a] for a in kept] + [count])
     pick = np.argmax if isinstance(op, r.ArgmaxOp) else np.argmin
+    if count == 0:  # nothing to pick: -1
+        return np.full(r.reduce_shape(_shape(x), axes, keepdims), -1, np.int32)
     if get_bool(dict(op.properties), "select_last_index"):
-        last = math.prod(x.shape[a] for a in axes) - 1
-        index = last - pick(moved[..., ::-1], axis=-1)
+        index = count - 1 - pick(moved[..., ::-1], axis=-1)
     else:
         index = pick(moved, axis=-1)
     return index.reshape(r.reduce_shape(_shape(x), axes, keepdims)).astype(np.int32)
