@@ -102,5 +102,5 @@ def _block(k: Kernel, w: CWriter, shape: tuple[int, int], depth: int, units: int
         for u, a in enumerate(row):
             value = f"xa_sum({a})" + (f" + in2[u0 + {u}]" if bias else "")
             w.line(f"const float v{m}_{u} = {value};")
-            stored = f"(v{m}_{u} < 0.0f ? 0.0f : v{m}_{u})" if relu else f"v{m}_{u}"
+            stored = f"(v{m}_{u} <= 0.0f ? 0.0f : v{m}_{u})" if relu else f"v{m}_{u}"
             w.line(f"out0[(m0 + {m}) * {units} + u0 + {u}] = {stored};")
