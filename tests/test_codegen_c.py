@@ -756,3 +756,24 @@ def test_every_relay_op_has_a_c_form() -> None:
         and op.name.removeprefix("relay.") not in structure
     ]
     assert not missing
+
+
+EMPTY_OUTPUTS = """
+func.func @main(%x: tensor<0x5xf32>) -> (tensor<0xi64>, tensor<0x5xf32>, tensor<0x5xf32>) {
+  %c = relay.constant dense<3> : tensor<i64>
+  %0 = relay.full %c {shape = [0], dtype = i64} : (tensor<i64>) -> tensor<0xi64>
+  %1 = relay.expand_dims %x {axis = 0} : (tensor<0x5xf32>) -> tensor<1x0x5xf32>
+  %2 = relay.squeeze %1 {axis = [0]} : (tensor<1x0x5xf32>) -> tensor<0x5xf32>
+  func.return %0, %2, %x : tensor<0xi64>, tensor<0x5xf32>, tensor<0x5xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("optimize", [False, True])
+def test_empty_outputs_copy_nothing(optimize: bool, cache: Path) -> None:
+    # Copies of empty outputs print nothing; their pointers must not be unused parameters.
+    mod = xrelay.parse(EMPTY_OUTPUTS)
+    lib = xrelay.build(mod, options={"cache_dir": cache, "optimize": optimize})
+    got = lib(np.zeros((0, 5), "float32"))
+    assert isinstance(got, tuple)
+    assert [(g.shape, g.dtype) for g in got] == [((0,), np.int64), ((0, 5), np.float32), ((0, 5), np.float32)]

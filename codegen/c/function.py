@@ -359,6 +359,6 @@ class FunctionEmitter:
     def _copy(self, target: Tree, source: Tree, type_: Attribute) -> None:
         """Copy every leaf of `source` into the same leaf of `target`."""
         for dst, src, leaf in zip(leaves(target), leaves(source), leaf_types(type_), strict=True):
-            if dst is not src:
-                count = numel(static_shape(leaf))
+            count = numel(static_shape(leaf))
+            if dst is not src and count > 0:  # an empty copy leaves both pointers unused
                 copy_elements(self.w, self.pointer(dst), self.pointer(src), count)
