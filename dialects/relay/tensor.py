@@ -674,6 +674,11 @@ class StridedSliceOp(TensorOpBase):
 TAKE_MODES = ("clip", "wrap", "fast")
 
 
+def _static_numel(shape: Shape) -> int | None:
+    """The element count of a shape, None if a dim is dynamic."""
+    return None if ANY in shape else math.prod(shape)
+
+
 def take_shape(data: Shape, indices: Shape, axis: int | None, batch_dims: int) -> Shape:
     """The output shape of `relay.take` (`axis` None: index the flattened data)."""
     if axis is None:
@@ -726,7 +731,16 @@ class TakeOp(RelayOp):
         mode = get_str(props, "mode")
         if mode not in TAKE_MODES:
             raise RelayTypeError(f"mode must be one of {', '.join(TAKE_MODES)}, got '{mode}'")
-        out = take_shape(data, indices, get_opt_int(props, "axis"), get_int(props, "batch_dims"))
+        axis = get_opt_int(props, "axis")
+        out = take_shape(data, indices, axis, get_int(props, "batch_dims"))
+        extent = data[normalize_axis(axis, len(data))] if axis is not None else _static_numel(data)
+        if extent == 0 and ANY not in out and 0 not in out:
+            # No index is valid in any mode, yet the result has elements to fill.
+            where = "flattened data" if axis is None else f"axis {axis} of data"
+            raise RelayTypeError(
+                f"cannot take indices {format_shape(indices)} from the empty {where} "
+                f"{format_shape(data)}"
+            )
         return [tensor_type(out, operand_element_type(operand_types, 0))]
 
 

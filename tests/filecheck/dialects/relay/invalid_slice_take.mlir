@@ -105,3 +105,21 @@ func.func @take_batch_mismatch(%x: tensor<4x5xf32>, %i: tensor<3x2xi32>) {
   %0 = relay.take %x, %i {axis = 1, batch_dims = 1} : (tensor<4x5xf32>, tensor<3x2xi32>) -> tensor<4x2xf32>
   func.return
 }
+
+// -----
+
+/// take: no index is valid on an empty axis (in any mode) when the result has elements.
+func.func @take_empty_axis(%x: tensor<0x1x4x4xf32>, %i: tensor<3xi64>) {
+  // expected-error@+1 {{'relay.take' op cannot take indices (3) from the empty axis 0 of data (0, 1, 4, 4)}}
+  %0 = relay.take %x, %i {axis = 0} : (tensor<0x1x4x4xf32>, tensor<3xi64>) -> tensor<3x1x4x4xf32>
+  func.return
+}
+
+// -----
+
+/// take: flattened empty data.
+func.func @take_empty_flat(%x: tensor<2x0xf32>, %i: tensor<2xi64>) {
+  // expected-error@+1 {{'relay.take' op cannot take indices (2) from the empty flattened data (2, 0)}}
+  %0 = relay.take %x, %i : (tensor<2x0xf32>, tensor<2xi64>) -> tensor<2xf32>
+  func.return
+}
