@@ -174,6 +174,12 @@ def test_compare() -> None:
     )
     assert compare(a, np.array([1.0, nan, -np.inf, 0.0], np.float32), 1, 1.0) == "infinities differ"
     assert compare(a, a + np.float32(0.5), 1, 1.0).startswith("values differ")  # type: ignore[union-attr]
+    # An overflow near the top of the range on one side only (reassociation) is accepted;
+    # an infinity against a modest value, or against the other sign, is not.
+    big = np.array([3.0e38, -3.0e38], np.float32)
+    assert compare(big, np.array([np.inf, -np.inf], np.float32), 1, 1.0) is None
+    assert compare(np.array([1.0e30], np.float32), np.array([np.inf], np.float32), 1, 1.0) == "infinities differ"
+    assert compare(big[:1], np.array([-np.inf], np.float32), 1, 1.0) == "infinities differ"
     ints = np.array([2**53 + 1], np.int64)
     assert compare(ints, ints - 1, 1, 1.0) == "integer values differ"
     assert compare(ints, ints.astype(np.int32), 1, 1.0) == "dtype int64 != int32"
