@@ -12,6 +12,10 @@ Beyond TVM:
   `run_after_pass` hook) raises, the module is restored in place and the
   error is a `PassError` naming the innermost failing pass
   (`transform.transactional=False` skips the snapshot and the rollback). A
+  `DiagnosticError` (a located error in the input, such as a dynamic shape
+  plan-memory cannot place) becomes a `PassDiagnosticError`: still a
+  `DiagnosticError`, its messages ending in `(in pass '<flag>')`, so tools
+  report it as the input's error (exit 1), not as a crash. A
   `Sequential` takes no snapshot of its own: it rolls back to its first
   child's. With `transform.crash_reproducer` set, the module before the
   failing pass is written with the pipeline that reproduces the failure.
@@ -31,12 +35,13 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NoReturn
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xrelay.dialects.builder.expr import Function
+from xrelay.dialects.diagnostics import DiagnosticError
 from xrelay.dialects.ir_module import IRModule, function_from_op
 from xrelay.passes.pass_context import PassContext, PassInfo, pop_running, push_running
 from xrelay.passes.transaction import (
@@ -62,6 +67,25 @@ class PassError(Exception):
         self.module_before = module_before
         self.reproducer: str | None = None
         super().__init__(f"pass '{info.name}' failed: {describe_error(cause)}")
+
+
+class PassDiagnosticError(PassError, DiagnosticError):
+    """A `DiagnosticError` a pass raised on its input: the input's error, located, with the pass.
+
+    Both a `PassError` (`info`, `cause`, `module_before`, `reproducer`) and a
+    `DiagnosticError` whose diagnostics are the original's with
+    ` (in pass '<flag>')` appended; `pass_name` is the pass's flag.
+    """
+
+    def __init__(self, info: PassInfo, cause: DiagnosticError, module_before: str | None):
+        suffix = f" (in pass '{info.flag}')"
+        self.diagnostics = [replace(d, message=d.message + suffix) for d in cause.diagnostics]
+        self.pass_name = info.flag
+        self.info = info
+        self.cause = cause
+        self.module_before = module_before
+        self.reproducer = None
+        Exception.__init__(self, str(self))
 
 
 class ImmutableModuleError(RuntimeError):
@@ -144,7 +168,11 @@ def invoke(pass_: Pass, mod: IRModule, ctx: PassContext) -> Outcome:
             restore(original, rollback_to)
         if handled:
             raise error
-        failure = PassError(info, error, before) if in_pass else error
+        failure = error
+        if in_pass:
+            failure = PassError(info, error, before)
+            if isinstance(error, DiagnosticError):
+                failure = PassDiagnosticError(info, error, before)
         setattr(failure, _HANDLED, True)
         if reproducer and before is not None:
             _write_reproducer(reproducer, pass_, ctx, before, error, failure)

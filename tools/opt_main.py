@@ -338,12 +338,8 @@ class OptMain:
         name = error.info.flag
         cause = error.cause
         notes = self.reproducer_notes(error)
-        if isinstance(cause, DiagnosticError):
-            suffix = f" (in pass '{name}')"
-            located = [
-                dataclasses.replace(d, message=d.message + suffix) for d in cause.diagnostics
-            ]
-            raise DiagnosticError(located + notes) from None
+        if isinstance(error, DiagnosticError):  # the input's error, located, naming the pass
+            raise DiagnosticError(error.diagnostics + notes) from None
         if isinstance(cause, DiagnosticException | PassDependencyError | ImmutableModuleError):
             message = f"pass '{name}' failed: {_first_line(cause)}"
             raise DiagnosticError([self.unlocated(message), *notes]) from None
