@@ -104,6 +104,13 @@ def describe_error(error: BaseException) -> str:
     return f"{name}: {first}" if first else name
 
 
+def wrap_error(info: PassInfo, error: BaseException, module_before: str | None) -> PassError:
+    """The error a failing pass raises: the input's (a located `DiagnosticError`) or a crash."""
+    if isinstance(error, DiagnosticError):
+        return PassDiagnosticError(info, error, module_before)
+    return PassError(info, error, module_before)
+
+
 @dataclass(frozen=True)
 class Outcome:
     """What one invocation did: the module it returned, whether it ran, whether it changed IR."""
@@ -168,11 +175,7 @@ def invoke(pass_: Pass, mod: IRModule, ctx: PassContext) -> Outcome:
             restore(original, rollback_to)
         if handled:
             raise error
-        failure = error
-        if in_pass:
-            failure = PassError(info, error, before)
-            if isinstance(error, DiagnosticError):
-                failure = PassDiagnosticError(info, error, before)
+        failure = wrap_error(info, error, before) if in_pass else error
         setattr(failure, _HANDLED, True)
         if reproducer and before is not None:
             _write_reproducer(reproducer, pass_, ctx, before, error, failure)

@@ -95,9 +95,11 @@ class RunMain:
         """Run on `argv` (default: the command line); the exit status (user errors never raise)."""
         try:
             return cls(argv).run()
+        except EvaluationError as error:
+            print(error if error.located else f"{PROG}: error: {error}", file=sys.stderr)
         except DiagnosticError as error:
             print(error, file=sys.stderr)
-        except (RunError, ValueError, EvaluationError, OSError) as error:
+        except (RunError, ValueError, OSError) as error:
             print(f"{PROG}: error: {one_line(error)}", file=sys.stderr)
         except KeyboardInterrupt:
             return 130
