@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from xdsl.dialects.builtin import FileLineColLoc, ModuleOp
 from xdsl.ir import Operation
 from xdsl.utils.exceptions import ParseError, VerifyException
+from xrelay.dialects.walk import walk_ops
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,7 @@ def verify_located(module: ModuleOp) -> list[Diagnostic]:
     Like MLIR, verification stops at the first op that fails. Linear in the
     number of ops: each op is verified once without its nested ops.
     """
-    for op in module.walk():
+    for op in walk_ops(module):  # iterative: any nesting depth
         try:
             op.verify(verify_nested_ops=False)
         except VerifyException as error:
