@@ -37,6 +37,7 @@ from xdsl.printer import Printer
 from xdsl.utils.arg_spec import ArgSpec, parse_pipeline, parse_spec
 from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
 from xdsl.utils.target import Target
+from xrelay.dialects.depth import nesting_guard
 from xrelay.dialects.diagnostics import (
     Diagnostic,
     DiagnosticError,
@@ -398,8 +399,9 @@ class OptMain:
         ctx = self.make_context()
         module = self.parse_chunk(ctx, chunk)
         self.verify(module)
-        self.run_pipeline(ctx, module)
-        return self.emit(ctx, module)
+        with nesting_guard(self.prog, module):
+            self.run_pipeline(ctx, module)
+            return self.emit(ctx, module)
 
     def handle_chunk(self, chunk: Chunk) -> str:
         """Process a chunk and report (or, with --verify-diagnostics, check) its diagnostics.

@@ -33,7 +33,10 @@ timed, or the one run without it. `--export FILE.so` copies the built library
 
 Exit status: 0 on success; 1 for any mistake in the command line, the files or
 the module (one line `xrelay-run: error: ...` on stderr, or `file:line:col:
-error: ...` for an error located in the module); 2 for an internal error (a
+error: ...` for an error located in the module, such as a recursion deeper than
+the interpreter's 10,000 calls, a result that cannot be allocated, a recursive
+`main` with `--target`, or IR nested too deep; an error a pass of the build
+raises on the module ends in `(in pass '<flag>')`); 2 for an internal error (a
 traceback: a bug in xrelay).
 """
 
@@ -49,8 +52,9 @@ from typing import Any, NoReturn
 
 import numpy as np
 from xdsl.dialects import func
+from xrelay.dialects.depth import nesting_guard
 from xrelay.dialects.diagnostics import DiagnosticError
-from xrelay.dialects.interpreter import EvaluationError, Value, check_inputs, make_input
+from xrelay.dialects.interpreter import Value, check_inputs, make_input
 from xrelay.tools.run_backends import (
     InterpreterRunner,
     LibraryRunner,
@@ -95,12 +99,15 @@ class RunMain:
         """Run on `argv` (default: the command line); the exit status (user errors never raise)."""
         try:
             return cls(argv).run()
-        except EvaluationError as error:
-            print(error if error.located else f"{PROG}: error: {error}", file=sys.stderr)
         except DiagnosticError as error:
-            print(error, file=sys.stderr)
+            for d in error.diagnostics:  # without a position: `xrelay-run: error: ...`
+                print(d if d.line > 0 else f"{PROG}: {d.severity}: {d.message}", file=sys.stderr)
+            if not error.diagnostics:
+                print(f"{PROG}: error: {error}", file=sys.stderr)
         except (RunError, ValueError, OSError) as error:
             print(f"{PROG}: error: {one_line(error)}", file=sys.stderr)
+        except MemoryError as error:  # e.g. a built library's output arrays
+            print(f"{PROG}: error: out of memory: {one_line(error)}", file=sys.stderr)
         except KeyboardInterrupt:
             return 130
         except SystemExit as exit_:  # --help
@@ -218,13 +225,14 @@ class RunMain:
         params = read_params(args.params)
         given = read_inputs(args.input)
         values = self.bind(function, params, given)
-        if targets is None:
-            runner: InterpreterRunner | LibraryRunner = InterpreterRunner(mod, args.entry)
-        else:
-            runner = LibraryRunner(mod, targets, params, self.options())
-            if args.export:
-                runner.export(args.export)
-        results = runner(values)  # also the warm-up of --repeat
+        with nesting_guard(PROG, mod.module):
+            if targets is None:
+                runner: InterpreterRunner | LibraryRunner = InterpreterRunner(mod, args.entry)
+            else:
+                runner = LibraryRunner(mod, targets, params, self.options())
+                if args.export:
+                    runner.export(args.export)
+            results = runner(values)  # also the warm-up of --repeat
         profiled = runner if isinstance(runner, LibraryRunner) and args.profile else None
         if profiled is not None and args.repeat:
             profiled.library.reset_profile()  # the table covers the timed runs
