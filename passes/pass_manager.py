@@ -90,6 +90,11 @@ class PassDiagnosticError(PassError, DiagnosticError):
         self.reproducer = None
         Exception.__init__(self, str(self))
 
+    def __str__(self) -> str:
+        if any(d.line > 0 for d in self.diagnostics):
+            return DiagnosticError.__str__(self)
+        return f"{self.cause} (in pass '{self.pass_name}')"  # as the cause prints, unlocated
+
 
 class ImmutableModuleError(RuntimeError):
     """A pass changed the module under `testing.immutable_module`."""

@@ -1,0 +1,282 @@
+"""Depth: recursion in the interpreter, recursion on the C target, memory errors, deep IR.
+
+The interpreter runs calls and regions on its own frame stack (a recursion
+10,000 calls deep works, a deeper one is a located error); the C target
+rejects any call cycle before building; a result that cannot be allocated is
+a located error; IR nested deeper than xDSL's recursive walks can follow is a
+`NestingTooDeepError`, and a long flat chain never recurses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from testlib.deep_ir import negation_chain, nested_ifs, nested_tuples
+from xdsl.dialects.builtin import ModuleOp
+from xrelay.dialects import interpreter
+from xrelay.dialects.depth import NestingTooDeepError
+from xrelay.dialects.diagnostics import DiagnosticError, check_module
+from xrelay.dialects.interpreter import MAX_CALL_DEPTH, EvaluationError, Evaluator
+from xrelay.dialects.ir_module import IRModule
+from xrelay.dialects.relay.elementwise import NegativeOp
+from xrelay.passes.pass_context import PassContext
+from xrelay.passes.pass_manager import PassDiagnosticError, Sequential
+
+import xrelay
+from xrelay import transform
+
+COUNTDOWN = """\
+func.func @countdown(%n: tensor<i32>) -> tensor<i32> {
+  %zero = relay.constant dense<0> : tensor<i32>
+  %done = relay.less_equal %n, %zero : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  %r = relay.if %done : tensor<i1> -> tensor<i32> {
+    relay.yield %n : tensor<i32>
+  } else {
+    %one = relay.constant dense<1> : tensor<i32>
+    %m = relay.subtract %n, %one : tensor<i32>
+    %c = func.call @countdown(%m) : (tensor<i32>) -> tensor<i32>
+    relay.yield %c : tensor<i32>
+  }
+  func.return %r : tensor<i32>
+}
+func.func @main(%n: tensor<i32>) -> tensor<i32> {
+  %c = func.call @countdown(%n) : (tensor<i32>) -> tensor<i32>
+  func.return %c : tensor<i32>
+}
+"""
+
+SELF_RECURSIVE = """\
+func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %c = func.call @main(%x) : (tensor<2xf32>) -> tensor<2xf32>
+  func.return %c : tensor<2xf32>
+}
+"""
+
+MUTUAL = """\
+func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %c = func.call @f(%x) : (tensor<2xf32>) -> tensor<2xf32>
+  func.return %c : tensor<2xf32>
+}
+func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %c = func.call @g(%x) : (tensor<2xf32>) -> tensor<2xf32>
+  func.return %c : tensor<2xf32>
+}
+func.func @g(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %c = func.call @f(%x) : (tensor<2xf32>) -> tensor<2xf32>
+  func.return %c : tensor<2xf32>
+}
+"""
+
+# 2^24 x 2^24 f32: 2^50 bytes, more than any address space holds.
+HUGE_ZEROS = """\
+func.func @main() -> tensor<16777216x16777216xf32> {
+  %z = relay.zeros {shape = [16777216, 16777216], dtype = f32} : tensor<16777216x16777216xf32>
+  func.return %z : tensor<16777216x16777216xf32>
+}
+"""
+
+
+def int32(value: int) -> np.ndarray[Any, Any]:
+    return np.array(value, dtype=np.int32)
+
+
+# ------------------------------------------------------------- interpreter
+
+
+def test_recursion_deeper_than_pythons_stack_runs() -> None:
+    """5,000 nested calls (each through a relay.if) are far beyond Python's recursion limit."""
+    mod = xrelay.parse(COUNTDOWN, "countdown.mlir")
+    assert int(xrelay.evaluate(mod, int32(5000))) == 0
+    assert int(xrelay.evaluate(mod, int32(3))) == 0
+
+
+def test_recursion_deeper_than_the_limit_is_a_located_error() -> None:
+    mod = xrelay.parse(COUNTDOWN, "countdown.mlir")
+    evaluator = Evaluator(mod.module, max_call_depth=50)
+    assert evaluator.call("main", [int32(49)])[0] == 0  # main + 49 countdowns + the base case
+    with pytest.raises(EvaluationError) as info:
+        evaluator.call("main", [int32(60)])
+    assert str(info.value) == (
+        "countdown.mlir:9:5: error: 'func.call' op call depth exceeds 50 "
+        "(infinite recursion?) in @countdown"
+    )
+
+
+def test_self_recursive_main_stops_at_the_default_limit() -> None:
+    mod = xrelay.parse(SELF_RECURSIVE, "self.mlir")
+    with pytest.raises(DiagnosticError) as info:
+        xrelay.evaluate(mod, np.zeros(2, np.float32))
+    assert isinstance(info.value, EvaluationError)
+    assert str(info.value) == (
+        f"self.mlir:2:3: error: 'func.call' op call depth exceeds {MAX_CALL_DEPTH} "
+        "(infinite recursion?) in @main"
+    )
+
+
+def test_nested_ifs_run_without_python_recursion() -> None:
+    """1,000 nested relay.if regions: verified and evaluated on the interpreter's own stack."""
+    mod = nested_ifs(1000)
+    check_module(mod.module)
+    x = np.array([1.0, -2.0], np.float32)
+    np.testing.assert_array_equal(xrelay.evaluate(mod, np.array(True), x), -x)
+    np.testing.assert_array_equal(xrelay.evaluate(mod, np.array(False), x), x)
+
+
+def test_unallocatable_result_is_a_located_error() -> None:
+    mod = xrelay.parse(HUGE_ZEROS, "zeros.mlir")
+    with pytest.raises(EvaluationError) as info:
+        xrelay.evaluate(mod)
+    assert str(info.value) == (
+        f"zeros.mlir:2:3: error: 'relay.zeros' op cannot allocate {2**50} bytes for its result "
+        "(out of memory)"
+    )
+    assert not isinstance(info.value, MemoryError)
+
+
+def test_memory_error_without_a_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A plain MemoryError (not numpy's, so no size) is still a located one-line error."""
+
+    def exhausted(ev: Evaluator, op: Any, args: list[Any]) -> Any:
+        raise MemoryError()
+
+    monkeypatch.setitem(interpreter._REFERENCE, NegativeOp, exhausted)  # pyright: ignore[reportPrivateUsage]
+    mod = xrelay.parse(
+        "func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {\n"
+        "  %0 = relay.negative %x : tensor<2xf32>\n"
+        "  func.return %0 : tensor<2xf32>\n"
+        "}\n",
+        "neg.mlir",
+    )
+    with pytest.raises(EvaluationError, match=r"^neg.mlir:2:3: error: 'relay.negative' op ran out"):
+        xrelay.evaluate(mod, np.zeros(2, np.float32))
+
+
+# ------------------------------------------------------------ the C target
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            SELF_RECURSIVE,
+            "m.mlir:2:3: error: 'func.call' op recursive call to @main: "
+            "the C target does not support recursion",
+        ),
+        (
+            MUTUAL,
+            "m.mlir:10:3: error: 'func.call' op recursive call to @f: "
+            "the C target does not support recursion (calls @f -> @g -> @f)",
+        ),
+        (
+            COUNTDOWN.replace("countdown.mlir", ""),
+            "m.mlir:9:5: error: 'func.call' op recursive call to @countdown: "
+            "the C target does not support recursion",
+        ),
+    ],
+)
+def test_c_target_rejects_recursion_before_any_pass(text: str, message: str) -> None:
+    ran: list[str] = []
+
+    class Record(transform.PassInstrument):
+        def run_before_pass(self, mod: IRModule, info: transform.PassInfo) -> None:
+            ran.append(info.name)
+
+    mod = xrelay.parse(text, "m.mlir")
+    with PassContext(instruments=[Record()]), pytest.raises(DiagnosticError) as info:
+        xrelay.build(mod, target="c")
+    assert str(info.value) == message
+    assert ran == []
+
+
+# ------------------------------------------------------------------ deep IR
+
+
+def failure(step: Callable[[], object]) -> DiagnosticError | None:
+    """The DiagnosticError `step` raises, None if it works (a RecursionError fails the test)."""
+    try:
+        step()
+    except DiagnosticError as error:
+        return error
+    return None
+
+
+DEEP: dict[str, Callable[[Path], object]] = {
+    "ifs-optimize": lambda _: xrelay.optimize(nested_ifs(500)),
+    "ifs-build": lambda tmp: xrelay.build(
+        nested_ifs(500), target="c", options={"cache_dir": str(tmp), "cflags": ["-O0"]}
+    ),
+    "tuples-optimize": lambda _: xrelay.optimize(nested_tuples(2000)),
+    "tuples-build": lambda tmp: xrelay.build(
+        nested_tuples(2000), target="c", options={"cache_dir": str(tmp), "cflags": ["-O0"]}
+    ),
+    "tuples-evaluate": lambda _: xrelay.evaluate(nested_tuples(2000), np.zeros(2, np.float32)),
+}
+
+
+@pytest.mark.parametrize("case", DEEP)
+def test_deep_ir_from_python_works_or_is_too_deep(case: str, tmp_path: Path) -> None:
+    """It works, or stops with a NestingTooDeepError (raised in a pass: the cause of a
+    PassDiagnosticError), never with a RecursionError."""
+    error = failure(lambda: DEEP[case](tmp_path))
+    if isinstance(error, PassDiagnosticError):
+        assert isinstance(error.cause, NestingTooDeepError)
+        assert str(error).startswith("IR nested too deep for this pass (depth ")
+    elif error is not None:
+        assert isinstance(error, NestingTooDeepError)
+        assert str(error).startswith("IR nested too deep for ")
+
+
+def test_xrelay_build_of_deep_ifs_names_the_depth() -> None:
+    with pytest.raises(NestingTooDeepError) as info:
+        xrelay.build(nested_ifs(500), target="c")
+    assert str(info.value) == (
+        "IR nested too deep for xrelay.build (depth 502, more than Python's stack allows)"
+    )
+
+
+def test_recursion_in_a_pass_is_too_deep_and_rolls_back() -> None:
+    """A RecursionError in a pass is the IR's depth, not a crash: a DiagnosticError naming
+    the pass, and the module as it was."""
+
+    def recurse(mod: IRModule, ctx: PassContext) -> IRModule:
+        mod.module.body.block.first_op.detach()  # pyright: ignore[reportOptionalMemberAccess]
+
+        def down(n: int) -> int:
+            return down(n + 1)
+
+        down(0)
+        return mod
+
+    mod = nested_ifs(3)
+    before = str(mod)
+    deep = transform.module_pass(recurse, opt_level=0, name="Recurse")
+    with pytest.raises(PassDiagnosticError) as info:
+        Sequential([deep])(mod)
+    assert isinstance(info.value, DiagnosticError)
+    assert info.value.pass_name == "recurse"
+    assert str(info.value) == (
+        "IR nested too deep for this pass (depth 5, more than Python's stack allows) "
+        "(in pass 'recurse')"
+    )
+    assert str(mod) == before
+
+
+def test_long_chain_never_recurses() -> None:
+    """100,000 ops in a row: built, verified, printed and evaluated without recursion."""
+    mod = negation_chain(100_000)
+    check_module(mod.module)
+    assert str(mod).count("relay.negative") == 100_000
+    x = np.array([1.0, 2.0], np.float32)
+    np.testing.assert_array_equal(xrelay.evaluate(mod, x), x)
+
+
+def test_chain_longer_than_the_recursion_limit_optimizes_and_builds(tmp_path: Path) -> None:
+    mod = negation_chain(5_001)
+    x = np.array([1.0, 2.0], np.float32)
+    lib = xrelay.build(mod, target="c", options={"cache_dir": str(tmp_path), "cflags": ["-O0"]})
+    np.testing.assert_array_equal(lib(x), -x)
+    assert isinstance(xrelay.optimize(mod).module, ModuleOp)
