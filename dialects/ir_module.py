@@ -30,6 +30,7 @@ from xrelay.dialects.builder.expr import (
 )
 from xrelay.dialects.relay.base import RelayOp
 from xrelay.dialects.relay.structure import ConstantOp, IfOp, YieldOp
+from xrelay.dialects.walk import Nested, trampoline
 
 
 class IRModule:
@@ -142,7 +143,7 @@ def function_from_op(op: func.FuncOp) -> Function:
     block = op.body.block
     params = [Var(arg.name_hint or f"p{i}", arg.type) for i, arg in enumerate(block.args)]
     env: dict[SSAValue, Expr] = dict(zip(block.args, params, strict=True))
-    results = _convert_block(block, env)
+    results = trampoline(_convert_block(block, env))  # nested ifs: on a stack, not Python's
     body = results[0] if len(results) == 1 else Tuple(results)
     out = Function(
         params,
@@ -154,7 +155,7 @@ def function_from_op(op: func.FuncOp) -> Function:
     return out
 
 
-def _convert_block(block: Block, env: dict[SSAValue, Expr]) -> list[Expr]:
+def _convert_block(block: Block, env: dict[SSAValue, Expr]) -> Nested[list[Expr]]:
     for inner in block.ops:
         args = [env[o] for o in inner.operands]
         if isinstance(inner, func.ReturnOp | YieldOp):
@@ -163,8 +164,8 @@ def _convert_block(block: Block, env: dict[SSAValue, Expr]) -> list[Expr]:
         if isinstance(inner, ConstantOp):
             expr = Constant(inner.value)
         elif isinstance(inner, IfOp):
-            then_expr = _convert_block(inner.then_region.block, env)[0]
-            else_expr = _convert_block(inner.else_region.block, env)[0]
+            then_expr = (yield _convert_block(inner.then_region.block, env))[0]
+            else_expr = (yield _convert_block(inner.else_region.block, env))[0]
             expr = If(args[0], then_expr, else_expr)
         elif isinstance(inner, func.CallOp):
             callee = GlobalVar(inner.callee.root_reference.data)

@@ -15,14 +15,16 @@ from typing import Any
 
 import numpy as np
 import pytest
-from testlib.deep_ir import negation_chain, nested_ifs, nested_tuples
+from testlib.deep_ir import builder_ifs, negation_chain, nested_ifs, nested_tuples
+from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xrelay.dialects import interpreter
 from xrelay.dialects.depth import NestingTooDeepError
 from xrelay.dialects.diagnostics import DiagnosticError, check_module
 from xrelay.dialects.interpreter import MAX_CALL_DEPTH, EvaluationError, Evaluator
-from xrelay.dialects.ir_module import IRModule
+from xrelay.dialects.ir_module import IRModule, function_from_op
 from xrelay.dialects.relay.elementwise import NegativeOp
+from xrelay.dialects.walk import Nested, trampoline
 from xrelay.passes.pass_context import PassContext
 from xrelay.passes.pass_manager import PassDiagnosticError, Sequential
 
@@ -124,6 +126,48 @@ def test_nested_ifs_run_without_python_recursion() -> None:
     x = np.array([1.0, -2.0], np.float32)
     np.testing.assert_array_equal(xrelay.evaluate(mod, np.array(True), x), -x)
     np.testing.assert_array_equal(xrelay.evaluate(mod, np.array(False), x), x)
+
+
+def test_builder_nests_ifs_deeper_than_pythons_stack() -> None:
+    """The builder emits (and function passes rebuild) nested ifs without Python recursion."""
+    mod = builder_ifs(600)
+    check_module(mod.module)
+    x = np.array([1.0, -2.0], np.float32)
+    np.testing.assert_array_equal(xrelay.evaluate(mod, np.array(True), x), x + 600)
+    np.testing.assert_array_equal(xrelay.evaluate(mod, np.array(False), x), x)
+    main = mod.module.body.block.first_op
+    assert isinstance(main, func.FuncOp)
+    again = IRModule.from_expr(function_from_op(main))
+    np.testing.assert_array_equal(xrelay.evaluate(again, np.array(True), x), x + 600)
+
+
+def test_trampoline_raises_into_the_caller() -> None:
+    """A sub-procedure's exception reaches the procedure that yielded it: its `finally` runs
+    and it may catch it."""
+    log: list[str] = []
+
+    def inner(n: int) -> Nested[int]:
+        if n == 0:
+            raise ValueError("bottom")
+        try:
+            return (yield inner(n - 1)) + 1
+        finally:
+            log.append(f"left {n}")
+
+    def outer() -> Nested[str]:
+        try:
+            yield inner(3000)
+        except ValueError as error:
+            return f"caught {error}"
+        return "not raised"
+
+    assert trampoline(outer()) == "caught bottom"
+    assert log == [f"left {n}" for n in range(1, 3001)]
+    assert trampoline(_count(5000)) == 5000
+
+
+def _count(n: int) -> Nested[int]:
+    return (yield _count(n - 1)) + 1 if n else 0
 
 
 def test_unallocatable_result_is_a_located_error() -> None:

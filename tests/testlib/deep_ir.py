@@ -5,6 +5,7 @@ Built with xDSL ops or the builder (the parser rejects text this deep).
 
 from __future__ import annotations
 
+import numpy as np
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, TensorType, f32, i1
 from xdsl.ir import Attribute, Block, Region
@@ -61,3 +62,14 @@ def nested_tuples(depth: int) -> IRModule:
     for _ in range(depth):
         expr = relay.TupleGetItem(expr, 0)
     return IRModule.from_expr(relay.Function([x], expr))
+
+
+def builder_ifs(depth: int) -> IRModule:
+    """`main(%c, %x)` from the builder: `depth` nested `relay.If(c, ... + 1, x)`, so with
+    `%c` true: `x + depth`."""
+    cond = relay.var("c", shape=(), dtype="bool")
+    x = relay.var("x", shape=(2,), dtype="float32")
+    expr: relay.Expr = x
+    for _ in range(depth):
+        expr = relay.If(cond, expr + relay.const(np.float32(1)), x)
+    return IRModule.from_expr(relay.Function([cond, x], expr))
