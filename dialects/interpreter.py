@@ -5,7 +5,12 @@ Each op's semantics is a function registered with `@reference(OpClass, ...)`:
 of values (Relay tuples). Dialects register their own (relay's live in
 `relay/reference_*.py`; a backend registers its accelerator ops the same way).
 The evaluator runs `func.func` bodies in order, once per op: linear in the
-size of the graph.
+size of the graph. An op with regions registers `@enters_region(OpClass)`
+instead: `fn(evaluator, op, args) -> Entered(region, args)` picks the region
+to run, and the evaluator runs it, like a `func.call`'s callee, on its own
+stack of frames, so neither recursion nor nested regions use Python's stack
+(`MAX_CALL_DEPTH` calls at most). Failures are `EvaluationError`s located at
+the op (a `DiagnosticError`), including a result that cannot be allocated.
 """
 
 from __future__ import annotations
@@ -278,15 +283,17 @@ class Evaluator:
             env[result] = value
 
     def eval_op(self, op: Operation, args: list[Value], env: dict[SSAValue, Value]) -> list[Value]:
-        """The result values of one op without regions (calls: `call`)."""
+        """The result values of one op, conformed to its result types."""
         if isinstance(op, func.CallOp):
             return self.call(op.callee.root_reference.data, args)
-        if type(op) in _REGION_ENTRY:
+        if type(op) in _REGION_ENTRY:  # run on its own stack (the main loop enters it instead)
             frame = self._enter(op, args, _Frame(Block(), env, None, None, 0))
             assert frame is not None
             values = self._run([frame])
-            self._bind(op, values, {})
-            return [conform(v, r.type) for v, r in zip(values, op.results, strict=True)]
+            try:
+                return [conform(v, r.type) for v, r in zip(values, op.results, strict=True)]
+            except EvaluationError as error:
+                raise error.at(op) from error
         fn = _REFERENCE.get(type(op))
         if fn is None:
             raise EvaluationError("has no reference semantics", op)
