@@ -28,6 +28,7 @@ from xrelay.dialects.builder.expr import (
     attr_to_python,
     free_vars,
 )
+from xrelay.dialects.depth import nesting_guard
 from xrelay.dialects.relay.base import RelayOp
 from xrelay.dialects.relay.structure import ConstantOp, IfOp, YieldOp
 from xrelay.dialects.walk import Nested, trampoline
@@ -121,9 +122,13 @@ class IRModule:
     # ------------------------------------------------------------- printing
 
     def astext(self, generic: bool = False) -> str:
-        """The module as text (custom syntax, or MLIR's generic form)."""
+        """The module as text (custom syntax, or MLIR's generic form).
+
+        `NestingTooDeepError` for IR nested deeper than xDSL's (recursive) printer can follow.
+        """
         stream = io.StringIO()
-        Printer(stream=stream, print_generic_format=generic).print_op(self.module)
+        with nesting_guard("printing", self.module):
+            Printer(stream=stream, print_generic_format=generic).print_op(self.module)
         stream.write("\n")
         return stream.getvalue()
 

@@ -226,7 +226,7 @@ def _text(module: ModuleOp) -> str | None:
     """The module's text; None if it is nested too deep to print (then no reproducer)."""
     try:
         return IRModule(module=module).astext()
-    except RecursionError:
+    except NestingTooDeepError:
         return None
 
 

@@ -249,6 +249,9 @@ def failure(step: Callable[[], object]) -> DiagnosticError | None:
 
 
 DEEP: dict[str, Callable[[Path], object]] = {
+    "ifs-print": lambda _: str(nested_ifs(500)),
+    "tuples-print": lambda _: str(nested_tuples(2000)),
+    "builder-ifs-optimize": lambda _: xrelay.optimize(builder_ifs(500)),
     "ifs-optimize": lambda _: xrelay.optimize(nested_ifs(500)),
     "ifs-build": lambda tmp: xrelay.build(
         nested_ifs(500), target="c", options={"cache_dir": str(tmp), "cflags": ["-O0"]}
