@@ -9,6 +9,7 @@ a located error; IR nested deeper than xDSL's recursive walks can follow is a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ from xrelay.dialects.relay.elementwise import NegativeOp
 from xrelay.dialects.walk import Nested, trampoline
 from xrelay.passes.pass_context import PassContext
 from xrelay.passes.pass_manager import PassDiagnosticError, Sequential
+from xrelay.tools.run_main import RunMain
 
 import xrelay
 from xrelay import transform
@@ -283,6 +285,18 @@ def test_xrelay_build_of_deep_ifs_names_the_depth() -> None:
     assert str(info.value) == (
         "IR nested too deep for xrelay.build (depth 502, more than Python's stack allows)"
     )
+
+
+def test_xrelay_run_reports_deep_ir_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Deep IR (as if the parser had accepted it) is exit status 1 and one line."""
+    monkeypatch.setattr(RunMain, "read_module", lambda self: nested_ifs(500))  # pyright: ignore[reportUnknownLambdaType, reportUnknownArgumentType]
+    monkeypatch.setenv("XRELAY_CACHE_DIR", str(tmp_path))
+    assert RunMain.main(["-", "--target", "c"]) == 1
+    err = capsys.readouterr().err
+    assert re.match(r"xrelay-run: error: '[a-z.]+' op IR nested too deep for xrelay.build ", err)
+    assert err.count("\n") == 1
 
 
 def test_recursion_in_a_pass_is_too_deep_and_rolls_back() -> None:

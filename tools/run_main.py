@@ -213,26 +213,31 @@ class RunMain:
         return xrelay.parse(text, name)
 
     def run(self) -> int:
-        """Parse, make inputs, run (and time), report; returns the exit status."""
+        """Parse, then `run_module`; returns the exit status."""
         args = self.args
         if args.repeat is not None and args.repeat < 1:
             raise RunError(f"--repeat must be at least 1, got {args.repeat}")
         targets = self.targets()
         mod = self.read_module()
+        with nesting_guard(PROG, mod.module):  # a RecursionError: the module is too deep
+            return self.run_module(mod, targets)
+
+    def run_module(self, mod: xrelay.IRModule, targets: list[str] | None) -> int:
+        """Make the inputs, run (and time), report; returns the exit status."""
+        args = self.args
         function = function_of(mod, args.entry)
         outputs = sum(leaf_count(t) for t in function.function_type.outputs.data)
         check_output_path(args.output, outputs)
         params = read_params(args.params)
         given = read_inputs(args.input)
         values = self.bind(function, params, given)
-        with nesting_guard(PROG, mod.module):
-            if targets is None:
-                runner: InterpreterRunner | LibraryRunner = InterpreterRunner(mod, args.entry)
-            else:
-                runner = LibraryRunner(mod, targets, params, self.options())
-                if args.export:
-                    runner.export(args.export)
-            results = runner(values)  # also the warm-up of --repeat
+        if targets is None:
+            runner: InterpreterRunner | LibraryRunner = InterpreterRunner(mod, args.entry)
+        else:
+            runner = LibraryRunner(mod, targets, params, self.options())
+            if args.export:
+                runner.export(args.export)
+        results = runner(values)  # also the warm-up of --repeat
         profiled = runner if isinstance(runner, LibraryRunner) and args.profile else None
         if profiled is not None and args.repeat:
             profiled.library.reset_profile()  # the table covers the timed runs
