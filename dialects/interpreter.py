@@ -376,9 +376,14 @@ def _check_value(value: Value, ty: Attribute, what: str) -> Value:
     return array
 
 
-def evaluate_module(module: ModuleOp, inputs: Sequence[Value], entry: str = "main") -> Value:
+def evaluate_module(
+    module: ModuleOp,
+    inputs: Sequence[Value],
+    entry: str = "main",
+    max_call_depth: int = MAX_CALL_DEPTH,
+) -> Value:
     """Run `entry` on numpy inputs: one result is returned bare, several as a tuple."""
-    evaluator = Evaluator(module)
+    evaluator = Evaluator(module, max_call_depth)
     if entry not in evaluator.functions:
         raise ValueError(f"module has no function '{entry}'")
     args = check_inputs(evaluator.functions[entry], inputs)

@@ -108,6 +108,8 @@ def test_recursion_deeper_than_the_limit_is_a_located_error() -> None:
         "countdown.mlir:9:5: error: 'func.call' op call depth exceeds 50 "
         "(infinite recursion?) in @countdown"
     )
+    with pytest.raises(EvaluationError, match="call depth exceeds 20 "):
+        xrelay.evaluate(mod, int32(60), max_call_depth=20)
 
 
 def test_self_recursive_main_stops_at_the_default_limit() -> None:

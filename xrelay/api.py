@@ -9,7 +9,7 @@ import numpy.typing as npt
 
 from xrelay.dialects.depth import nesting_guard
 from xrelay.dialects.diagnostics import check_module
-from xrelay.dialects.interpreter import Value, evaluate_module
+from xrelay.dialects.interpreter import MAX_CALL_DEPTH, Value, evaluate_module
 from xrelay.dialects.ir_module import IRModule
 from xrelay.dialects.parser import parse_module
 
@@ -38,15 +38,17 @@ def optimize(mod: IRModule, opt_level: int | None = None, fuse: bool = True) -> 
         return OptimizePass(opt_level=level, fuse=fuse).build()(mod)
 
 
-def evaluate(mod: IRModule, *inputs: Value, entry: str = "main") -> Value:
+def evaluate(
+    mod: IRModule, *inputs: Value, entry: str = "main", max_call_depth: int = MAX_CALL_DEPTH
+) -> Value:
     """Run `entry` with the numpy reference interpreter; numpy in, numpy out.
 
-    A failure in the module (an op that cannot run, a recursion deeper than
-    `MAX_CALL_DEPTH` calls, out of memory) raises `EvaluationError`, a
-    located `DiagnosticError`.
+    A failure in the module (an op that cannot run, calls nested deeper than
+    `max_call_depth`, a result that cannot be allocated) raises
+    `EvaluationError`, a located `DiagnosticError`.
     """
     with nesting_guard("xrelay.evaluate", mod.module):
-        return evaluate_module(mod.module, inputs, entry)
+        return evaluate_module(mod.module, inputs, entry, max_call_depth)
 
 
 def build(
