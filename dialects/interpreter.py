@@ -132,7 +132,35 @@ def _load_relay_semantics() -> None:
 
 
 def conform(value: Value, ty: Attribute) -> Value:
-    """Cast a computed value to the dtype of its IR type and check its static shape."""
+    """Cast a computed value to the dtype of its IR type and check its static shape.
+
+    Tuples are walked on an explicit stack: tuple types may nest deeper than
+    Python's recursion limit.
+    """
+    if not isinstance(ty, TupleType):
+        return _conform_leaf(value, ty)
+    out: list[Value] = []
+    # (finished, value or collected fields, type, where the result goes)
+    tasks: list[tuple[bool, Value, Attribute, list[Value]]] = [(False, value, ty, out)]
+    while tasks:
+        finished, current, current_ty, dest = tasks.pop()
+        if finished:
+            dest.append(tuple(current))
+        elif isinstance(current_ty, TupleType):
+            items = tuple(current)
+            field_types = current_ty.types.data
+            if len(items) != len(field_types):
+                raise EvaluationError(f"computed {len(items)} tuple fields for type {current_ty}")
+            fields: list[Value] = []
+            tasks.append((True, fields, current_ty, dest))
+            pairs = list(zip(items, field_types, strict=True))
+            tasks.extend((False, v, t, fields) for v, t in reversed(pairs))
+        else:
+            dest.append(_conform_leaf(current, current_ty))
+    return out[0]
+
+
+def _conform_leaf(value: Value, ty: Attribute) -> Value:
     if isinstance(ty, TensorType):
         array = np.asarray(value)
         dtype = numpy_dtype(tensor_element_type(cast(Attribute, ty)))
@@ -146,11 +174,6 @@ def conform(value: Value, ty: Attribute) -> Value:
                 f"computed shape {format_shape(array.shape)} does not match type {ty}"
             )
         return array
-    if isinstance(ty, TupleType):
-        items = tuple(value)
-        if len(items) != len(ty.types.data):
-            raise EvaluationError(f"computed {len(items)} tuple fields for type {ty}")
-        return tuple(conform(v, t) for v, t in zip(items, ty.types.data, strict=True))
     return value
 
 
