@@ -11,8 +11,11 @@ Later issues extend it by overriding methods rather than editing the flow:
 - `process_chunk`: parse, verify, transform and emit one input chunk.
 
 Exit status: 0 on success, 1 for any error in the input or the command line
-(one `file:line:col: error: ...` line per problem on stderr, no traceback),
-2 for an internal error (a bug: a traceback, then `error: internal error: ...`).
+(one `file:line:col: error: ...` line per problem on stderr, no traceback;
+a located error a pass raises on the input ends in `(in pass '<flag>')`, and
+IR nested deeper than a recursive walk can follow is `IR nested too deep for
+...`), 2 for an internal error (a bug: a traceback, then `error: internal
+error: ...`).
 """
 
 from __future__ import annotations
