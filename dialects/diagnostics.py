@@ -19,6 +19,7 @@ from xdsl.ir import Operation, OpResult, SSAValue
 from xdsl.utils.exceptions import ParseError, VerifyException
 from xrelay.dialects.dominance import first_dominance_error
 from xrelay.dialects.relay.sizes import signature_size_problem
+from xrelay.dialects.walk import walk_ops
 
 
 @dataclass(frozen=True)
@@ -103,7 +104,7 @@ def verify_located(module: ModuleOp) -> list[Diagnostic]:
     whose signature has a tensor that cannot exist (over 2^63-1 bytes,
     `relay/sizes.py`) fails too: xDSL's `func.func` does not check sizes.
     """
-    for op in module.walk():
+    for op in walk_ops(module):  # iterative: any nesting depth
         try:
             op.verify(verify_nested_ops=False)
         except VerifyException as error:

@@ -5,18 +5,25 @@ Each op's semantics is a function registered with `@reference(OpClass, ...)`:
 of values (Relay tuples). Dialects register their own (relay's live in
 `relay/reference_*.py`; a backend registers its accelerator ops the same way).
 The evaluator runs `func.func` bodies in order, once per op: linear in the
-size of the graph.
+size of the graph. An op with regions registers `@enters_region(OpClass)`
+instead: `fn(evaluator, op, args) -> Entered(region, args)` picks the region
+to run, and the evaluator runs it, like a `func.call`'s callee, on its own
+stack of frames, so neither recursion nor nested regions use Python's stack
+(`MAX_CALL_DEPTH` calls at most). Failures are `EvaluationError`s located at
+the op (a `DiagnosticError`), including a result that cannot be allocated.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
 import numpy as np
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, TensorType, TupleType
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xrelay.dialects.diagnostics import DiagnosticError, op_error
 from xrelay.dialects.relay.types import ANY, format_shape, numpy_dtype, tensor_element_type
 
 Value = Any
@@ -28,8 +35,67 @@ _OpT = TypeVar("_OpT", bound=type[Operation])
 _REFERENCE: dict[type[Operation], ReferenceFn] = {}
 
 
-class EvaluationError(Exception):
-    """A runtime failure of the reference interpreter, naming the op."""
+class EvaluationError(DiagnosticError):
+    """A runtime failure of the reference interpreter: located at the op that failed, if known.
+
+    A `DiagnosticError` (tools print it as one line, exit status 1); `message`
+    is the text without the location, `op` the failing op or None.
+    """
+
+    def __init__(self, message: str, op: Operation | None = None):
+        super().__init__([op_error(op, message)] if op is not None else [])
+        self.message = message
+        self.op = op
+
+    def __str__(self) -> str:
+        if not self.diagnostics:
+            return self.message
+        located = [d for d in self.diagnostics if d.line > 0]
+        return super().__str__() if located else self.diagnostics[0].message
+
+    @property
+    def located(self) -> bool:
+        """Whether the error has a source position (`file:line:col`)."""
+        return any(d.line > 0 for d in self.diagnostics)
+
+    def at(self, op: Operation) -> EvaluationError:
+        """This error, located at `op` unless it already names an op."""
+        return self if self.op is not None else EvaluationError(self.message, op)
+
+
+@dataclass(frozen=True)
+class Entered:
+    """What an op with regions runs next: one of its regions, with block arguments.
+
+    `shares_scope`: the region reads values of the enclosing block (`relay.if`);
+    otherwise it sees only its arguments (`relay.composite`). The values its
+    terminator yields are the op's results.
+    """
+
+    region: Region
+    args: Sequence[Value] = ()
+    shares_scope: bool = False
+
+
+RegionEntry = Callable[["Evaluator", Any, list[Value]], Entered]
+
+_REGION_ENTRY: dict[type[Operation], RegionEntry] = {}
+
+
+def enters_region(*op_types: type[Operation]) -> Callable[[RegionEntry], RegionEntry]:
+    """Register `fn(evaluator, op, args) -> Entered` as the semantics of ops with regions.
+
+    The evaluator runs the chosen region on its own frame stack (not on
+    Python's), so nesting such ops, like calls, is not bounded by Python's
+    recursion limit.
+    """
+
+    def register(fn: RegionEntry) -> RegionEntry:
+        for op_type in op_types:
+            _REGION_ENTRY[op_type] = fn
+        return fn
+
+    return register
 
 
 def reference(*op_types: type[Operation]) -> Callable[[ReferenceFn], ReferenceFn]:
@@ -46,7 +112,7 @@ def reference(*op_types: type[Operation]) -> Callable[[ReferenceFn], ReferenceFn
 def has_reference(op_type: type[Operation]) -> bool:
     """Whether an op class has registered reference semantics."""
     _load_relay_semantics()
-    return op_type in _REFERENCE
+    return op_type in _REFERENCE or op_type in _REGION_ENTRY
 
 
 _loaded = False
@@ -66,7 +132,35 @@ def _load_relay_semantics() -> None:
 
 
 def conform(value: Value, ty: Attribute) -> Value:
-    """Cast a computed value to the dtype of its IR type and check its static shape."""
+    """Cast a computed value to the dtype of its IR type and check its static shape.
+
+    Tuples are walked on an explicit stack: tuple types may nest deeper than
+    Python's recursion limit.
+    """
+    if not isinstance(ty, TupleType):
+        return _conform_leaf(value, ty)
+    out: list[Value] = []
+    # (finished, value or collected fields, type, where the result goes)
+    tasks: list[tuple[bool, Value, Attribute, list[Value]]] = [(False, value, ty, out)]
+    while tasks:
+        finished, current, current_ty, dest = tasks.pop()
+        if finished:
+            dest.append(tuple(current))
+        elif isinstance(current_ty, TupleType):
+            items = tuple(current)
+            field_types = current_ty.types.data
+            if len(items) != len(field_types):
+                raise EvaluationError(f"computed {len(items)} tuple fields for type {current_ty}")
+            fields: list[Value] = []
+            tasks.append((True, fields, current_ty, dest))
+            pairs = list(zip(items, field_types, strict=True))
+            tasks.extend((False, v, t, fields) for v, t in reversed(pairs))
+        else:
+            dest.append(_conform_leaf(current, current_ty))
+    return out[0]
+
+
+def _conform_leaf(value: Value, ty: Attribute) -> Value:
     if isinstance(ty, TensorType):
         array = np.asarray(value)
         dtype = numpy_dtype(tensor_element_type(cast(Attribute, ty)))
@@ -80,69 +174,55 @@ def conform(value: Value, ty: Attribute) -> Value:
                 f"computed shape {format_shape(array.shape)} does not match type {ty}"
             )
         return array
-    if isinstance(ty, TupleType):
-        items = tuple(value)
-        if len(items) != len(ty.types.data):
-            raise EvaluationError(f"computed {len(items)} tuple fields for type {ty}")
-        return tuple(conform(v, t) for v, t in zip(items, ty.types.data, strict=True))
     return value
 
 
-class Evaluator:
-    """Runs the functions of a module on numpy values."""
+MAX_CALL_DEPTH = 10_000
+"""How deep calls may nest in the interpreter before it stops (infinite recursion?)."""
 
-    def __init__(self, module: ModuleOp):
+
+@dataclass
+class _Frame:
+    """A block being run: its values, the next op, and the op its terminator answers."""
+
+    block: Block
+    env: dict[SSAValue, Value]
+    next: Operation | None
+    owner: Operation | None
+    """The call or region op whose results the terminator's operands become (None: outermost)."""
+    depth: int
+    """How many calls deep this frame runs."""
+
+
+class Evaluator:
+    """Runs the functions of a module on numpy values.
+
+    Calls and regions (`func.call`, `relay.if`, `relay.composite`) run on an
+    explicit stack of frames, not Python's: a recursion as deep as
+    `max_call_depth` calls works, one deeper is an `EvaluationError` at the call.
+    """
+
+    def __init__(self, module: ModuleOp, max_call_depth: int = MAX_CALL_DEPTH):
         _load_relay_semantics()
         self.module = module
+        self.max_call_depth = max_call_depth
         self.functions: dict[str, func.FuncOp] = {
             op.sym_name.data: op for op in module.ops if isinstance(op, func.FuncOp)
         }
 
     def call(self, name: str, args: Sequence[Value]) -> list[Value]:
         """Call the function `name` with `args`; returns its results."""
-        if name not in self.functions:
-            raise EvaluationError(f"no function named '{name}'")
-        callee = self.functions[name]
-        if not callee.body.blocks:
-            raise EvaluationError(f"function '{name}' is a declaration without a body")
-        return self.run_region(callee.body, args)
+        return self._run([self._enter_function(name, args, None, 0)])
 
     def run_region(self, region: Region, args: Sequence[Value]) -> list[Value]:
         """Run a single-block region with block arguments `args`."""
         block = region.block
-        env: dict[SSAValue, Value] = {}
-        for arg, value in zip(block.args, args, strict=True):
-            env[arg] = value
+        env: dict[SSAValue, Value] = dict(zip(block.args, args, strict=True))
         return self.run_block(block, env)
 
     def run_block(self, block: Block, env: dict[SSAValue, Value]) -> list[Value]:
         """Run the ops of `block`; returns the operands of its terminator."""
-        for op in block.ops:
-            args = [env[o] for o in op.operands]
-            if isinstance(op, func.ReturnOp) or op.name == "relay.yield":
-                return args
-            results = self.eval_op(op, args, env)
-            for result, value in zip(op.results, results, strict=True):
-                env[result] = value
-        raise EvaluationError("block has no terminator")
-
-    def eval_op(self, op: Operation, args: list[Value], env: dict[SSAValue, Value]) -> list[Value]:
-        """The result values of one op."""
-        if isinstance(op, func.CallOp):
-            return self.call(op.callee.root_reference.data, args)
-        fn = _REFERENCE.get(type(op))
-        if fn is None:
-            raise EvaluationError(f"'{op.name}' has no reference semantics")
-        self._env: dict[SSAValue, Value] = env
-        try:
-            value = fn(self, op, args)
-        except EvaluationError:
-            raise
-        except (ValueError, TypeError, IndexError, ArithmeticError) as error:
-            raise EvaluationError(f"'{op.name}' failed: {error}") from error
-        if len(op.results) == 1:
-            return [conform(value, op.results[0].type)]
-        return [conform(v, r.type) for v, r in zip(value, op.results, strict=True)]
+        return self._run([_Frame(block, env, block.first_op, None, 0)])
 
     def run_nested(self, region: Region, args: Sequence[Value] = ()) -> list[Value]:
         """Run a nested region that may read values of the enclosing scope (`relay.if`)."""
@@ -152,6 +232,131 @@ class Evaluator:
         for arg, value in zip(region.block.args, args, strict=True):
             env[arg] = value
         return self.run_block(region.block, env)
+
+    def _run(self, frames: list[_Frame]) -> list[Value]:
+        """Run frames until the first one's terminator; returns its operands."""
+        while True:
+            frame = frames[-1]
+            op = frame.next
+            if op is None:
+                raise EvaluationError("block has no terminator", frame.owner)
+            frame.next = op.next_op
+            env = frame.env
+            args = [env[o] for o in op.operands]
+            if isinstance(op, func.ReturnOp) or op.name == "relay.yield":
+                frames.pop()
+                if not frames:
+                    return args
+                owner = frame.owner
+                assert owner is not None
+                self._bind(owner, args, frames[-1].env)
+                continue
+            entered = self._enter(op, args, frame)
+            if entered is not None:
+                frames.append(entered)
+                continue
+            self._bind(op, self.eval_op(op, args, env), env, conformed=True)
+
+    def _enter(self, op: Operation, args: list[Value], frame: _Frame) -> _Frame | None:
+        """The frame an op with a region (or a call) runs next, or None for a plain op."""
+        if isinstance(op, func.CallOp):
+            return self._enter_function(op.callee.root_reference.data, args, op, frame.depth + 1)
+        entry = _REGION_ENTRY.get(type(op))
+        if entry is None:
+            return None
+        try:
+            entered = entry(self, op, args)
+        except EvaluationError as error:
+            raise error.at(op) from error
+        block = entered.region.block
+        env = frame.env if entered.shares_scope else {}
+        for arg, value in zip(block.args, entered.args, strict=True):
+            env[arg] = value
+        return _Frame(block, env, block.first_op, op, frame.depth)
+
+    def _enter_function(
+        self, name: str, args: Sequence[Value], call: Operation | None, depth: int
+    ) -> _Frame:
+        if name not in self.functions:
+            raise EvaluationError(f"no function named '{name}'", call)
+        callee = self.functions[name]
+        if not callee.body.blocks:
+            raise EvaluationError(f"function '{name}' is a declaration without a body", call)
+        if depth > self.max_call_depth:
+            message = f"call depth exceeds {self.max_call_depth} (infinite recursion?) in @{name}"
+            raise EvaluationError(message, call)
+        block = callee.body.block
+        env: dict[SSAValue, Value] = dict(zip(block.args, args, strict=True))
+        return _Frame(block, env, block.first_op, call, depth)
+
+    def _bind(
+        self,
+        op: Operation,
+        values: Sequence[Value],
+        env: dict[SSAValue, Value],
+        conformed: bool = False,
+    ) -> None:
+        """Record `values` as the results of `op` (conformed to their types unless they are)."""
+        if not conformed:
+            try:
+                values = [conform(v, r.type) for v, r in zip(values, op.results, strict=True)]
+            except EvaluationError as error:
+                raise error.at(op) from error
+        for result, value in zip(op.results, values, strict=True):
+            env[result] = value
+
+    def eval_op(self, op: Operation, args: list[Value], env: dict[SSAValue, Value]) -> list[Value]:
+        """The result values of one op, conformed to its result types."""
+        if isinstance(op, func.CallOp):
+            return self.call(op.callee.root_reference.data, args)
+        if type(op) in _REGION_ENTRY:  # run on its own stack (the main loop enters it instead)
+            frame = self._enter(op, args, _Frame(Block(), env, None, None, 0))
+            assert frame is not None
+            values = self._run([frame])
+            try:
+                return [conform(v, r.type) for v, r in zip(values, op.results, strict=True)]
+            except EvaluationError as error:
+                raise error.at(op) from error
+        fn = _REFERENCE.get(type(op))
+        if fn is None:
+            raise EvaluationError("has no reference semantics", op)
+        self._env: dict[SSAValue, Value] = env
+        try:
+            value = fn(self, op, args)
+            if len(op.results) == 1:
+                return [conform(value, op.results[0].type)]
+            return [conform(v, r.type) for v, r in zip(value, op.results, strict=True)]
+        except EvaluationError as error:
+            raise error.at(op) from error
+        except MemoryError as error:
+            raise EvaluationError(out_of_memory(op, error), op) from None
+        except (ValueError, TypeError, IndexError, ArithmeticError) as error:
+            raise EvaluationError(f"failed: {error}", op) from error
+
+
+def out_of_memory(op: Operation, error: MemoryError) -> str:
+    """What an op that ran out of memory could not allocate (numpy's `ArrayMemoryError` says)."""
+    wanted = getattr(error, "_total_size", None)
+    if not isinstance(wanted, int):
+        return "ran out of memory (MemoryError)"
+    result_bytes = sum(_static_bytes(r.type) or 0 for r in op.results)
+    what = "its result" if wanted == result_bytes else "an intermediate array"
+    return f"cannot allocate {wanted} bytes for {what} (out of memory)"
+
+
+def _static_bytes(ty: Attribute) -> int | None:
+    if isinstance(ty, TupleType):
+        sizes = [_static_bytes(t) for t in ty.types.data]
+        return None if None in sizes else sum(s or 0 for s in sizes)
+    if not isinstance(ty, TensorType):
+        return None
+    shape = tuple(ty.get_shape())
+    if ANY in shape:
+        return None
+    count = 1
+    for dim in shape:
+        count *= dim
+    return count * numpy_dtype(tensor_element_type(cast(Attribute, ty))).itemsize
 
 
 def check_inputs(function: func.FuncOp, inputs: Sequence[Value]) -> list[Value]:
@@ -194,9 +399,14 @@ def _check_value(value: Value, ty: Attribute, what: str) -> Value:
     return array
 
 
-def evaluate_module(module: ModuleOp, inputs: Sequence[Value], entry: str = "main") -> Value:
+def evaluate_module(
+    module: ModuleOp,
+    inputs: Sequence[Value],
+    entry: str = "main",
+    max_call_depth: int = MAX_CALL_DEPTH,
+) -> Value:
     """Run `entry` on numpy inputs: one result is returned bare, several as a tuple."""
-    evaluator = Evaluator(module)
+    evaluator = Evaluator(module, max_call_depth)
     if entry not in evaluator.functions:
         raise ValueError(f"module has no function '{entry}'")
     args = check_inputs(evaluator.functions[entry], inputs)

@@ -28,8 +28,10 @@ from xrelay.dialects.builder.expr import (
     free_vars,
 )
 from xrelay.dialects.dense_literal import ExactPrinter
+from xrelay.dialects.depth import nesting_guard
 from xrelay.dialects.relay.base import RelayOp
 from xrelay.dialects.relay.structure import ConstantOp, IfOp, YieldOp
+from xrelay.dialects.walk import Nested, trampoline
 
 
 class IRModule:
@@ -120,9 +122,13 @@ class IRModule:
     # ------------------------------------------------------------- printing
 
     def astext(self, generic: bool = False) -> str:
-        """The module as text (custom syntax, or MLIR's generic form)."""
+        """The module as text (custom syntax, or MLIR's generic form).
+
+        `NestingTooDeepError` for IR nested deeper than xDSL's (recursive) printer can follow.
+        """
         stream = io.StringIO()
-        ExactPrinter(stream=stream, print_generic_format=generic).print_op(self.module)
+        with nesting_guard("printing", self.module):
+            ExactPrinter(stream=stream, print_generic_format=generic).print_op(self.module)
         stream.write("\n")
         return stream.getvalue()
 
@@ -142,7 +148,7 @@ def function_from_op(op: func.FuncOp) -> Function:
     block = op.body.block
     params = [Var(arg.name_hint or f"p{i}", arg.type) for i, arg in enumerate(block.args)]
     env: dict[SSAValue, Expr] = dict(zip(block.args, params, strict=True))
-    results = _convert_block(block, env)
+    results = trampoline(_convert_block(block, env))  # nested ifs: on a stack, not Python's
     body = results[0] if len(results) == 1 else Tuple(results)
     out = Function(
         params,
@@ -154,7 +160,7 @@ def function_from_op(op: func.FuncOp) -> Function:
     return out
 
 
-def _convert_block(block: Block, env: dict[SSAValue, Expr]) -> list[Expr]:
+def _convert_block(block: Block, env: dict[SSAValue, Expr]) -> Nested[list[Expr]]:
     for inner in block.ops:
         args = [env[o] for o in inner.operands]
         if isinstance(inner, func.ReturnOp | YieldOp):
@@ -163,8 +169,8 @@ def _convert_block(block: Block, env: dict[SSAValue, Expr]) -> list[Expr]:
         if isinstance(inner, ConstantOp):
             expr = Constant(inner.value)
         elif isinstance(inner, IfOp):
-            then_expr = _convert_block(inner.then_region.block, env)[0]
-            else_expr = _convert_block(inner.else_region.block, env)[0]
+            then_expr = (yield _convert_block(inner.then_region.block, env))[0]
+            else_expr = (yield _convert_block(inner.else_region.block, env))[0]
             expr = If(args[0], then_expr, else_expr)
         elif isinstance(inner, func.CallOp):
             callee = GlobalVar(inner.callee.root_reference.data)

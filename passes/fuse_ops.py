@@ -466,6 +466,7 @@ class Fuser:
         _check_no_use_before(block, position[ops[-1]], outputs, members, position)
         name = self.unique_name(ops)
         call = func.CallOp(name, inputs, [value.type for value in outputs])
+        call.location = ops[0].location  # errors on the call point at the group's source
         block.insert_op_after(call, ops[-1])
         for value, result in zip(outputs, call.results, strict=True):
             value.replace_uses_with_if(result, lambda use: use.operation not in members)

@@ -12,6 +12,12 @@ Beyond TVM:
   `run_after_pass` hook) raises, the module is restored in place and the
   error is a `PassError` naming the innermost failing pass
   (`transform.transactional=False` skips the snapshot and the rollback). A
+  `DiagnosticError` (a located error in the input, such as a dynamic shape
+  plan-memory cannot place) becomes a `PassDiagnosticError`: still a
+  `DiagnosticError`, its messages ending in `(in pass '<flag>')`, so tools
+  report it as the input's error (exit 1), not as a crash; so does a
+  `RecursionError`, as a `NestingTooDeepError` (IR nested deeper than a
+  recursive walk in the pass, or in xDSL, can follow). A
   `Sequential` takes no snapshot of its own: it rolls back to its first
   child's. With `transform.crash_reproducer` set, the module before the
   failing pass is written with the pipeline that reproduces the failure.
@@ -31,12 +37,14 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NoReturn
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xrelay.dialects.builder.expr import Function
+from xrelay.dialects.depth import NestingTooDeepError
+from xrelay.dialects.diagnostics import DiagnosticError
 from xrelay.dialects.ir_module import IRModule, function_from_op
 from xrelay.passes.pass_context import PassContext, PassInfo, pop_running, push_running
 from xrelay.passes.transaction import (
@@ -64,6 +72,30 @@ class PassError(Exception):
         super().__init__(f"pass '{info.name}' failed: {describe_error(cause)}")
 
 
+class PassDiagnosticError(PassError, DiagnosticError):
+    """A `DiagnosticError` a pass raised on its input: the input's error, located, with the pass.
+
+    Both a `PassError` (`info`, `cause`, `module_before`, `reproducer`) and a
+    `DiagnosticError` whose diagnostics are the original's with
+    ` (in pass '<flag>')` appended; `pass_name` is the pass's flag.
+    """
+
+    def __init__(self, info: PassInfo, cause: DiagnosticError, module_before: str | None):
+        suffix = f" (in pass '{info.flag}')"
+        self.diagnostics = [replace(d, message=d.message + suffix) for d in cause.diagnostics]
+        self.pass_name = info.flag
+        self.info = info
+        self.cause = cause
+        self.module_before = module_before
+        self.reproducer = None
+        Exception.__init__(self, str(self))
+
+    def __str__(self) -> str:
+        if any(d.line > 0 for d in self.diagnostics):
+            return DiagnosticError.__str__(self)
+        return f"{self.cause} (in pass '{self.pass_name}')"  # as the cause prints, unlocated
+
+
 class ImmutableModuleError(RuntimeError):
     """A pass changed the module under `testing.immutable_module`."""
 
@@ -78,6 +110,21 @@ def describe_error(error: BaseException) -> str:
     first = text.splitlines()[0] if text else ""
     name = type(error).__name__
     return f"{name}: {first}" if first else name
+
+
+def wrap_error(
+    info: PassInfo, error: BaseException, module_before: str | None, module: ModuleOp
+) -> PassError:
+    """The error a failing pass raises: the input's (a located `DiagnosticError`) or a crash.
+
+    A `RecursionError` is taken for recursion on the IR's nesting (`module` is
+    too deep): a `NestingTooDeepError`, not a crash.
+    """
+    if isinstance(error, RecursionError):
+        error = NestingTooDeepError("this pass", module)
+    if isinstance(error, DiagnosticError):
+        return PassDiagnosticError(info, error, module_before)
+    return PassError(info, error, module_before)
 
 
 @dataclass(frozen=True)
@@ -125,7 +172,7 @@ def invoke(pass_: Pass, mod: IRModule, ctx: PassContext) -> Outcome:
     # The reproducer and the immutability check need the snapshot even when not transactional.
     # A Sequential takes none: its children's snapshots cover it (see Sequential.run_tracked).
     keep = (transactional or bool(reproducer) or immutable) and not pass_.composes_transactions
-    snapshot = take_snapshot(original) if keep else None
+    snapshot = _snapshot(info, original) if keep else None
     rollback_to = snapshot
 
     def fail(error: BaseException, in_pass: bool) -> NoReturn:
@@ -136,15 +183,13 @@ def invoke(pass_: Pass, mod: IRModule, ctx: PassContext) -> Outcome:
             # A Sequential's unknown or cyclic `required`: a pipeline error, not a pass failure.
             or (isinstance(error, PassDependencyError) and isinstance(pass_, Sequential))
         )
-        before = None
-        if snapshot is not None and not handled:
-            before = IRModule(module=snapshot).astext()
+        before = _text(snapshot) if snapshot is not None and not handled else None
         if rollback_to is not None and transactional:
             mod.module = original
             restore(original, rollback_to)
         if handled:
             raise error
-        failure = PassError(info, error, before) if in_pass else error
+        failure = wrap_error(info, error, before, original) if in_pass else error
         setattr(failure, _HANDLED, True)
         if reproducer and before is not None:
             _write_reproducer(reproducer, pass_, ctx, before, error, failure)
@@ -175,6 +220,24 @@ def invoke(pass_: Pass, mod: IRModule, ctx: PassContext) -> Outcome:
     except BaseException as error:
         fail(error, in_pass=False)
     return Outcome(result, ran=True, changed=changed, before=rollback_to)
+
+
+def _text(module: ModuleOp) -> str | None:
+    """The module's text; None if it is nested too deep to print (then no reproducer)."""
+    try:
+        return IRModule(module=module).astext()
+    except NestingTooDeepError:
+        return None
+
+
+def _snapshot(info: PassInfo, module: ModuleOp) -> ModuleOp:
+    """A copy to roll back to; a `NestingTooDeepError` if the module is too deep to copy."""
+    try:
+        return take_snapshot(module)
+    except RecursionError:
+        error = NestingTooDeepError(f"the snapshot before pass '{info.flag}'", module)
+        setattr(error, _HANDLED, True)
+        raise error from None
 
 
 def _write_reproducer(

@@ -61,7 +61,8 @@ def test_failure_inside_a_pipeline_rolls_back_all_of_it() -> None:
 
     mod = duplicated_add()
     before = str(mod)
-    with pytest.raises(transform.PassError, match="pass 'TestFail' failed"):
+    # A DiagnosticError in a pass stays located and names the innermost pass's flag.
+    with pytest.raises(transform.PassError, match=r"deliberate failure \(in pass 'test-fail'\)"):
         transform.to_pass(Failing())(mod)
     assert str(mod) == before
 

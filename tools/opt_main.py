@@ -11,8 +11,11 @@ Later issues extend it by overriding methods rather than editing the flow:
 - `process_chunk`: parse, verify, transform and emit one input chunk.
 
 Exit status: 0 on success, 1 for any error in the input or the command line
-(one `file:line:col: error: ...` line per problem on stderr, no traceback),
-2 for an internal error (a bug: a traceback, then `error: internal error: ...`).
+(one `file:line:col: error: ...` line per problem on stderr, no traceback;
+a located error a pass raises on the input ends in `(in pass '<flag>')`, and
+IR nested deeper than a recursive walk can follow is `IR nested too deep for
+...`), 2 for an internal error (a bug: a traceback, then `error: internal
+error: ...`).
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from xdsl.utils.arg_spec import ArgSpec, parse_pipeline, parse_spec
 from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
 from xdsl.utils.target import Target
 from xrelay.dialects.dense_literal import ExactPrinter
+from xrelay.dialects.depth import nesting_guard
 from xrelay.dialects.diagnostics import (
     Diagnostic,
     DiagnosticError,
@@ -338,12 +342,8 @@ class OptMain:
         name = error.info.flag
         cause = error.cause
         notes = self.reproducer_notes(error)
-        if isinstance(cause, DiagnosticError):
-            suffix = f" (in pass '{name}')"
-            located = [
-                dataclasses.replace(d, message=d.message + suffix) for d in cause.diagnostics
-            ]
-            raise DiagnosticError(located + notes) from None
+        if isinstance(error, DiagnosticError):  # the input's error, located, naming the pass
+            raise DiagnosticError(error.diagnostics + notes) from None
         if isinstance(cause, DiagnosticException | PassDependencyError | ImmutableModuleError):
             message = f"pass '{name}' failed: {_first_line(cause)}"
             raise DiagnosticError([self.unlocated(message), *notes]) from None
@@ -402,8 +402,9 @@ class OptMain:
         ctx = self.make_context()
         module = self.parse_chunk(ctx, chunk)
         self.verify(module)
-        self.run_pipeline(ctx, module)
-        return self.emit(ctx, module)
+        with nesting_guard(self.prog, module):
+            self.run_pipeline(ctx, module)
+            return self.emit(ctx, module)
 
     def handle_chunk(self, chunk: Chunk) -> str:
         """Process a chunk and report (or, with --verify-diagnostics, check) its diagnostics.

@@ -33,7 +33,10 @@ timed, or the one run without it. `--export FILE.so` copies the built library
 
 Exit status: 0 on success; 1 for any mistake in the command line, the files or
 the module (one line `xrelay-run: error: ...` on stderr, or `file:line:col:
-error: ...` for an error located in the module); 2 for an internal error (a
+error: ...` for an error located in the module, such as a recursion deeper than
+the interpreter's 10,000 calls, a result that cannot be allocated, a recursive
+`main` with `--target`, or IR nested too deep; an error a pass of the build
+raises on the module ends in `(in pass '<flag>')`); 2 for an internal error (a
 traceback: a bug in xrelay).
 """
 
@@ -49,8 +52,9 @@ from typing import Any, NoReturn
 
 import numpy as np
 from xdsl.dialects import func
+from xrelay.dialects.depth import nesting_guard
 from xrelay.dialects.diagnostics import DiagnosticError
-from xrelay.dialects.interpreter import EvaluationError, Value, check_inputs, make_input
+from xrelay.dialects.interpreter import Value, check_inputs, make_input
 from xrelay.tools.run_backends import (
     InterpreterRunner,
     LibraryRunner,
@@ -96,9 +100,14 @@ class RunMain:
         try:
             return cls(argv).run()
         except DiagnosticError as error:
-            print(error, file=sys.stderr)
-        except (RunError, ValueError, EvaluationError, OSError) as error:
+            for d in error.diagnostics:  # without a position: `xrelay-run: error: ...`
+                print(d if d.line > 0 else f"{PROG}: {d.severity}: {d.message}", file=sys.stderr)
+            if not error.diagnostics:
+                print(f"{PROG}: error: {error}", file=sys.stderr)
+        except (RunError, ValueError, OSError) as error:
             print(f"{PROG}: error: {one_line(error)}", file=sys.stderr)
+        except MemoryError as error:  # e.g. a built library's output arrays
+            print(f"{PROG}: error: out of memory: {one_line(error)}", file=sys.stderr)
         except KeyboardInterrupt:
             return 130
         except SystemExit as exit_:  # --help
@@ -204,12 +213,18 @@ class RunMain:
         return xrelay.parse(text, name)
 
     def run(self) -> int:
-        """Parse, make inputs, run (and time), report; returns the exit status."""
+        """Parse, then `run_module`; returns the exit status."""
         args = self.args
         if args.repeat is not None and args.repeat < 1:
             raise RunError(f"--repeat must be at least 1, got {args.repeat}")
         targets = self.targets()
         mod = self.read_module()
+        with nesting_guard(PROG, mod.module):  # a RecursionError: the module is too deep
+            return self.run_module(mod, targets)
+
+    def run_module(self, mod: xrelay.IRModule, targets: list[str] | None) -> int:
+        """Make the inputs, run (and time), report; returns the exit status."""
+        args = self.args
         function = function_of(mod, args.entry)
         outputs = sum(leaf_count(t) for t in function.function_type.outputs.data)
         check_output_path(args.output, outputs)

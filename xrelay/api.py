@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy.typing as npt
 
+from xrelay.dialects.depth import nesting_guard
 from xrelay.dialects.diagnostics import check_module
-from xrelay.dialects.interpreter import Value, evaluate_module
+from xrelay.dialects.interpreter import MAX_CALL_DEPTH, Value, evaluate_module
 from xrelay.dialects.ir_module import IRModule
 from xrelay.dialects.parser import parse_module
 
@@ -33,12 +34,21 @@ def optimize(mod: IRModule, opt_level: int | None = None, fuse: bool = True) -> 
     from xrelay.passes.optimize import OptimizePass
 
     level = -1 if opt_level is None else opt_level
-    return OptimizePass(opt_level=level, fuse=fuse).build()(mod)
+    with nesting_guard("xrelay.optimize", mod.module):
+        return OptimizePass(opt_level=level, fuse=fuse).build()(mod)
 
 
-def evaluate(mod: IRModule, *inputs: Value, entry: str = "main") -> Value:
-    """Run `entry` with the numpy reference interpreter; numpy in, numpy out."""
-    return evaluate_module(mod.module, inputs, entry)
+def evaluate(
+    mod: IRModule, *inputs: Value, entry: str = "main", max_call_depth: int = MAX_CALL_DEPTH
+) -> Value:
+    """Run `entry` with the numpy reference interpreter; numpy in, numpy out.
+
+    A failure in the module (an op that cannot run, calls nested deeper than
+    `max_call_depth`, a result that cannot be allocated) raises
+    `EvaluationError`, a located `DiagnosticError`.
+    """
+    with nesting_guard("xrelay.evaluate", mod.module):
+        return evaluate_module(mod.module, inputs, entry, max_call_depth)
 
 
 def build(
@@ -58,8 +68,11 @@ def build(
     `cache_dir`. The caller's module is not changed. The result is a
     `xrelay.runtime.Library` (numpy in, numpy out) that also keeps `.sources`,
     the lowered `.module` and `.timings`. See `xrelay.codegen.c.pipeline` for
-    the steps; a bad target or option is a `ValueError`.
+    the steps; a bad target or option is a `ValueError`. An error in the module
+    (a recursive call, a dynamic shape, an op a target cannot take) is a
+    located `DiagnosticError`; raised in a pass, it names the pass.
     """
     from xrelay.codegen.c.pipeline import build as build_c
 
-    return build_c(mod, target, params, options)
+    with nesting_guard("xrelay.build", mod.module):
+        return build_c(mod, target, params, options)

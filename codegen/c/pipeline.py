@@ -5,6 +5,7 @@
 and lowered to their kernels, the rest is host code. The steps, on a clone of
 the caller's module (which is never changed):
 
+0. reject recursion (`codegen/c/recursion.py`): the arena is static;
 1. bind `params` (name -> array) into `main` as constants (TVM's `bind_params_by_name`);
 2. with BYOC targets: `PARTITION_PRELUDE` (CanonicalizeOps, SimplifyInference,
    FoldConstant, FoldScaleAxis, SimplifyExpr, FoldConstant: what TVM's
@@ -52,6 +53,7 @@ from typing import Any, cast
 import numpy.typing as npt
 from xrelay.codegen.build import compile_library
 from xrelay.codegen.c.emitter import CEmitter, CSources
+from xrelay.codegen.c.recursion import check_no_recursion
 from xrelay.codegen.runtime.loader import Library
 from xrelay.codegen.targets import codegen_names, get_codegen
 from xrelay.dialects.ir_module import IRModule
@@ -164,6 +166,7 @@ def lower(
     from xrelay.passes.pass_manager import Sequential
     from xrelay.passes.plan_memory import PlanMemory
 
+    check_no_recursion(mod.module)
     lowered = mod.clone()
     if params:
         bind_params_by_name(lowered, params)

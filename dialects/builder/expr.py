@@ -47,6 +47,7 @@ from xrelay.dialects.relay.types import (
     tuple_type,
     types_compatible,
 )
+from xrelay.dialects.walk import Nested, trampoline
 
 # --------------------------------------------------------------------------- #
 # Types
@@ -432,10 +433,9 @@ class _Emitter:
                 raise ValueError(f"parameter '%{param.name_hint}' appears twice")
             self.scopes[0][id(param)] = arg
             arg.name_hint = _valid_name(param.name_hint or "")
-        if fn.multi_result and isinstance(fn.body, Tuple):
-            results = [self.emit_tree(f, block) for f in fn.body.fields]
-        else:
-            results = [self.emit_tree(fn.body, block)]
+        roots = fn.body.fields if fn.multi_result and isinstance(fn.body, Tuple) else [fn.body]
+        # Nested ifs emit their branches as nested procedures: run on a stack, not Python's.
+        results = [trampoline(self.emit_tree(root, block)) for root in roots]
         block.add_op(func.ReturnOp(*results))
         op = func.FuncOp(name, ([p.checked_type for p in fn.params], [r.type for r in results]))
         op.body.detach_block(op.body.block)
@@ -444,7 +444,7 @@ class _Emitter:
             op.attributes[key] = python_to_attr(value)
         return op
 
-    def emit_tree(self, root: Expr, block: Block) -> SSAValue:
+    def emit_tree(self, root: Expr, block: Block) -> Nested[SSAValue]:
         stack: list[tuple[Expr, bool]] = [(root, False)]
         while stack:
             node, expanded = stack.pop()
@@ -456,7 +456,11 @@ class _Emitter:
                     if self.lookup(child) is None:
                         stack.append((child, False))
                 continue
-            self.scopes[-1][id(node)] = self.emit_node(node, block)
+            if isinstance(node, If):
+                value = yield self.emit_if(node, block)
+            else:
+                value = self.emit_node(node, block)
+            self.scopes[-1][id(node)] = value
         value = self.lookup(root)
         assert value is not None
         return value
@@ -486,28 +490,30 @@ class _Emitter:
             if len(node.ret_types) != 1:
                 block.add_op(op)
                 op = TupleOp.build(operands=[list(op.results)], result_types=[node.checked_type])
-        elif isinstance(node, If):
-            op = IfOp(
-                self.operands(node)[0],
-                node.checked_type,
-                self.emit_branch(node.true_branch),
-                self.emit_branch(node.false_branch),
-            )
         elif isinstance(node, OpaqueCall):
             op = node.template.clone()
             op.operands = self.operands(node)
         else:
             raise TypeError(f"cannot emit {type(node).__name__}")
+        return self.add(node, op, block)
+
+    def add(self, node: Expr, op: Operation, block: Block) -> SSAValue:
         block.add_op(op)
         if node.name_hint is not None:
             op.results[0].name_hint = node.name_hint
         return op.results[0]
 
-    def emit_branch(self, root: Expr) -> Region:
+    def emit_if(self, node: If, block: Block) -> Nested[SSAValue]:
+        then_region = yield self.emit_branch(node.true_branch)
+        else_region = yield self.emit_branch(node.false_branch)
+        op = IfOp(self.operands(node)[0], node.checked_type, then_region, else_region)
+        return self.add(node, op, block)
+
+    def emit_branch(self, root: Expr) -> Nested[Region]:
         block = Block()
         self.scopes.append({})
         try:
-            value = self.emit_tree(root, block)
+            value = yield self.emit_tree(root, block)
         finally:
             self.scopes.pop()
         block.add_op(YieldOp(value))

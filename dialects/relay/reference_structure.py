@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from xrelay.dialects.interpreter import Evaluator, Value, reference
+from xrelay.dialects.interpreter import Entered, Evaluator, Value, enters_region, reference
 from xrelay.dialects.relay import structure as s
 from xrelay.dialects.relay.types import dense_to_numpy
 
@@ -22,10 +22,9 @@ def _tuple_get_item(ev: Evaluator, op: s.TupleGetItemOp, args: list[Value]) -> V
     return args[0][op.index.value.data]
 
 
-@reference(s.IfOp)
-def _if(ev: Evaluator, op: s.IfOp, args: list[Value]) -> Value:
-    region = op.then_region if bool(args[0]) else op.else_region
-    return ev.run_nested(region)[0]
+@enters_region(s.IfOp)
+def _if(ev: Evaluator, op: s.IfOp, args: list[Value]) -> Entered:
+    return Entered(op.then_region if bool(args[0]) else op.else_region, shares_scope=True)
 
 
 @reference(s.CompilerBeginOp, s.CompilerEndOp)
@@ -33,6 +32,6 @@ def _annotation(ev: Evaluator, op: s.CompilerBeginOp | s.CompilerEndOp, args: li
     return args[0]
 
 
-@reference(s.CompositeOp)
-def _composite(ev: Evaluator, op: s.CompositeOp, args: list[Value]) -> Value:
-    return ev.run_region(op.body, args)[0]
+@enters_region(s.CompositeOp)
+def _composite(ev: Evaluator, op: s.CompositeOp, args: list[Value]) -> Entered:
+    return Entered(op.body, args)
