@@ -61,8 +61,39 @@ def conv2d_nchw(
         writeable=False,
     )
     wg = w.astype(acc).reshape(groups, o // groups, cg, kh, kw)
-    out = np.einsum("ngchwij,gocij->ngohw", cols, wg, optimize=True)
-    return out.reshape(n, o, oh, ow).astype(out_dtype)
+    if any(padding) and not np.isfinite(wg).all():
+        out = _skip_padding(cols, wg, (h, wd), padding, strides, dilation)
+    else:  # a padded zero times a finite weight adds nothing
+        out = np.einsum("ngchwij,gocij->ngohw", cols, wg, optimize=True)
+    with np.errstate(over="ignore"):  # float64 sums beyond the float32 range become inf
+        return out.reshape(n, o, oh, ow).astype(out_dtype)
+
+
+def _skip_padding(
+    cols: Array,
+    wg: Array,
+    padded: tuple[int, int],
+    padding: tuple[int, int, int, int],
+    strides: tuple[int, int],
+    dilation: tuple[int, int],
+) -> Array:
+    """The convolution tap by tap, leaving out taps that fall in the padding: padding adds
+    nothing, so `0 * inf` there is not NaN (as on every target, `docs/semantics.md`)."""
+    *_, oh, ow, kh, kw = cols.shape
+    top, left, bottom, right = padding
+    rows = np.arange(oh) * strides[0]
+    columns = np.arange(ow) * strides[1]
+    out = np.zeros((cols.shape[0], wg.shape[0], wg.shape[1], oh, ow), wg.dtype)
+    with np.errstate(invalid="ignore", over="ignore"):
+        for i in range(kh):
+            r = rows + i * dilation[0]
+            inside_r = (r >= top) & (r < padded[0] - bottom)
+            for j in range(kw):
+                c = columns + j * dilation[1]
+                inside = inside_r[:, None] & ((c >= left) & (c < padded[1] - right))[None, :]
+                tap = np.einsum("ngchw,goc->ngohw", cols[..., i, j], wg[..., i, j])
+                out += np.where(inside, tap, 0)
+    return out
 
 
 def conv2d_data(op: IRDLOperation, args: list[Value], out_dtype: np.dtype[Any]) -> Array:
@@ -136,20 +167,25 @@ def _along(vector: Array, axis: int, rank: int) -> Array:
 
 
 def batch_norm_data(op: IRDLOperation, args: list[Value]) -> Array:
-    """Inference batch_norm's normalized data, in float64: `(x - mean) / sqrt(var + eps)`,
-    times gamma (`scale`), plus beta (`center`), along `axis`. Shared by every op with
-    relay batch_norm's properties and operands (`accel.batch_norm`, `dnnl.batch_norm`)."""
+    """Inference batch_norm's normalized data, in float64, along `axis`: `x * s + t` with
+    `s = gamma / sqrt(var + eps)` (no gamma without `scale`) and `t = beta - mean * s` (no
+    beta without `center`). That is `(x - mean) / sqrt(var + eps) * gamma + beta` for finite
+    parameters, and with infinite ones it is what SimplifyInference and every target compute
+    (`docs/semantics.md`). Shared by every op with relay batch_norm's properties and
+    operands (`accel.batch_norm`, `dnnl.batch_norm`)."""
     data, gamma, beta, mean, var = (np.asarray(a) for a in args)
     props = properties_with_defaults(op)
     axis = get_int(props, "axis") % data.ndim
-    out = (data.astype(np.float64) - _along(mean, axis, data.ndim)) / np.sqrt(
-        _along(var, axis, data.ndim).astype(np.float64) + get_float(props, "epsilon")
-    )
-    if get_bool(props, "scale"):
-        out = out * _along(gamma, axis, data.ndim)
-    if get_bool(props, "center"):
-        out = out + _along(beta, axis, data.ndim)
-    return out
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        scale = 1.0 / np.sqrt(
+            _along(var, axis, data.ndim).astype(np.float64) + get_float(props, "epsilon")
+        )
+        if get_bool(props, "scale"):
+            scale = scale * _along(gamma, axis, data.ndim)
+        shift = -_along(mean, axis, data.ndim).astype(np.float64) * scale
+        if get_bool(props, "center"):
+            shift = shift + _along(beta, axis, data.ndim)
+        return data.astype(np.float64) * scale + shift
 
 
 @reference(nn.BatchNormOp)
