@@ -509,3 +509,42 @@ def test_empty_tensors_on_every_target(cache: Path) -> None:
         np.zeros((0, 2, 2, 2), "float32"),
     )
     family.check(cache, list(TARGETS))
+
+
+def test_padding_adds_nothing_and_batch_norm_folds(cache: Path) -> None:
+    """A tap in a convolution's padding contributes nothing even under an infinite or NaN
+    weight; batch_norm with an infinite gamma is `x * s + (beta - mean * s)`."""
+    family = Family()
+    x = np.ones((1, 1, 3, 3), "float32")
+    data = family.var(x)
+    weight = np.zeros((1, 1, 3, 3), "float32")
+    weight[0, 0, 0, 0] = INF  # the top-left tap: in the padding for the first row and column
+    weight[0, 0, 2, 2] = NAN  # the bottom-right tap: in the padding for the last row and column
+    want = np.zeros((1, 1, 3, 3), "float32")
+    # Hand values: output (r, c) reads the inf tap at input (r-1, c-1) and the NaN tap at
+    # (r+1, c+1); a tap is inside when that input exists.
+    for r in range(3):
+        for c in range(3):
+            inf_in = r >= 1 and c >= 1
+            nan_in = r <= 1 and c <= 1
+            want[0, 0, r, c] = NAN if nan_in else (INF if inf_in else 0.0)
+    family.add(
+        "conv2d with inf and NaN taps in the padding",
+        relay.nn.conv2d(data, relay.const(weight), padding=(1, 1)),
+        want,
+    )
+    rows = np.array([[0.0, 1.0], [-1.0, 2.0]], "float32").reshape(2, 2, 1, 1)
+    normed = relay.nn.batch_norm(
+        family.var(rows),
+        relay.const(np.array([-INF, 2.0], "float32")),  # gamma
+        relay.const(np.array([0.0, 1.0], "float32")),  # beta
+        relay.const(np.array([1.0, 0.0], "float32")),  # mean
+        relay.const(np.array([1.0, 4.0], "float32")),  # var
+        epsilon=0.0,
+    )[0]
+    # channel 0: s = -inf, t = 0 - 1 * -inf = inf: x * s + t is NaN for x = 0 and x = 1
+    # (-inf + inf), and for x = -1: inf + inf = inf; channel 1: s = 1, t = 1.
+    expected = np.array([[NAN, 2.0], [INF, 3.0]], "float32").reshape(2, 2, 1, 1)
+    family.add("batch_norm with an infinite gamma", normed, expected)
+    # Not accel: its convolutions read zero-padded rows (docs/semantics.md, known exceptions).
+    family.check(cache, ["c", "dnnl"])
