@@ -112,7 +112,8 @@ class Primitive:
         eltwise = self.op.properties.get("eltwise")
         value = self.op.results[0]
         count = leaf_bytes(value.type) // 4
-        dst = f"(float *){self.owner.pointer(self.owner.ref(value))}"
+        pointer = self.owner.pointer(self.owner.ref(value))
+        dst = pointer if pointer.startswith("(float *)") else f"(float *){pointer}"
         if isinstance(eltwise, StringAttr) and eltwise.data == "relu":
             return [f"xd_relu({dst}, {count});"]
         if self.op.name not in ("dnnl.relu", "dnnl.max_pool2d"):

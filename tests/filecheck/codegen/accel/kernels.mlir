@@ -105,7 +105,7 @@ func.func @main(%x: tensor<1x4x6x6xf32>, %w: tensor<4x2x3x3xf32>) -> tensor<1x4x
 //  CHECK-NEXT:           const int64_t nq = 8 - q;
 //  CHECK-NEXT:           const xa_v x0 = xa_ldn(in0 + (m0 + 0) * 8 + q, nq);
 //       CHECK:         const float v0_0 = xa_sum(a0_0) + in2[u0 + 0];
-//  CHECK-NEXT:         out0[(m0 + 0) * 3 + u0 + 0] = (v0_0 < 0.0f ? 0.0f : v0_0);
+//  CHECK-NEXT:         out0[(m0 + 0) * 3 + u0 + 0] = (v0_0 <= 0.0f ? 0.0f : v0_0);
 func.func @part(%x: tensor<2x8xf32>, %w: tensor<3x8xf32>, %b: tensor<3xf32>) -> tensor<2x3xf32> attributes {Compiler = "accel"} {
   %0 = accel.dense %x, %w, %b {has_bias = true, has_relu = true} : (tensor<2x8xf32>, tensor<3x8xf32>, tensor<3xf32>) -> tensor<2x3xf32>
   func.return %0 : tensor<2x3xf32>
@@ -154,11 +154,11 @@ func.func @main(%x: tensor<1x2x5x5xf32>) -> (tensor<1x2x3x3xf32>, tensor<1x2x3x3
 //       CHECK:     /* accel.subtract */
 //       CHECK:     const int64_t q0 = 0, q1 = 6;
 //  CHECK-NEXT:     for (int64_t i = q0; i < q1; ++i) {
-//  CHECK-NEXT:       out0[i] = ((in0[i] - in1[i]) < 0.0f ? 0.0f : (in0[i] - in1[i]));
+//  CHECK-NEXT:       out0[i] = ((in0[i] - in1[i]) <= 0.0f ? 0.0f : (in0[i] - in1[i]));
 //       CHECK:     /* accel.multiply */
 //       CHECK:       out0[i] = (in0[i] * in1[i]);
 //       CHECK:     /* accel.relu */
-//       CHECK:       out0[i] = (in0[i] < 0.0f ? 0.0f : in0[i]);
+//       CHECK:       out0[i] = (in0[i] <= 0.0f ? 0.0f : in0[i]);
 //       CHECK:     /* accel.batch_norm */
 //       CHECK:         const float s = (float)(1.0 / sqrt((double)in4[c] + 0x1.4f8b588e368f1p-17) * (double)in1[c]);
 //  CHECK-NEXT:         const float mean = in3[c], shift = 0.0f;
