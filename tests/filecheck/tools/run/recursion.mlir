@@ -6,9 +6,9 @@
 // INTERP-NOT: {{.}}
 
 /// The C target's static arena cannot hold a recursion: rejected before any pass.
-// RUN: not env XRELAY_CACHE_DIR=%t.cache xrelay-run %s --target c 2>&1 | filecheck %s --check-prefix=C
-//     C: {{\A.*}}recursion.mlir:18:3: error: 'func.call' op recursive call to @main: the C target does not support recursion{{$}}
-// C-NOT: {{.}}
+// RUN: not env XRELAY_CACHE_DIR=%t.cache xrelay-run %s --target c 2>&1 | filecheck %s --check-prefix=CTARGET
+//     CTARGET: {{\A.*}}recursion.mlir:18:3: error: 'func.call' op recursive call to @main: the C target does not support recursion{{$}}
+// CTARGET-NOT: {{.}}
 
 /// The same error through xrelay-opt's plan-memory names the pass.
 // RUN: xrelay-opt %s -p plan-memory --verify-diagnostics
