@@ -119,8 +119,8 @@ def reproducer_text(
     return "\n".join(lines) + "\n" + module_text
 
 
-def write_atomically(path: str, text: str) -> None:
-    """Replace `path` by `text` all at once: a failed write leaves the old file as it was.
+def write_atomically(path: str, text: str | bytes) -> None:
+    """Replace `path` by `text` (or bytes) all at once: a failed write leaves the old file.
 
     The text goes to a temporary file in the same directory, which is renamed
     over the target (keeping the target's permissions, or the umask's for a
@@ -133,8 +133,8 @@ def write_atomically(path: str, text: str) -> None:
     except FileNotFoundError:
         mode = None
     if mode is not None and not stat.S_ISREG(mode):
-        with open(real, "w", encoding="utf-8") as stream:
-            stream.write(text)
+        with open(real, "wb") as stream:
+            stream.write(text.encode() if isinstance(text, str) else text)
         return
     if mode is None:
         umask = os.umask(0)
@@ -144,8 +144,8 @@ def write_atomically(path: str, text: str) -> None:
         dir=os.path.dirname(real), prefix=f".{os.path.basename(real)}.", suffix=".tmp"
     )
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(text.encode() if isinstance(text, str) else text)
         os.chmod(temporary, stat.S_IMODE(mode))
         os.replace(temporary, real)
     except BaseException:

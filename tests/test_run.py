@@ -215,6 +215,27 @@ def test_output_rules(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Non
     assert not (tmp_path / "out.npy").exists()
 
 
+def test_a_failed_output_write_keeps_the_old_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    conv = write(tmp_path / "conv.mlir", CONV)
+    for name in ("old.npy", "old.npz"):
+        target = tmp_path / name
+        target.write_bytes(b"what was there")
+
+        def refuse(src: str, dst: str) -> None:
+            raise OSError(28, "No space left on device")
+
+        with monkeypatch.context() as patch:
+            patch.setattr("xrelay.passes.transaction.os.replace", refuse)
+            code, out, err = run(capsys, conv, "--output", str(target))
+        assert code == 1
+        assert out.startswith("output0: float32[1, 4, 1, 1]")  # printed before the write
+        assert err == f"xrelay-run: error: cannot write {target}: No space left on device\n"
+        assert target.read_bytes() == b"what was there"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["conv.mlir", "old.npy", "old.npz"]
+
+
 # ------------------------------------------------------------ errors: one line, exit status 1
 
 ERRORS: dict[str, tuple[list[str], dict[str, str], str]] = {

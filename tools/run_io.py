@@ -13,6 +13,7 @@ further `.<j>`).
 
 from __future__ import annotations
 
+import io
 import zipfile
 from collections.abc import Sequence
 from typing import Any, cast
@@ -21,6 +22,7 @@ import numpy as np
 from xdsl.dialects.builtin import TupleType
 from xdsl.ir import Attribute
 from xrelay.dialects.interpreter import Value
+from xrelay.passes.transaction import write_atomically
 
 Array = np.ndarray[Any, Any]
 
@@ -132,14 +134,16 @@ def check_output_path(path: str | None, count: int) -> None:
 
 
 def write_outputs(path: str, named: dict[str, Array]) -> None:
-    """`path.npz`: every output by name; any other name: the one output as `.npy` data."""
+    """`path.npz`: every output by name; any other name: the one output as `.npy` data.
+    Written atomically: a failed write leaves an existing file as it was."""
+    data = io.BytesIO()
+    if path.endswith(".npz"):
+        np.savez(data, **named)  # pyright: ignore[reportArgumentType]
+    else:
+        check_output_path(path, len(named))
+        np.save(data, next(iter(named.values())))
     try:
-        if path.endswith(".npz"):
-            np.savez(path, **named)  # pyright: ignore[reportArgumentType]
-        else:
-            check_output_path(path, len(named))
-            with open(path, "wb") as stream:
-                np.save(stream, next(iter(named.values())))
+        write_atomically(path, data.getvalue())
     except OSError as error:
         raise RunError(f"cannot write {path}: {error.strerror or error}") from None
 
