@@ -79,19 +79,20 @@ def _skip_padding(
 ) -> Array:
     """The convolution tap by tap, leaving out taps that fall in the padding: padding adds
     nothing, so `0 * inf` there is not NaN (as on every target, `docs/semantics.md`)."""
-    *_, oh, ow, kh, kw = cols.shape
+    oh, ow, kh, kw = (int(d) for d in cols.shape[-4:])
     top, left, bottom, right = padding
-    rows = np.arange(oh) * strides[0]
-    columns = np.arange(ow) * strides[1]
-    out = np.zeros((cols.shape[0], wg.shape[0], wg.shape[1], oh, ow), wg.dtype)
+    rows: Array = np.arange(oh) * strides[0]
+    columns: Array = np.arange(ow) * strides[1]
+    out: Array = np.zeros((cols.shape[0], wg.shape[0], wg.shape[1], oh, ow), wg.dtype)
     with np.errstate(invalid="ignore", over="ignore"):
         for i in range(kh):
-            r = rows + i * dilation[0]
-            inside_r = (r >= top) & (r < padded[0] - bottom)
+            r: Array = rows + i * dilation[0]
+            inside_rows: Array = (r >= top) & (r < padded[0] - bottom)
             for j in range(kw):
-                c = columns + j * dilation[1]
-                inside = inside_r[:, None] & ((c >= left) & (c < padded[1] - right))[None, :]
-                tap = np.einsum("ngchw,goc->ngohw", cols[..., i, j], wg[..., i, j])
+                c: Array = columns + j * dilation[1]
+                inside_columns: Array = (c >= left) & (c < padded[1] - right)
+                inside: Array = inside_rows[:, None] & inside_columns[None, :]
+                tap: Array = np.einsum("ngchw,goc->ngohw", cols[..., i, j], wg[..., i, j])
                 out += np.where(inside, tap, 0)
     return out
 
