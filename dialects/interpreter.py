@@ -387,6 +387,8 @@ def _check_value(value: Value, ty: Attribute, what: str) -> Value:
     assert isinstance(ty, TensorType)
     array = np.asarray(value)
     dtype = numpy_dtype(tensor_element_type(cast(Attribute, ty)))
+    if array.dtype != dtype and array.dtype == dtype.newbyteorder():
+        array = array.astype(dtype)  # the other byte order: the same values, made native
     if array.dtype != dtype:
         raise ValueError(f"{what}: expected dtype {dtype.name}, got {array.dtype.name}")
     shape = tuple(ty.get_shape())

@@ -101,3 +101,14 @@ def test_xrelay_run_reads_a_big_endian_npy(
     out = np.load(tmp_path / "out.npy")
     assert out.dtype == np.dtype("float32")
     np.testing.assert_array_equal(out, x.astype("float32") + 1)
+
+
+def test_the_interpreter_takes_an_array_in_the_other_byte_order() -> None:
+    mod = xrelay.parse(ADD.format(x="x"))
+    x = np.arange(6, dtype=">f4").reshape(2, 3)
+    y = np.full((2, 3), 0.25, ">f4")
+    result = xrelay.evaluate(mod, x, y)
+    assert result.dtype == np.dtype("float32")
+    np.testing.assert_array_equal(result, x.astype("float32") + 0.25)
+    with pytest.raises(ValueError, match=r"expected dtype float32, got float64"):
+        xrelay.evaluate(mod, x.astype(">f8"), y)
