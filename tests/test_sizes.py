@@ -342,3 +342,21 @@ func.func @main(%x: tensor<{shape}xf32>, %w: tensor<32x32x3x3xf32>) -> tensor<{s
     assert isinstance(got, np.ndarray)
     assert got.shape == (batch, 32, 8, 32)
     np.testing.assert_allclose(got, xrelay.evaluate(mod, x, w), rtol=1e-3, atol=1e-3)
+
+
+def test_an_arena_rounded_past_the_limit_fails_at_create_not_in_the_compiler() -> None:
+    # Backend slots after an arena near 2^63-1 bytes take the allocation past any C object's
+    # size: xrelay_model_create reports it (the C has no integer literal over 2^63-1).
+    from xrelay.codegen.c.abi import Runner
+
+    module = xrelay.parse(
+        "func.func @main(%x: tensor<1xf32>) -> tensor<1xf32> {\n"
+        "  func.return %x : tensor<1xf32>\n}\n"
+    )
+    entry = next(op for op in module.module.ops if isinstance(op, func.FuncOp))
+    runner = Runner(entry, "xk_main", (MAX_BYTES - 20, 64), slots=4)
+    create = "\n".join(runner._create())  # pyright: ignore[reportPrivateUsage]
+    assert f"cannot allocate the {2**63 + 64}-byte arena" in create
+    assert "aligned_alloc" not in create
+    fits = Runner(entry, "xk_main", (1 << 20, 64), slots=4)
+    assert "aligned_alloc(64, " in "\n".join(fits._create())  # pyright: ignore[reportPrivateUsage]

@@ -30,6 +30,7 @@ from xdsl.ir import Attribute
 from xrelay.codegen.c.kernel_api import Unsupported, leaf_types, scalar, static_shape
 from xrelay.codegen.c.names import c_string
 from xrelay.codegen.c.scalars import Scalar
+from xrelay.dialects.relay.sizes import MAX_BYTES
 
 _INTEGER_HELPERS = """\
 /* Integer arithmetic as numpy's: it wraps (computed in the unsigned type, so no signed
@@ -265,6 +266,16 @@ class Runner:
         alignment = 1 << (max(self.alignment, 16) - 1).bit_length()  # a power of two
         used = self.slot_start() + SLOT_BYTES * self.slots if self.slots else self.arena_size
         size = -(-max(used, 1) // alignment) * alignment
+        if size > MAX_BYTES:  # rounding and backend slots took it past any C object's size
+            return [
+                "xrelay_model *xrelay_model_create(void) {",
+                "  xr_last_error_text = NULL;",
+                "  snprintf(xr_last_error, sizeof xr_last_error,",
+                f'           "xrelay_model_create: cannot allocate the {size}-byte arena");',
+                "  return NULL;",
+                "}",
+                "",
+            ]
         lines = [
             "xrelay_model *xrelay_model_create(void) {",
             "  xr_last_error[0] = '\\0';",
