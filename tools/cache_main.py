@@ -21,17 +21,15 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-import traceback
 from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
 from xrelay.codegen import cache as entries
 from xrelay.codegen.build import BuildError, cache_directory
+from xrelay.tools.exit_status import exit_status
 
 PROG = "xrelay-cache"
-EXIT_ERROR = 1
-EXIT_INTERNAL = 2
 
 
 class CacheError(Exception):
@@ -54,6 +52,13 @@ def megabytes(size: float) -> str:
     return f"{size / entries.MEGABYTE:.1f} MB"
 
 
+def _user_error(error: Exception) -> str | None:
+    """The line `xrelay-cache` prints for an error in its input, None for a bug."""
+    if isinstance(error, CacheError | BuildError | ValueError | OSError):
+        return f"{PROG}: error: {error}"
+    return None
+
+
 class CacheMain:
     """The `xrelay-cache` driver: one subcommand on one cache directory."""
 
@@ -64,19 +69,7 @@ class CacheMain:
     @classmethod
     def main(cls, argv: Sequence[str] | None = None) -> int:
         """Run on `argv` (default: the command line); the exit status (user errors never raise)."""
-        try:
-            return cls(argv).run()
-        except (CacheError, BuildError, ValueError, OSError) as error:
-            print(f"{PROG}: error: {error}", file=sys.stderr)
-        except KeyboardInterrupt:
-            return 130
-        except SystemExit as exit_:  # --help
-            return exit_.code if isinstance(exit_.code, int) else EXIT_ERROR
-        except Exception as error:
-            traceback.print_exception(error)
-            print(f"{PROG}: error: internal error: {error!r} (a bug in xrelay)", file=sys.stderr)
-            return EXIT_INTERNAL
-        return EXIT_ERROR
+        return exit_status(PROG, lambda: cls(argv).run(), _user_error)
 
     def make_parser(self) -> argparse.ArgumentParser:
         """The command line: a subcommand, each taking `--cache-dir`."""

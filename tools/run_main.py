@@ -46,7 +46,6 @@ import argparse
 import re
 import shlex
 import sys
-import traceback
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
@@ -55,6 +54,7 @@ from xdsl.dialects import func
 from xrelay.dialects.depth import nesting_guard
 from xrelay.dialects.diagnostics import DiagnosticError
 from xrelay.dialects.interpreter import Value, check_inputs, make_input
+from xrelay.tools.exit_status import exit_status
 from xrelay.tools.run_backends import (
     InterpreterRunner,
     LibraryRunner,
@@ -77,8 +77,6 @@ from xrelay.tools.run_io import (
 import xrelay
 
 PROG = "xrelay-run"
-EXIT_ERROR = 1
-EXIT_INTERNAL = 2
 
 
 class _ArgumentParser(argparse.ArgumentParser):
@@ -86,6 +84,22 @@ class _ArgumentParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise RunError(f"{message} (see --help)")
+
+
+def _user_error(error: Exception) -> str | None:
+    """The lines `xrelay-run` prints for an error in its input, None for a bug."""
+    if isinstance(error, DiagnosticError):
+        if not error.diagnostics:
+            return f"{PROG}: error: {error}"
+        return "\n".join(  # without a position: `xrelay-run: error: ...`
+            str(d) if d.line > 0 else f"{PROG}: {d.severity}: {d.message}"
+            for d in error.diagnostics
+        )
+    if isinstance(error, RunError | ValueError | OSError):
+        return f"{PROG}: error: {one_line(error)}"
+    if isinstance(error, MemoryError):  # e.g. a built library's output arrays
+        return f"{PROG}: error: out of memory: {one_line(error)}"
+    return None
 
 
 class RunMain:
@@ -97,26 +111,7 @@ class RunMain:
     @classmethod
     def main(cls, argv: Sequence[str] | None = None) -> int:
         """Run on `argv` (default: the command line); the exit status (user errors never raise)."""
-        try:
-            return cls(argv).run()
-        except DiagnosticError as error:
-            for d in error.diagnostics:  # without a position: `xrelay-run: error: ...`
-                print(d if d.line > 0 else f"{PROG}: {d.severity}: {d.message}", file=sys.stderr)
-            if not error.diagnostics:
-                print(f"{PROG}: error: {error}", file=sys.stderr)
-        except (RunError, ValueError, OSError) as error:
-            print(f"{PROG}: error: {one_line(error)}", file=sys.stderr)
-        except MemoryError as error:  # e.g. a built library's output arrays
-            print(f"{PROG}: error: out of memory: {one_line(error)}", file=sys.stderr)
-        except KeyboardInterrupt:
-            return 130
-        except SystemExit as exit_:  # --help
-            return exit_.code if isinstance(exit_.code, int) else EXIT_ERROR
-        except Exception as error:
-            traceback.print_exception(error)
-            print(f"{PROG}: error: internal error: {error!r} (a bug in xrelay)", file=sys.stderr)
-            return EXIT_INTERNAL
-        return EXIT_ERROR
+        return exit_status(PROG, lambda: cls(argv).run(), _user_error)
 
     def make_parser(self) -> argparse.ArgumentParser:
         """The command-line arguments."""
