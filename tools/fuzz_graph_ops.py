@@ -28,6 +28,8 @@ Expr = relay.Expr
 Shape = tuple[int, ...]
 Array = np.ndarray[Any, Any]
 
+HUGE = 1.0e30
+"""Edge values from here up can overflow float32 inside a sum (docs/semantics.md)."""
 FLOAT_EDGES = (np.nan, np.inf, -np.inf, -0.0, 3.0e38, -3.0e38, 1.0e-40, 1.0e30, 65504.0)
 
 
@@ -38,6 +40,8 @@ class Values:
         self.rng = rng
         self.np_rng = np.random.default_rng(rng.getrandbits(32))
         self.edge = edge
+        self.huge = False
+        """Whether a value of magnitude HUGE or more was drawn: sums may then overflow."""
 
     def array(self, shape: Shape, dtype: str, finite: bool = False) -> Array:
         rng = self.np_rng
@@ -55,6 +59,9 @@ class Values:
         if self.edge and values.size:
             mask = rng.random(shape) < self.edge
             values[mask] = rng.choice(edges, int(mask.sum()))
+            if values.dtype.kind == "f":
+                with np.errstate(invalid="ignore"):
+                    self.huge = self.huge or bool((np.abs(values[mask]) >= HUGE).any())
         return values
 
 
