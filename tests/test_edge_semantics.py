@@ -546,5 +546,27 @@ def test_padding_adds_nothing_and_batch_norm_folds(cache: Path) -> None:
     # (-inf + inf), and for x = -1: inf + inf = inf; channel 1: s = 1, t = 1.
     expected = np.array([[NAN, 2.0], [INF, 3.0]], "float32").reshape(2, 2, 1, 1)
     family.add("batch_norm with an infinite gamma", normed, expected)
-    # Not accel: its convolutions read zero-padded rows (docs/semantics.md, known exceptions).
-    family.check(cache, ["c", "dnnl"])
+    files = family.check(cache, list(TARGETS))
+    # accel's kernels multiply zero-padded rows: it leaves this convolution to the host.
+    assert "accel.c" not in files["accel"]
+
+
+def test_accel_leaves_padded_convolutions_with_non_finite_weights_to_the_host() -> None:
+    x = relay.var("x", shape=(1, 1, 3, 3))
+    finite = np.ones((1, 1, 3, 3), "float32")
+    infinite = finite.copy()
+    infinite[0, 0, 0, 0] = INF
+    body = relay.Tuple(
+        [
+            relay.nn.conv2d(x, relay.const(finite), padding=(1, 1)),
+            relay.nn.conv2d(x, relay.const(infinite), padding=(1, 1)),
+            relay.nn.conv2d(x, relay.const(infinite)),  # no padding: accel takes it
+        ]
+    )
+    mod = IRModule.from_expr(relay.Function([x], body))
+    lib = xrelay.build(mod, target=["accel", "c"])
+    convs = [op for op in lib.module.module.walk() if op.name == "accel.conv2d"]
+    assert len(convs) == 2
+    data = np.ones((1, 1, 3, 3), "float32")
+    for got, want in zip(flatten(lib(data)), flatten(xrelay.evaluate(mod, data)), strict=True):
+        assert same(got, want)
