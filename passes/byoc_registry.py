@@ -35,6 +35,7 @@ from collections.abc import Callable, Generator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeAlias, cast
 
+import numpy.typing as npt
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     ArrayAttr,
@@ -47,7 +48,9 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.irdl import IRDLOperation
 from xrelay.dialects.relay.base import properties_with_defaults
+from xrelay.dialects.relay.structure import ConstantOp
 from xrelay.dialects.relay.types import (
+    dense_to_numpy,
     dtype_of,
     is_tensor,
     is_tuple,
@@ -205,8 +208,8 @@ class ExprView:
 
     For the result of an op: `op` (its `OpName`, `None` for non-call values),
     `attrs`, `args` and `checked_type`. For a function parameter: `name_hint`
-    and `checked_type`, `args == []`. The xDSL objects are `value` and
-    `operation`.
+    and `checked_type`, `args == []`. For a `relay.constant`, `data` is its value
+    (TVM's `Constant.data`). The xDSL objects are `value` and `operation`.
     """
 
     def __init__(self, value: SSAValue):
@@ -246,6 +249,13 @@ class ExprView:
     def is_var(self) -> bool:
         """True for a function (or region) parameter."""
         return isinstance(self.value, BlockArgument)
+
+    @property
+    def data(self) -> npt.NDArray[Any] | None:
+        """TVM's `Constant.data` as numpy: the value of a `relay.constant`, else None."""
+        if isinstance(self.operation, ConstantOp):
+            return dense_to_numpy(self.operation.value)
+        return None
 
     def __repr__(self) -> str:
         if self.operation is None:

@@ -617,3 +617,21 @@ def test_rerun_after_merge_keeps_merged_regions() -> None:
     out = run_and_check(again, PartitionGraph())
     lifted = [f for f in out.module.ops if "Compiler" in f.attributes]
     assert len(lifted) == 1
+
+
+def test_predicate_reads_a_constant_operand_as_numpy() -> None:
+    """`ExprView.data` is TVM's `Constant.data`: a constant's value, None for anything else."""
+    seen: list[object] = []
+
+    def conv2d(expr: ExprView) -> bool:
+        seen.extend([expr.args[0].data, expr.args[1].data])
+        return True
+
+    weight = np.arange(108, dtype="float32").reshape(4, 3, 3, 3)
+    x = relay.var("x", shape=(1, 3, 8, 8))
+    mod = IRModule.from_expr(relay.Function([x], relay.nn.conv2d(x, relay.const(weight))))
+    with temp_op_attr("nn.conv2d", "target.probe", conv2d):
+        annotate(mod, "probe")
+    assert seen[0] is None
+    assert isinstance(seen[1], np.ndarray)
+    np.testing.assert_array_equal(seen[1], weight)

@@ -15,6 +15,8 @@ answer True unconditionally; ours also ask what oneDNN's primitives can run:
   the result's last ones) a vector along axis 1 or along the last axis (which
   the emitter describes to oneDNN as its channel axis); other broadcasts run
   on the host;
+- conv2d: not with a constant weight holding ±Inf or NaN (oneDNN's kernels may
+  multiply the zero padding or mix the weights in Winograd; docs/semantics.md);
 - batch_norm: 2-D to 5-D data (oneDNN's batch normalization);
 - layout_transform: between NCHW and NHWC only (oneDNN's jit reorders; dnnl's
   prelude leaves these at the model's edges, so they run in oneDNN too);
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import numpy as np
 from xrelay.dialects.relay.nn import pad_2d
 from xrelay.passes.byoc_registry import ExprView, register_op_attr
 
@@ -81,6 +84,14 @@ def _binary(commutative: bool) -> Callable[[ExprView], bool]:
     return rule
 
 
+def _conv2d(expr: ExprView) -> bool:
+    """Not with a constant weight holding ±Inf or NaN: depending on the implementation
+    oneDNN picks, it multiplies the zero padding (`0 * inf` is NaN, where relay's padding
+    adds nothing) or runs Winograd, which mixes the weights (docs/semantics.md)."""
+    weight = expr.args[1].data
+    return weight is None or bool(np.isfinite(weight).all())
+
+
 def _batch_norm(expr: ExprView) -> bool:
     return 2 <= len(expr.args[0].checked_type.shape) <= 5
 
@@ -123,6 +134,7 @@ RULES: dict[str, Callable[[ExprView], bool]] = {
     "multiply": _binary(commutative=True),
     "subtract": _binary(commutative=False),
     "nn.batch_norm": _batch_norm,
+    "nn.conv2d": _conv2d,
     "nn.max_pool2d": _pool,
     "nn.avg_pool2d": _pool,
     "nn.global_avg_pool2d": _pool,

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from xrelay.passes.byoc_registry import ExprView, register_pattern_table
+from xrelay.passes.byoc_registry import ExprView, op_supported, register_pattern_table
 from xrelay.passes.dataflow_pattern import DFPattern, is_op, wildcard
 
 ELTWISE = ("nn.relu", "tanh", "sigmoid")
@@ -72,6 +72,8 @@ def _check(pattern: DFPattern, kernel: str, with_bias: bool, with_sum: bool = Fa
         if any(t.dtype != "float32" or 0 in t.shape for t in types):
             return False
         conv = next(e for e in ops if e.op is not None and e.op.name == kernel)
+        if not op_supported(conv.value, "dnnl"):
+            return False  # e.g. a weight holding ±Inf or NaN (op_support.py)
         inner = conv
         if with_bias:
             bias_op = next(e for e in ops if any(a.value is conv.value for a in e.args))
