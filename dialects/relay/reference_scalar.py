@@ -3,7 +3,9 @@
 Integer `divide` truncates toward zero, exactly (computed in the integer type,
 never through float64), a zero divisor gives 0 and `MIN / -1` wraps to MIN;
 integer `power` wraps, and a negative exponent gives the truncated value of
-b^e (1 for b = 1, +-1 for b = -1, else 0); a float -> integer `cast` maps NaN
+b^e (1 for b = 1, +-1 for b = -1, else 0); `mod` / `floor_mod` / `floor_divide`
+follow `divide` (0 for a zero divisor, `MIN mod -1 = 0`); shifts by a negative
+amount or the width or more shift every bit out; a float -> integer `cast` maps NaN
 to 0, saturates out-of-range values and otherwise truncates toward zero; an
 empty max (min) is -inf (+inf), or the integer type's lowest (highest). The
 C target computes the same (`codegen/c/abi.py`, `codegen/c/scalar_ops.py`).
