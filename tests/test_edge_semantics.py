@@ -609,6 +609,18 @@ def test_padding_adds_nothing_and_batch_norm_folds(cache: Path) -> None:
         relay.nn.conv2d(data, relay.const(weight), padding=(1, 1)),
         want,
     )
+    # A grouped conv2d (2 groups of 1 channel, 2 outputs each), 2x1 kernels, padding 1: the
+    # first and last output columns read only padding (oneDNN's grouped kernels multiply it).
+    pair = family.var(np.ones((1, 2, 3, 3), "float32"))
+    kernels = ((NAN, 1.0), (INF, 2.0), (3.0, -INF), (4.0, 5.0))
+    taps = np.array(kernels, "float32").reshape(4, 1, 2, 1)
+    grouped = relay.nn.conv2d(pair, relay.const(taps), padding=(1, 1), groups=2, channels=4)
+    edges = np.zeros((1, 4, 4, 5), "float32")
+    for channel, (top, bottom) in enumerate(kernels):
+        edges[0, channel, 0, 1:4] = bottom  # the top tap in the padding
+        edges[0, channel, 1:3, 1:4] = top + bottom
+        edges[0, channel, 3, 1:4] = top  # the bottom tap in the padding
+    family.add("grouped conv2d whose edge windows lie in the padding", grouped, edges)
     rows = np.array([[0.0, 1.0], [-1.0, 2.0]], "float32").reshape(2, 2, 1, 1)
     normed = relay.nn.batch_norm(
         family.var(rows),

@@ -16,6 +16,9 @@ answer True unconditionally; ours also ask what oneDNN's primitives can run:
   the emitter describes to oneDNN as its channel axis); other broadcasts run
   on the host;
 - batch_norm: 2-D to 5-D data (oneDNN's batch normalization);
+- conv2d: a grouped one with padding whose constant weight holds ±Inf or NaN
+  stays on the host (oneDNN's grouped kernels multiply a window's padding when
+  the window lies wholly in it; relay's padding adds nothing);
 - layout_transform: between NCHW and NHWC only (oneDNN's jit reorders; dnnl's
   prelude leaves these at the model's edges, so they run in oneDNN too);
 - pools (`max_pool2d`, `avg_pool2d`, `global_avg_pool2d`): NHWC data only
@@ -28,7 +31,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import numpy as np
 from xrelay.dialects.relay.nn import pad_2d
+from xrelay.dialects.relay.structure import ConstantOp
+from xrelay.dialects.relay.types import dense_to_numpy
 from xrelay.passes.byoc_registry import ExprView, register_op_attr
 
 SUPPORTED_OPS = (
@@ -113,6 +119,19 @@ def _pool(expr: ExprView) -> bool:
     )
 
 
+def _conv2d(expr: ExprView) -> bool:
+    """A grouped conv2d with padding and a constant weight holding ±Inf or NaN stays on the
+    host: oneDNN's grouped (depthwise) kernels multiply the padding of a window that lies
+    in it wholly (`0 * inf` is NaN), and relay's padding adds nothing (docs/semantics.md)."""
+    padding = _ints(expr, "padding", (0,))
+    weight = expr.args[1].operation
+    if expr.attrs.get("groups", 1) == 1 or not any(padding):
+        return True
+    if not isinstance(weight, ConstantOp):
+        return True  # a weight known only at run time: docs/semantics.md's exception
+    return bool(np.isfinite(dense_to_numpy(weight.value)).all())
+
+
 def _layout_transform(expr: ExprView) -> bool:
     layouts = {expr.attrs.get("src_layout"), expr.attrs.get("dst_layout")}
     return layouts == {"NCHW", "NHWC"} and len(expr.args[0].checked_type.shape) == 4
@@ -123,6 +142,7 @@ RULES: dict[str, Callable[[ExprView], bool]] = {
     "multiply": _binary(commutative=True),
     "subtract": _binary(commutative=False),
     "nn.batch_norm": _batch_norm,
+    "nn.conv2d": _conv2d,
     "nn.max_pool2d": _pool,
     "nn.avg_pool2d": _pool,
     "nn.global_avg_pool2d": _pool,
