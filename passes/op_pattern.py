@@ -6,9 +6,11 @@ registrations (`register_pattern` in `python/tvm/relay/op/*/_*.py` and
 `TOpPattern` in `src/relay/op/**.cc`, v0.19):
 
 - **ElemWise (0)**: unary math (`negative abs exp log sqrt rsqrt tanh sigmoid
-  erf floor ceil`), `clip`, `cast`, `nn.relu`, `nn.leaky_relu`, and the fill
-  ops `zeros ones full full_like zeros_like ones_like`;
-- **Broadcast (1)**: the binary arithmetic and comparison ops, `nn.bias_add`;
+  erf floor ceil`, and `elementwise_math`'s: trigonometry, `trunc round sign isnan
+  isinf isfinite logical_not bitwise_not`), `clip`, `cast`, `nn.relu`, `nn.leaky_relu`,
+  and the fill ops `zeros ones full full_like zeros_like ones_like`;
+- **Broadcast (1)**: the binary arithmetic, comparison, modulo, bitwise, logical and
+  shift ops, `where`, `nn.bias_add`;
 - **Injective (2)**: `reshape transpose squeeze expand_dims concatenate split
   layout_transform strided_slice take`, `nn.batch_flatten`, `nn.pad`, and
   `tuple_get_item` (a structural node TVM marks injective);
@@ -35,7 +37,16 @@ from enum import IntEnum
 
 from xdsl.dialects.builtin import IntegerType, TensorType, f32, f64
 from xdsl.ir import Attribute, Operation
-from xrelay.dialects.relay import creation, elementwise, nn, nn_pool, reduce, structure, tensor
+from xrelay.dialects.relay import (
+    creation,
+    elementwise,
+    elementwise_math,
+    nn,
+    nn_pool,
+    reduce,
+    structure,
+    tensor,
+)
 from xrelay.dialects.relay.types import rank_of, tensor_element_type, tuple_elements
 
 
@@ -98,6 +109,9 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     elementwise.CeilOp: K.ELEMWISE,
     elementwise.ClipOp: K.ELEMWISE,
     elementwise.CastOp: K.ELEMWISE,
+    **{op: K.ELEMWISE for op in elementwise_math.UNARY_OPS},
+    **{op: K.BROADCAST for op in elementwise_math.BINARY_OPS},
+    elementwise_math.WhereOp: K.BROADCAST,
     # nn
     nn.Conv2DOp: K.OUT_ELEMWISE_FUSABLE,
     nn.BiasAddOp: K.BROADCAST,

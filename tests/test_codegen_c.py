@@ -182,6 +182,62 @@ def test_unary_ops(dtype: str, cache: Path) -> None:
     cases.check(cache)
 
 
+MATH_UNARY: dict[str, tuple[float, float]] = {
+    **dict.fromkeys(("sin", "cos", "atan", "sinh", "cosh", "asinh"), (-3.0, 3.0)),
+    **dict.fromkeys(("asin", "acos", "atanh"), (-0.95, 0.95)),
+    "tan": (-1.4, 1.4),
+    "acosh": (1.0, 5.0),
+    **dict.fromkeys(("trunc", "round", "sign"), (-4.0, 4.0)),
+}
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "float16"])
+def test_trigonometry_rounding_and_float_tests(dtype: str, cache: Path) -> None:
+    cases = Cases(19)
+    for shape in [(3, 4), (), (2, 1, 5)]:
+        for name, (low, high) in MATH_UNARY.items():
+            cases.add(f"{name}{shape}", getattr(relay, name)(cases.var(shape, dtype, low, high)))
+        halves = cases.var(
+            shape, dtype, value=(np.round(cases.rng.uniform(-4, 4, shape) * 2) / 2).astype(dtype)
+        )
+        cases.add(f"round halves{shape}", relay.round(halves))
+        for name in ("isnan", "isinf", "isfinite"):
+            cases.add(f"{name}{shape}", getattr(relay, name)(relay.log(cases.var(shape, dtype))))
+    cases.check(cache, rtol=1e-3 if dtype == "float16" else 1e-5)
+
+
+@pytest.mark.parametrize("dtype", ["int8", "int32", "int64", "uint8", "float32"])
+def test_modulo_division_bitwise_shifts_and_where(dtype: str, cache: Path) -> None:
+    cases = Cases(20)
+    is_float = dtype == "float32"
+    low, high = (-9.0, 9.0) if dtype != "uint8" else (0.0, 250.0)
+    for shape_a, shape_b in [((2, 3), (3,)), ((4,), ()), ((2, 1, 3), (4, 1))]:
+        names = ["mod", "floor_mod", "floor_divide", "trunc_divide"]
+        if not is_float:
+            names += ["bitwise_and", "bitwise_or", "bitwise_xor", "left_shift", "right_shift"]
+        for name in names:
+            a, b = cases.var(shape_a, dtype, low, high), cases.var(shape_b, dtype, low, high)
+            cases.add(f"{name}{shape_a}{shape_b}", getattr(relay, name)(a, b))
+        if not is_float:
+            cases.add(
+                f"bitwise_not{shape_a}", relay.bitwise_not(cases.var(shape_a, dtype, low, high))
+            )
+        cases.add(f"sign{shape_a}", relay.sign(cases.var(shape_a, dtype, low, high)))
+        c = cases.var(shape_b, "bool")
+        x, y = cases.var(shape_a, dtype, low, high), cases.var((1,), dtype, low, high)
+        cases.add(f"where{shape_a}{shape_b}", relay.where(c, x, y))
+    cases.check(cache)
+
+
+def test_logical_ops_on_booleans(cache: Path) -> None:
+    cases = Cases(21)
+    for name in ("logical_and", "logical_or", "logical_xor", "bitwise_and", "bitwise_xor"):
+        cases.add(name, getattr(relay, name)(cases.var((2, 3), "bool"), cases.var((3,), "bool")))
+    cases.add("logical_not", relay.logical_not(cases.var((5,), "bool")))
+    cases.add("bitwise_not", relay.bitwise_not(cases.var((5,), "bool")))
+    cases.check(cache)
+
+
 @pytest.mark.filterwarnings("ignore:overflow encountered in cast")  # numpy's clip, 1e9 to f16
 def test_float16_computes_through_float(cache: Path) -> None:
     cases = Cases(18)
@@ -776,4 +832,8 @@ def test_empty_outputs_copy_nothing(optimize: bool, cache: Path) -> None:
     lib = xrelay.build(mod, options={"cache_dir": cache, "optimize": optimize})
     got = lib(np.zeros((0, 5), "float32"))
     assert isinstance(got, tuple)
-    assert [(g.shape, g.dtype) for g in got] == [((0,), np.int64), ((0, 5), np.float32), ((0, 5), np.float32)]
+    assert [(g.shape, g.dtype) for g in got] == [
+        ((0,), np.int64),
+        ((0, 5), np.float32),
+        ((0, 5), np.float32),
+    ]

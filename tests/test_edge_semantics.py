@@ -207,6 +207,82 @@ def test_integer_division_wrapping_and_power(cache: Path) -> None:
     family.check(cache, ["c"])
 
 
+def truncmod(a: int, b: int) -> int:
+    return 0 if b == 0 else a - truncdiv(a, b) * b
+
+
+def shift_right(a: int, k: int, bits: int, signed: bool) -> int:
+    inside = 0 <= k < bits
+    return a >> (k if inside else bits - 1 if signed else bits)
+
+
+def test_integer_modulo_floored_division_and_shifts(cache: Path) -> None:
+    family = Family()
+    for dtype in ("int64", "int32", "int8", "uint8"):
+        info = np.iinfo(dtype)
+        low, high, bits, signed = int(info.min), int(info.max), info.bits, info.min < 0
+        values = [v for v in (low, low + 1, -7, -1, 0, 1, 2, 7, high) if v >= low]
+        divisors = [v for v in (-1, -2, 0, 1, 2, 3, high, low) if v >= low]
+        pairs = [(a, b) for a in values for b in divisors]
+        elementwise(family, "mod", relay.mod, truncmod, pairs, dtype)
+        floor_mod = lambda a, b: 0 if b == 0 else a % b  # noqa: E731
+        elementwise(family, "floor_mod", relay.floor_mod, floor_mod, pairs, dtype)
+        floor_div = lambda a, b: 0 if b == 0 else a // b  # noqa: E731
+        elementwise(family, "floor_divide", relay.floor_divide, floor_div, pairs, dtype)
+        elementwise(family, "trunc_divide", relay.trunc_divide, truncdiv, pairs, dtype)
+        amounts = [v for v in (-1, low, 0, 1, bits - 1, bits, bits + 1, high) if v >= low]
+        shifts = [(a, k) for a in values for k in amounts]
+        left = lambda a, k, bits=bits: a << k if 0 <= k < bits else 0  # noqa: E731
+        elementwise(family, "left_shift", relay.left_shift, left, shifts, dtype)
+        right = lambda a, k, bits=bits, signed=signed: shift_right(a, k, bits, signed)  # noqa: E731
+        elementwise(family, "right_shift", relay.right_shift, right, shifts, dtype)
+        for name, fn in (("and", "__and__"), ("or", "__or__"), ("xor", "__xor__")):
+            exact = lambda a, b, fn=fn: getattr(a, fn)(b)  # noqa: E731
+            elementwise(
+                family, f"bitwise_{name}", getattr(relay, f"bitwise_{name}"), exact, pairs, dtype
+            )
+        x = family.var(np.array(values, dtype))
+        family.add(
+            f"bitwise_not {dtype}",
+            relay.bitwise_not(x),
+            np.array([wrap(~v, bits, signed) for v in values], dtype),
+        )
+        family.add(
+            f"sign {dtype}", relay.sign(x), np.array([(v > 0) - (v < 0) for v in values], dtype)
+        )
+    family.check(cache, ["c"])
+
+
+MATH_IN = [NAN, INF, -INF, -0.0, 0.0, 0.5, -0.5, 2.5, -2.5, 0.49999997, F32_MAX, 1e-45]
+
+
+def test_nan_inf_and_zeros_through_rounding_tests_modulo_and_where(cache: Path) -> None:
+    family = Family()
+    x = family.var(np.array(MATH_IN, "float32"))
+    f32 = lambda values: np.array(values, "float32")  # noqa: E731
+    family.add(
+        "round", relay.round(x), f32([NAN, INF, -INF, -0.0, 0.0, 1, -1, 3, -3, 0, F32_MAX, 0])
+    )
+    family.add(
+        "trunc", relay.trunc(x), f32([NAN, INF, -INF, -0.0, 0.0, 0, -0.0, 2, -2, 0, F32_MAX, 0])
+    )
+    family.add("sign", relay.sign(x), f32([NAN, 1, -1, 0.0, 0.0, 1, -1, 1, -1, 1, 1, 1]))
+    family.add("isnan", relay.isnan(x), np.array([v != v for v in MATH_IN]))
+    family.add("isinf", relay.isinf(x), np.array([abs(v) == INF for v in MATH_IN]))
+    family.add("isfinite", relay.isfinite(x), np.array([abs(v) < INF for v in MATH_IN]))
+    dividends = f32([5.5, -5.5, NAN, 1.0, INF, -1.0, -6.0, 6.0])
+    divisors = f32([-2.0, 2.0, 1.0, NAN, 2.0, INF, 3.0, -3.0])
+    a, b = family.var(dividends), family.var(divisors)
+    family.add("mod", relay.mod(a, b), f32([1.5, -1.5, NAN, NAN, NAN, -1.0, -0.0, 0.0]))
+    family.add("floor_mod", relay.floor_mod(a, b), f32([-0.5, 0.5, NAN, NAN, NAN, INF, 0.0, -0.0]))
+    family.add("floor_divide", relay.floor_divide(a, b), f32([-3, -3, NAN, NAN, INF, -0.0, -2, -2]))
+    family.add("trunc_divide", relay.trunc_divide(a, b), f32([-2, -2, NAN, NAN, INF, -0.0, -2, -2]))
+    rows = np.array([[True], [False]])
+    c = family.var(rows)
+    family.add("where", relay.where(c, a, b), np.where(rows, dividends, divisors))
+    family.check(cache, ["c", "accel"])
+
+
 CAST_SOURCE = np.array(
     [
         NAN,
@@ -533,6 +609,18 @@ def test_padding_adds_nothing_and_batch_norm_folds(cache: Path) -> None:
         relay.nn.conv2d(data, relay.const(weight), padding=(1, 1)),
         want,
     )
+    # A grouped conv2d (2 groups of 1 channel, 2 outputs each), 2x1 kernels, padding 1: the
+    # first and last output columns read only padding (oneDNN's grouped kernels multiply it).
+    pair = family.var(np.ones((1, 2, 3, 3), "float32"))
+    kernels = ((NAN, 1.0), (INF, 2.0), (3.0, -INF), (4.0, 5.0))
+    taps = np.array(kernels, "float32").reshape(4, 1, 2, 1)
+    grouped = relay.nn.conv2d(pair, relay.const(taps), padding=(1, 1), groups=2, channels=4)
+    edges = np.zeros((1, 4, 4, 5), "float32")
+    for channel, (top, bottom) in enumerate(kernels):
+        edges[0, channel, 0, 1:4] = bottom  # the top tap in the padding
+        edges[0, channel, 1:3, 1:4] = top + bottom
+        edges[0, channel, 3, 1:4] = top  # the bottom tap in the padding
+    family.add("grouped conv2d whose edge windows lie in the padding", grouped, edges)
     rows = np.array([[0.0, 1.0], [-1.0, 2.0]], "float32").reshape(2, 2, 1, 1)
     normed = relay.nn.batch_norm(
         family.var(rows),

@@ -180,3 +180,177 @@ def test_evaluation_is_linear_in_graph_size() -> None:
     mod = IRModule.from_expr(relay.Function([x], y))
     out = xrelay.evaluate(mod, np.ones(2, "float32"))
     assert out.tolist() == [20001.0, 20001.0]
+
+
+MATH_CASES: list[tuple[Callable[[relay.Expr], relay.Expr], Callable[[float], float], float]] = [
+    (relay.sin, math.sin, -3.0),
+    (relay.cos, math.cos, -3.0),
+    (relay.tan, math.tan, -1.2),
+    (relay.asin, math.asin, -0.9),
+    (relay.acos, math.acos, -0.9),
+    (relay.atan, math.atan, -3.0),
+    (relay.sinh, math.sinh, -3.0),
+    (relay.cosh, math.cosh, -3.0),
+    (relay.asinh, math.asinh, -3.0),
+    (relay.acosh, math.acosh, 1.0),
+    (relay.atanh, math.atanh, -0.9),
+    (relay.trunc, math.trunc, -3.0),
+]
+
+
+@pytest.mark.parametrize(("build", "scalar", "low"), MATH_CASES)
+def test_float_math_matches_scalar_math(
+    build: Callable[[relay.Expr], relay.Expr], scalar: Callable[[float], float], low: float
+) -> None:
+    span = 1.8 if low == -0.9 else 2.4 if low == -1.2 else 6.0
+    data = (RNG.random((2, 3, 4)) * span + low).astype("float32")
+    out = run_unary(build, data)
+    assert out.dtype == np.float32
+    np.testing.assert_allclose(out, elementwise(scalar, data), rtol=2e-6, atol=1e-6)
+
+
+def test_round_halves_away_from_zero_and_keeps_the_sign_of_zero() -> None:
+    data = np.array([0.5, -0.5, 1.5, 2.5, -2.5, -0.3, 0.49999997, 1e30, np.nan], "float32")
+    out = run_unary(relay.round, data)
+    want = [1.0, -1.0, 2.0, 3.0, -3.0, -0.0, 0.0, 1e30]
+    assert out[:-1].tolist() == [float(np.float32(v)) for v in want]
+    assert np.signbit(out[5])
+    assert not np.signbit(out[6])
+    assert np.isnan(out[-1])
+    trunc = run_unary(relay.trunc, np.array([2.7, -2.7, -0.2, np.inf], "float32"))
+    assert trunc.tolist() == [2.0, -2.0, -0.0, np.inf]
+    assert np.signbit(trunc[2])
+
+
+def test_sign_and_float_tests() -> None:
+    floats = np.array([3.5, -2.0, 0.0, -0.0, np.inf, -np.inf, np.nan], "float32")
+    sign = run_unary(relay.sign, floats)
+    assert sign[:6].tolist() == [1.0, -1.0, 0.0, 0.0, 1.0, -1.0]
+    assert not np.signbit(sign[3])
+    assert np.isnan(sign[6])
+    ints = np.array([-128, -1, 0, 1, 127], "int8")
+    assert run_unary(relay.sign, ints).tolist() == [-1, -1, 0, 1, 1]
+    tests = {relay.isnan: math.isnan, relay.isinf: math.isinf, relay.isfinite: math.isfinite}
+    for build, scalar in tests.items():
+        out = run_unary(build, floats)
+        assert out.dtype == np.bool_
+        assert out.tolist() == [scalar(float(v)) for v in floats]
+
+
+def test_logical_and_bitwise_ops_on_booleans_and_integers() -> None:
+    p = np.array([True, True, False, False])
+    q = np.array([True, False, True, False])
+    tables = {
+        relay.logical_and: [True, False, False, False],
+        relay.logical_or: [True, True, True, False],
+        relay.logical_xor: [False, True, True, False],
+        relay.bitwise_and: [True, False, False, False],
+        relay.bitwise_or: [True, True, True, False],
+        relay.bitwise_xor: [False, True, True, False],
+    }
+    for build, want in tables.items():
+        out = run_binary(build, p, q)
+        assert out.dtype == np.bool_
+        assert out.tolist() == want
+    assert run_unary(relay.logical_not, p).tolist() == [False, False, True, True]
+    assert run_unary(relay.bitwise_not, p).tolist() == [False, False, True, True]
+    a = np.array([12, -7, 0, 127], "int8")
+    b = np.array([10, 3, -1, -128], "int8")
+    scalar = {
+        relay.bitwise_and: lambda x, y: x & y,
+        relay.bitwise_or: lambda x, y: x | y,
+        relay.bitwise_xor: lambda x, y: x ^ y,
+    }
+    for build, fn in scalar.items():
+        assert run_binary(build, a, b).tolist() == [
+            fn(int(x), int(y)) for x, y in zip(a, b, strict=True)
+        ]
+    assert run_unary(relay.bitwise_not, a).tolist() == [~int(x) for x in a]
+
+
+def wrap(value: int, dtype: str) -> int:
+    """`value` in `dtype`'s two's complement (or modulo 2^bits for unsigned types)."""
+    info = np.iinfo(dtype)
+    value %= 1 << info.bits
+    return value - (1 << info.bits) if value > info.max else value
+
+
+def trunc_div(a: int, b: int) -> int:
+    if b == 0:
+        return 0
+    q = abs(a) // abs(b)
+    return q if (a < 0) == (b < 0) else -q
+
+
+INTEGER_BINARY: dict[str, Callable[[int, int], int]] = {
+    "mod": lambda a, b: 0 if b == 0 else a - trunc_div(a, b) * b,
+    "floor_mod": lambda a, b: 0 if b == 0 else a % b,
+    "floor_divide": lambda a, b: 0 if b == 0 else a // b,
+    "trunc_divide": trunc_div,
+}
+
+
+@pytest.mark.parametrize("dtype", ["int8", "int32", "int64", "uint8"])
+@pytest.mark.parametrize("name", sorted(INTEGER_BINARY))
+def test_integer_modulo_and_division_against_python_integers(name: str, dtype: str) -> None:
+    info = np.iinfo(dtype)
+    values = sorted({info.min, info.min + 1, -7, -2, -1, 0, 1, 2, 3, 7, info.max - 1, info.max})
+    values = [v for v in values if info.min <= v <= info.max]
+    pairs = [(a, b) for a in values for b in values]
+    a = np.array([p[0] for p in pairs], dtype)
+    b = np.array([p[1] for p in pairs], dtype)
+    out = run_binary(getattr(relay, name), a, b)
+    assert out.dtype == np.dtype(dtype)
+    want = [wrap(INTEGER_BINARY[name](x, y), dtype) for x, y in pairs]
+    assert out.tolist() == want
+
+
+def test_float_modulo_and_rounded_quotients() -> None:
+    a = np.array([5.5, -5.5, 5.5, -5.5, 6.0, -6.0, 1.0], "float32")
+    b = np.array([2.0, 2.0, -2.0, -2.0, 3.0, 3.0, 0.0], "float32")
+    mod = run_binary(relay.mod, a, b)
+    assert mod[:6].tolist() == [math.fmod(x, y) for x, y in zip(a[:6], b[:6], strict=True)]
+    assert np.signbit(mod[5])
+    assert np.isnan(mod[6])
+    floor_mod = run_binary(relay.floor_mod, a, b)
+    assert floor_mod[:6].tolist() == [
+        float(x) % float(y) for x, y in zip(a[:6], b[:6], strict=True)
+    ]
+    assert not np.signbit(floor_mod[5])  # a zero remainder takes the divisor's sign
+    assert run_binary(relay.floor_divide, a, b)[:6].tolist() == [2.0, -3.0, -3.0, 2.0, 2.0, -2.0]
+    assert run_binary(relay.trunc_divide, a, b)[:6].tolist() == [2.0, -2.0, -2.0, 2.0, 2.0, -2.0]
+
+
+@pytest.mark.parametrize("dtype", ["int8", "int32", "int64", "uint8"])
+def test_shifts_against_python_integers(dtype: str) -> None:
+    info = np.iinfo(dtype)
+    values = [v for v in (info.min, -5, -1, 0, 1, 3, 100, info.max) if v >= info.min]
+    amounts = [v for v in (-1, 0, 1, 3, info.bits - 1, info.bits, info.bits + 3) if v >= info.min]
+    pairs = [(a, s) for a in values for s in amounts]
+    a = np.array([p[0] for p in pairs], dtype)
+    s = np.array([p[1] for p in pairs], dtype)
+    inside = [0 <= k < info.bits for _, k in pairs]
+    left = [wrap(x << k, dtype) if ok else 0 for (x, k), ok in zip(pairs, inside, strict=True)]
+    right = [
+        x >> (k if ok else info.bits - 1 if info.min else info.bits)
+        for (x, k), ok in zip(pairs, inside, strict=True)
+    ]
+    assert run_binary(relay.left_shift, a, s).tolist() == left
+    assert run_binary(relay.right_shift, a, s).tolist() == right
+
+
+def test_where_broadcasts_three_ways() -> None:
+    cond = RNG.random((2, 1, 4)) < 0.5
+    x = RNG.standard_normal((3, 1)).astype("float32")
+    y = RNG.standard_normal((4,)).astype("float32")
+    c_v = relay.var("c", shape=cond.shape, dtype="bool")
+    x_v = relay.var("x", shape=x.shape)
+    y_v = relay.var("y", shape=y.shape)
+    mod = IRModule.from_expr(relay.Function([c_v, x_v, y_v], relay.where(c_v, x_v, y_v)))
+    out = xrelay.evaluate(mod, cond, x, y)
+    assert out.shape == (2, 3, 4)
+    assert out.dtype == np.float32
+    for i in range(2):
+        for j in range(3):
+            for k in range(4):
+                assert out[i, j, k] == (x[j, 0] if cond[i, 0, k] else y[k])

@@ -145,22 +145,45 @@ def _unary(fn: Callable[[Expr], Expr], ints: bool = False) -> Generator:
     return make
 
 
-def _binary(fn: Callable[[Expr, Expr], Expr]) -> Generator:
+def _broadcast_shape(g: GraphMaker, shape: Shape) -> Shape:
+    """The same shape, some of its dims 1, or a scalar."""
+    roll = g.rng.random()
+    if roll < 0.4:
+        return shape
+    if roll < 0.8:
+        return tuple(1 if g.rng.random() < 0.5 else d for d in shape)
+    return ()
+
+
+def _binary(fn: Callable[[Expr, Expr], Expr], dtypes: tuple[str, ...] = ()) -> Generator:
+    """`fn(a, b)` with broadcasting, of one of `dtypes` (default: `any_dtype`)."""
+
     def make(g: GraphMaker) -> Expr:
-        dtype = g.any_dtype()
+        dtype = g.rng.choice(dtypes) if dtypes else g.any_dtype()
         a = g.tensor(dtype=dtype)
-        shape = shape_of(a)
-        roll = g.rng.random()
-        if roll < 0.4:
-            other = shape
-        elif roll < 0.8:
-            other = tuple(1 if g.rng.random() < 0.5 else d for d in shape)
-        else:
-            other = ()
+        other = _broadcast_shape(g, shape_of(a))
         b = g.var(other, dtype) if g.rng.random() < 0.7 else g.const(other, dtype)
         return fn(a, b) if g.rng.random() < 0.8 else fn(b, a)
 
     return make
+
+
+def _unary_of(fn: Callable[[Expr], Expr], dtypes: tuple[str, ...]) -> Generator:
+    def make(g: GraphMaker) -> Expr:
+        return fn(g.tensor(dtype=g.rng.choice(dtypes)))
+
+    return make
+
+
+def _where(g: GraphMaker) -> Expr:
+    dtype = g.rng.choice(("float32", "float32", "int32", "int64", "bool"))
+    x = g.tensor(dtype=dtype)
+    shape = shape_of(x)
+    condition = g.var(_broadcast_shape(g, shape), "bool")
+    if g.rng.random() < 0.5:  # a computed condition
+        condition = relay.logical_not(condition)
+    y = g.var(_broadcast_shape(g, shape), dtype)
+    return relay.where(condition, x, y) if g.rng.random() < 0.7 else relay.where(condition, y, x)
 
 
 def _conv2d(g: GraphMaker) -> Expr:
@@ -443,6 +466,29 @@ GENERATORS: dict[str, Generator] = {
     "relay.floor": _unary(relay.floor),
     "relay.ceil": _unary(relay.ceil),
     "relay.clip": _clip,
+    **{
+        f"relay.{name}": _unary(getattr(relay, name))
+        for name in (
+            *("sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh"),
+            *("asinh", "acosh", "atanh", "trunc", "round", "isnan", "isinf", "isfinite"),
+        )
+    },
+    "relay.sign": _unary(relay.sign, ints=True),
+    "relay.logical_not": _unary_of(relay.logical_not, ("bool",)),
+    "relay.bitwise_not": _unary_of(relay.bitwise_not, ("int32", "int64", "bool")),
+    "relay.mod": _binary(relay.mod),
+    "relay.floor_mod": _binary(relay.floor_mod),
+    "relay.floor_divide": _binary(relay.floor_divide),
+    "relay.trunc_divide": _binary(relay.trunc_divide),
+    "relay.bitwise_and": _binary(relay.bitwise_and, ("int32", "int64", "bool")),
+    "relay.bitwise_or": _binary(relay.bitwise_or, ("int32", "int64", "bool")),
+    "relay.bitwise_xor": _binary(relay.bitwise_xor, ("int32", "int64", "bool")),
+    "relay.logical_and": _binary(relay.logical_and, ("bool",)),
+    "relay.logical_or": _binary(relay.logical_or, ("bool",)),
+    "relay.logical_xor": _binary(relay.logical_xor, ("bool",)),
+    "relay.left_shift": _binary(relay.left_shift, ("int32", "int64")),
+    "relay.right_shift": _binary(relay.right_shift, ("int32", "int64")),
+    "relay.where": _where,
     "relay.cast": _cast,
     "relay.nn.conv2d": _conv2d,
     "relay.nn.bias_add": _bias_add,

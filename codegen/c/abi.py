@@ -34,7 +34,9 @@ from xrelay.dialects.relay.sizes import MAX_BYTES
 
 _INTEGER_HELPERS = """\
 /* Integer arithmetic as numpy's: it wraps (computed in the unsigned type, so no signed
- * overflow); division truncates (TVM) and gives 0 for a zero divisor. */
+ * overflow); division truncates (TVM) and gives 0 for a zero divisor, as do mod and the
+ * floored forms; shifts by a negative amount or the width or more shift every bit out
+ * (docs/semantics.md). */
 #define XR_SIGNED(S, T, U)                                                            \\
   static inline T xr_add_##S(T a, T b) { return (T)((U)a + (U)b); }                   \\
   static inline T xr_sub_##S(T a, T b) { return (T)((U)a - (U)b); }                   \\
@@ -43,6 +45,23 @@ _INTEGER_HELPERS = """\
   static inline T xr_abs_##S(T a) { return a < 0 ? xr_neg_##S(a) : a; }              \\
   static inline T xr_div_##S(T a, T b) {                                              \\
     return b == 0 ? (T)0 : b == -1 ? xr_neg_##S(a) : (T)(a / b);                      \\
+  }                                                                                   \\
+  static inline T xr_mod_##S(T a, T b) {                                              \\
+    return b == 0 || b == -1 ? (T)0 : (T)(a % b);                                     \\
+  }                                                                                   \\
+  static inline T xr_floordiv_##S(T a, T b) {                                         \\
+    T q = xr_div_##S(a, b), r = xr_mod_##S(a, b);                                     \\
+    return r != 0 && ((r < 0) != (b < 0)) ? (T)(q - 1) : q;                           \\
+  }                                                                                   \\
+  static inline T xr_floormod_##S(T a, T b) {                                         \\
+    T r = xr_mod_##S(a, b);                                                           \\
+    return r != 0 && ((r < 0) != (b < 0)) ? (T)(r + b) : r;                           \\
+  }                                                                                   \\
+  static inline T xr_shl_##S(T a, T b) {                                              \\
+    return b < 0 || b >= (T)(8 * sizeof(T)) ? (T)0 : (T)((U)a << b);                  \\
+  }                                                                                   \\
+  static inline T xr_shr_##S(T a, T b) {                                              \\
+    return (T)(a >> (b < 0 || b >= (T)(8 * sizeof(T)) ? (T)(8 * sizeof(T) - 1) : b)); \\
   }                                                                                   \\
   static inline T xr_pow_##S(T a, T b) {                                              \\
     if (b < 0) return (T)(a == 1 ? 1 : a == -1 ? ((b & 1) ? -1 : 1) : 0);             \\
@@ -60,6 +79,15 @@ _INTEGER_HELPERS = """\
   static inline T xr_mul_##S(T a, T b) { return (T)((U)a * (U)b); }                   \\
   static inline T xr_neg_##S(T a) { return (T)((U)0 - (U)a); }                        \\
   static inline T xr_div_##S(T a, T b) { return b == 0 ? (T)0 : (T)(a / b); }         \\
+  static inline T xr_mod_##S(T a, T b) { return b == 0 ? (T)0 : (T)(a % b); }         \\
+  static inline T xr_floordiv_##S(T a, T b) { return xr_div_##S(a, b); }              \\
+  static inline T xr_floormod_##S(T a, T b) { return xr_mod_##S(a, b); }              \\
+  static inline T xr_shl_##S(T a, T b) {                                              \\
+    return b >= 8 * sizeof(T) ? (T)0 : (T)((U)a << b);                                \\
+  }                                                                                   \\
+  static inline T xr_shr_##S(T a, T b) {                                              \\
+    return b >= 8 * sizeof(T) ? (T)0 : (T)(a >> b);                                   \\
+  }                                                                                   \\
   static inline T xr_pow_##S(T a, T b) {                                              \\
     U r = 1, x = (U)a;                                                                \\
     while (b != 0) {                                                                  \\
@@ -77,6 +105,15 @@ XR_UNSIGNED(u8, uint8_t, unsigned)
 XR_UNSIGNED(u16, uint16_t, unsigned)
 XR_UNSIGNED(u32, uint32_t, uint32_t)
 XR_UNSIGNED(u64, uint64_t, uint64_t)
+/* A float remainder with the divisor's sign (floor_mod): fmod moved by the divisor; a zero
+ * remainder takes the divisor's sign. */
+#define XR_FLOAT(S, T, FMOD, COPYSIGN)                                                \\
+  static inline T xr_floormod_##S(T a, T b) {                                         \\
+    T r = FMOD(a, b);                                                                 \\
+    return r == 0 ? COPYSIGN((T)0, b) : ((r < 0) != (b < 0)) ? r + b : r;             \\
+  }
+XR_FLOAT(f32, float, fmodf, copysignf)
+XR_FLOAT(f64, double, fmod, copysign)
 """
 
 

@@ -216,6 +216,136 @@ def _bias_add(c: ScalarCall) -> str:
     return _arith("+", "add")(c)
 
 
+# ---------------------------------------------------------------- elementwise_math
+
+
+def _float_only(name: str, c: ScalarCall) -> None:
+    if not c.types[0].is_float:
+        raise Unsupported(f"'{name}' needs a floating-point operand")
+
+
+def _round(c: ScalarCall) -> str:
+    _float_only("round", c)
+    return c.out.math("round", c.args[0])  # halfway away from zero, as TVM
+
+
+def _sign(c: ScalarCall) -> str:
+    (a,) = c.args
+    one, zero = c.out.literal(1), c.out.literal(0)
+    if c.out.is_float:  # NaN stays NaN; both zeros give +0 (numpy)
+        return f"({a} > {zero} ? {one} : {a} < {zero} ? -{one} : {a} == {zero} ? {zero} : {a})"
+    if c.out.kind == "uint":
+        return f"({c.out.ctype})({a} > {zero})"
+    if c.out.kind == "bool":
+        raise Unsupported("no 'sign' on booleans")
+    return f"({c.out.ctype})(({a} > {zero}) - ({a} < {zero}))"
+
+
+def _is_nan(c: ScalarCall) -> str:
+    _float_only("isnan", c)
+    return f"(uint8_t)({c.args[0]} != {c.args[0]})"
+
+
+def _is_inf(c: ScalarCall) -> str:
+    _float_only("isinf", c)
+    a = c.args[0]
+    return f"(uint8_t)({a} == INFINITY || {a} == -INFINITY)"
+
+
+def _is_finite(c: ScalarCall) -> str:
+    _float_only("isfinite", c)
+    a = c.args[0]
+    return f"(uint8_t)({a} == {a} && {a} != INFINITY && {a} != -INFINITY)"
+
+
+def _logical_not(c: ScalarCall) -> str:
+    return f"(uint8_t)!{c.args[0]}"
+
+
+def _bitwise_not(c: ScalarCall) -> str:
+    if c.out.kind == "bool":
+        return _logical_not(c)
+    if c.out.is_float:
+        raise Unsupported("no 'bitwise_not' on floats")
+    return f"({c.out.ctype})~{c.args[0]}"
+
+
+def _integer_helper(name: str, helper: str, real: Callable[[ScalarCall], str] | None) -> ExprFn:
+    """`xr_<helper>_<type>(a, b)` on integers; `real` on floats (None: integers only)."""
+
+    def expr(c: ScalarCall) -> str:
+        a, b = c.args
+        if c.out.is_float and real is not None:
+            return real(c)
+        if c.out.kind not in ("int", "uint"):
+            raise Unsupported(f"no '{name}' on {c.out.ctype}")
+        return f"xr_{helper}_{c.out.suffix}({a}, {b})"
+
+    return expr
+
+
+def _float_floor_mod(c: ScalarCall) -> str:
+    a, b = c.args
+    if c.out.bits == 64:
+        return f"xr_floormod_f64({a}, {b})"
+    if c.out.bits == 32:
+        return f"xr_floormod_f32({a}, {b})"
+    return f"({c.out.ctype})xr_floormod_f32((float){a}, (float){b})"
+
+
+def _rounded_quotient(function: str) -> Callable[[ScalarCall], str]:
+    return lambda c: c.out.math(function, f"({c.args[0]} / {c.args[1]})")
+
+
+def _bitwise(symbol: str) -> ExprFn:
+    def expr(c: ScalarCall) -> str:
+        if c.out.is_float:
+            raise Unsupported("no bitwise operation on floats")
+        return f"({c.out.ctype})({c.args[0]} {symbol} {c.args[1]})"
+
+    return expr
+
+
+def _logical(symbol: str) -> ExprFn:
+    return lambda c: f"(uint8_t)({c.args[0]} {symbol} {c.args[1]})"
+
+
+def _where(c: ScalarCall) -> str:
+    condition, x, y = c.args
+    return f"({condition} ? {x} : {y})"
+
+
+_MATH: dict[str, ExprFn] = {
+    **{
+        f"relay.{name}": _float_math(name)
+        for name in (
+            *("sin", "cos", "tan", "asin", "acos", "atan"),
+            *("sinh", "cosh", "asinh", "acosh", "atanh", "trunc"),
+        )
+    },
+    "relay.round": _round,
+    "relay.sign": _sign,
+    "relay.isnan": _is_nan,
+    "relay.isinf": _is_inf,
+    "relay.isfinite": _is_finite,
+    "relay.logical_not": _logical_not,
+    "relay.bitwise_not": _bitwise_not,
+    "relay.mod": _integer_helper("mod", "mod", lambda c: c.out.math("fmod", *c.args)),
+    "relay.floor_mod": _integer_helper("floor_mod", "floormod", _float_floor_mod),
+    "relay.floor_divide": _integer_helper("floor_divide", "floordiv", _rounded_quotient("floor")),
+    "relay.trunc_divide": _integer_helper("trunc_divide", "div", _rounded_quotient("trunc")),
+    "relay.bitwise_and": _bitwise("&"),
+    "relay.bitwise_or": _bitwise("|"),
+    "relay.bitwise_xor": _bitwise("^"),
+    "relay.logical_and": _logical("&&"),
+    "relay.logical_or": _logical("||"),
+    "relay.logical_xor": _logical("!="),
+    "relay.left_shift": _integer_helper("left_shift", "shl", None),
+    "relay.right_shift": _integer_helper("right_shift", "shr", None),
+    "relay.where": _where,
+}
+
+
 # ---------------------------------------------------------------- creation
 
 
@@ -282,7 +412,7 @@ _UNARY: dict[str, ExprFn] = {
 
 SCALAR_RULES: Mapping[str, ScalarRule] = MappingProxyType(
     {
-        **{name: ScalarRule(fn) for name, fn in (_BINARY | _UNARY).items()},
+        **{name: ScalarRule(fn) for name, fn in (_BINARY | _UNARY | _MATH).items()},
         "relay.nn.bias_add": ScalarRule(_bias_add, index=_bias_index),
         "relay.zeros": ScalarRule(_fill(0), reads=_none),
         "relay.ones": ScalarRule(_fill(1), reads=_none),

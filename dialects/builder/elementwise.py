@@ -5,6 +5,7 @@ from __future__ import annotations
 from xrelay.dialects.builder import attrs
 from xrelay.dialects.builder.expr import Call, Expr
 from xrelay.dialects.relay import elementwise as e
+from xrelay.dialects.relay import elementwise_math as m
 
 
 def add(lhs: Expr, rhs: Expr) -> Call:
@@ -135,3 +136,163 @@ def clip(a: Expr, a_min: float, a_max: float) -> Call:
 def cast(data: Expr, dtype: str) -> Call:
     """`relay.cast(data, dtype)`."""
     return Call(e.CastOp, [data], {"dtype": attrs.dtype(dtype)})
+
+
+def sin(data: Expr) -> Call:
+    """`relay.sin(data)`."""
+    return Call(m.SinOp, [data])
+
+
+def cos(data: Expr) -> Call:
+    """`relay.cos(data)`."""
+    return Call(m.CosOp, [data])
+
+
+def tan(data: Expr) -> Call:
+    """`relay.tan(data)`."""
+    return Call(m.TanOp, [data])
+
+
+def asin(data: Expr) -> Call:
+    """`relay.asin(data)`."""
+    return Call(m.AsinOp, [data])
+
+
+def acos(data: Expr) -> Call:
+    """`relay.acos(data)`."""
+    return Call(m.AcosOp, [data])
+
+
+def atan(data: Expr) -> Call:
+    """`relay.atan(data)`."""
+    return Call(m.AtanOp, [data])
+
+
+def sinh(data: Expr) -> Call:
+    """`relay.sinh(data)`."""
+    return Call(m.SinhOp, [data])
+
+
+def cosh(data: Expr) -> Call:
+    """`relay.cosh(data)`."""
+    return Call(m.CoshOp, [data])
+
+
+def asinh(data: Expr) -> Call:
+    """`relay.asinh(data)`."""
+    return Call(m.AsinhOp, [data])
+
+
+def acosh(data: Expr) -> Call:
+    """`relay.acosh(data)`."""
+    return Call(m.AcoshOp, [data])
+
+
+def atanh(data: Expr) -> Call:
+    """`relay.atanh(data)`."""
+    return Call(m.AtanhOp, [data])
+
+
+def trunc(data: Expr) -> Call:
+    """`relay.trunc(data)`."""
+    return Call(m.TruncOp, [data])
+
+
+def round(data: Expr) -> Call:
+    """`relay.round(data)`."""
+    return Call(m.RoundOp, [data])
+
+
+def sign(data: Expr) -> Call:
+    """`relay.sign(data)`."""
+    return Call(m.SignOp, [data])
+
+
+def isnan(data: Expr) -> Call:
+    """`relay.isnan(data)`."""
+    return Call(m.IsNanOp, [data])
+
+
+def isinf(data: Expr) -> Call:
+    """`relay.isinf(data)`."""
+    return Call(m.IsInfOp, [data])
+
+
+def isfinite(data: Expr) -> Call:
+    """`relay.isfinite(data)`."""
+    return Call(m.IsFiniteOp, [data])
+
+
+def logical_not(data: Expr) -> Call:
+    """`relay.logical_not(data)`."""
+    return Call(m.LogicalNotOp, [data])
+
+
+def bitwise_not(data: Expr) -> Call:
+    """`relay.bitwise_not(data)`."""
+    return Call(m.BitwiseNotOp, [data])
+
+
+def mod(lhs: Expr, rhs: Expr) -> Call:
+    """`relay.mod(lhs, rhs)`."""
+    return Call(m.ModOp, [lhs, rhs])
+
+
+def floor_mod(lhs: Expr, rhs: Expr) -> Call:
+    """`relay.floor_mod(lhs, rhs)`."""
+    return Call(m.FloorModOp, [lhs, rhs])
+
+
+def floor_divide(lhs: Expr, rhs: Expr) -> Call:
+    """`relay.floor_divide(lhs, rhs)`."""
+    return Call(m.FloorDivideOp, [lhs, rhs])
+
+
+def trunc_divide(lhs: Expr, rhs: Expr) -> Call:
+    """`relay.trunc_divide(lhs, rhs)`."""
+    return Call(m.TruncDivideOp, [lhs, rhs])
+
+
+def bitwise_and(lhs: Expr, rhs: Expr) -> Call:
+    """`relay.bitwise_and(lhs, rhs)`."""
+    return Call(m.BitwiseAndOp, [lhs, rhs])
+
+
+def bitwise_or(lhs: Expr, rhs: Expr) -> Call:
+    """`relay.bitwise_or(lhs, rhs)`."""
+    return Call(m.BitwiseOrOp, [lhs, rhs])
+
+
+def bitwise_xor(lhs: Expr, rhs: Expr) -> Call:
+    """`relay.bitwise_xor(lhs, rhs)`."""
+    return Call(m.BitwiseXorOp, [lhs, rhs])
+
+
+def logical_and(lhs: Expr, rhs: Expr) -> Call:
+    """`relay.logical_and(lhs, rhs)`."""
+    return Call(m.LogicalAndOp, [lhs, rhs])
+
+
+def logical_or(lhs: Expr, rhs: Expr) -> Call:
+    """`relay.logical_or(lhs, rhs)`."""
+    return Call(m.LogicalOrOp, [lhs, rhs])
+
+
+def logical_xor(lhs: Expr, rhs: Expr) -> Call:
+    """`relay.logical_xor(lhs, rhs)`."""
+    return Call(m.LogicalXorOp, [lhs, rhs])
+
+
+def left_shift(lhs: Expr, rhs: Expr) -> Call:
+    """`relay.left_shift(lhs, rhs)`."""
+    return Call(m.LeftShiftOp, [lhs, rhs])
+
+
+def right_shift(lhs: Expr, rhs: Expr) -> Call:
+    """`relay.right_shift(lhs, rhs)`."""
+    return Call(m.RightShiftOp, [lhs, rhs])
+
+
+def where(condition: Expr, x: Expr, y: Expr) -> Call:
+    """`relay.where(condition, x, y)`."""
+    return Call(m.WhereOp, [condition, x, y])

@@ -1,19 +1,30 @@
 """The relay dialect: TVM Relay's tensor ops with TVM's names and attributes.
 
 One `Dialect` object, `RELAY`, collects the op groups defined in the sibling
-modules (`elementwise`, `nn`, `tensor`, `reduce`, `creation`, `structure`).
+modules (`elementwise`, `elementwise_math`, `nn`, `tensor`, `reduce`, `creation`,
+`structure`).
 """
 
 from __future__ import annotations
 
 from xdsl.ir import Dialect
-from xrelay.dialects.relay import creation, elementwise, nn, nn_pool, reduce, structure, tensor
+from xrelay.dialects.relay import (
+    creation,
+    elementwise,
+    elementwise_math,
+    nn,
+    nn_pool,
+    reduce,
+    structure,
+    tensor,
+)
 
 RELAY = Dialect(
     "relay",
     [
         *structure.OPS,
         *elementwise.OPS,
+        *elementwise_math.OPS,
         *nn.OPS,
         *nn_pool.OPS,
         *tensor.OPS,

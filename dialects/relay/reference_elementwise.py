@@ -7,9 +7,20 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 from xrelay.dialects.interpreter import Evaluator, Value, reference
 from xrelay.dialects.relay import elementwise as e
-from xrelay.dialects.relay.reference_scalar import float_to_int, int_divide, int_power
+from xrelay.dialects.relay import elementwise_math as m
+from xrelay.dialects.relay.reference_scalar import (
+    float_to_int,
+    int_divide,
+    int_floor_divide,
+    int_floor_mod,
+    int_mod,
+    int_power,
+    left_shift,
+    right_shift,
+)
 from xrelay.dialects.relay.types import numpy_dtype
 
 
@@ -89,3 +100,93 @@ def _cast(ev: Evaluator, op: e.CastOp, args: list[Value]) -> Value:
         return float_to_int(x, dtype)
     with np.errstate(all="ignore"):
         return x.astype(dtype)
+
+
+# ---------------------------------------------------------------- elementwise_math
+
+
+def _round(x: Any) -> Any:
+    """Halfway cases away from zero (C's `round`, TVM's), the sign of zero kept."""
+    whole = np.trunc(x)
+    fraction = x - whole  # exact
+    step = np.where(np.abs(fraction) >= 0.5, np.sign(x), 0).astype(whole.dtype)
+    return np.copysign(whole + step, x)
+
+
+def _float_floor_mod(a: Any, b: Any) -> Any:
+    """`fmod` moved into the divisor's sign; a zero result takes the divisor's sign."""
+    x: npt.NDArray[Any] = np.asarray(a)
+    y: npt.NDArray[Any] = np.asarray(b)
+    r: npt.NDArray[Any] = np.fmod(x, y)
+    moved = np.where((r != 0) & ((r < 0) != (y < 0)), r + y, r)
+    return np.where(r == 0, np.copysign(np.zeros_like(r), y), moved)
+
+
+def _by_kind(
+    integer: Callable[[Any, Any], Any], real: Callable[[Any, Any], Any]
+) -> Callable[[Any, Any], Any]:
+    def apply(a: Any, b: Any) -> Any:
+        return integer(a, b) if _is_int(a) else real(a, b)
+
+    return apply
+
+
+_MATH_UNARY: dict[type[e.UnaryElementwiseOp], Callable[[Any], Any]] = {
+    m.SinOp: np.sin,
+    m.CosOp: np.cos,
+    m.TanOp: np.tan,
+    m.AsinOp: np.arcsin,
+    m.AcosOp: np.arccos,
+    m.AtanOp: np.arctan,
+    m.SinhOp: np.sinh,
+    m.CoshOp: np.cosh,
+    m.AsinhOp: np.arcsinh,
+    m.AcoshOp: np.arccosh,
+    m.AtanhOp: np.arctanh,
+    m.TruncOp: np.trunc,
+    m.RoundOp: _round,
+    m.SignOp: np.sign,
+    m.IsNanOp: np.isnan,
+    m.IsInfOp: np.isinf,
+    m.IsFiniteOp: np.isfinite,
+    m.LogicalNotOp: np.logical_not,
+    m.BitwiseNotOp: np.invert,
+}
+
+
+@reference(*_MATH_UNARY)
+def _math_unary(ev: Evaluator, op: e.UnaryElementwiseOp, args: list[Value]) -> Value:
+    with np.errstate(all="ignore"):
+        x = np.asarray(args[0])
+        return np.asarray(_MATH_UNARY[type(op)](x)).astype(
+            np.bool_ if isinstance(op, m.FloatPredicateOp) else x.dtype
+        )
+
+
+_MATH_BINARY: dict[type[e.BinaryElementwiseOp], Callable[[Any, Any], Any]] = {
+    m.ModOp: _by_kind(int_mod, np.fmod),
+    m.FloorModOp: _by_kind(int_floor_mod, _float_floor_mod),
+    m.FloorDivideOp: _by_kind(int_floor_divide, lambda a, b: np.floor(np.true_divide(a, b))),
+    m.TruncDivideOp: _by_kind(int_divide, lambda a, b: np.trunc(np.true_divide(a, b))),
+    m.BitwiseAndOp: np.bitwise_and,
+    m.BitwiseOrOp: np.bitwise_or,
+    m.BitwiseXorOp: np.bitwise_xor,
+    m.LogicalAndOp: np.logical_and,
+    m.LogicalOrOp: np.logical_or,
+    m.LogicalXorOp: np.logical_xor,
+    m.LeftShiftOp: left_shift,
+    m.RightShiftOp: right_shift,
+}
+
+
+@reference(*_MATH_BINARY)
+def _math_binary(ev: Evaluator, op: e.BinaryElementwiseOp, args: list[Value]) -> Value:
+    with np.errstate(all="ignore"):
+        a, b = np.asarray(args[0]), np.asarray(args[1])
+        return np.asarray(_MATH_BINARY[type(op)](a, b)).astype(a.dtype)
+
+
+@reference(m.WhereOp)
+def _where(ev: Evaluator, op: m.WhereOp, args: list[Value]) -> Value:
+    x = np.asarray(args[1])
+    return np.where(np.asarray(args[0]), x, np.asarray(args[2])).astype(x.dtype)

@@ -3,7 +3,9 @@
 Integer `divide` truncates toward zero, exactly (computed in the integer type,
 never through float64), a zero divisor gives 0 and `MIN / -1` wraps to MIN;
 integer `power` wraps, and a negative exponent gives the truncated value of
-b^e (1 for b = 1, +-1 for b = -1, else 0); a float -> integer `cast` maps NaN
+b^e (1 for b = 1, +-1 for b = -1, else 0); `mod` / `floor_mod` / `floor_divide`
+follow `divide` (0 for a zero divisor, `MIN mod -1 = 0`); shifts by a negative
+amount or the width or more shift every bit out; a float -> integer `cast` maps NaN
 to 0, saturates out-of-range values and otherwise truncates toward zero; an
 empty max (min) is -inf (+inf), or the integer type's lowest (highest). The
 C target computes the same (`codegen/c/abi.py`, `codegen/c/scalar_ops.py`).
@@ -37,6 +39,64 @@ def int_divide(a: Any, b: Any) -> Array:
         quotient = floor + inexact.astype(x.dtype)  # floor -> truncation
         negated = np.negative(x)  # MIN / -1 wraps to MIN
         return np.where(y == 0, 0, np.where(y == -1, negated, quotient)).astype(x.dtype)
+
+
+def int_mod(a: Any, b: Any) -> Array:
+    """`a mod b` on integers, truncated (the dividend's sign): `x mod 0 = 0`, `MIN mod -1 = 0`."""
+    x, y = _pair(a, b)
+    with np.errstate(all="ignore"):
+        remainder = x - int_divide(x, y) * y  # wraps for MIN / -1: MIN - MIN * -1 = 0
+    return np.where(y == 0, 0, remainder).astype(x.dtype)
+
+
+def _floor_adjust(x: Array, y: Array) -> Array:
+    """Where truncation and flooring differ: a nonzero remainder of the other sign than `y`."""
+    remainder = int_mod(x, y)
+    return (remainder != 0) & ((remainder < 0) != (y < 0))
+
+
+def int_floor_divide(a: Any, b: Any) -> Array:
+    """`a // b` on integers, floored: `x // 0 = 0`, `MIN // -1 = MIN`."""
+    x, y = _pair(a, b)
+    with np.errstate(all="ignore"):
+        return (int_divide(x, y) - _floor_adjust(x, y).astype(x.dtype)).astype(x.dtype)
+
+
+def int_floor_mod(a: Any, b: Any) -> Array:
+    """`a mod b` on integers, floored (the divisor's sign): `x mod 0 = 0`, `MIN mod -1 = 0`."""
+    x, y = _pair(a, b)
+    remainder = int_mod(x, y)
+    with np.errstate(all="ignore"):
+        return np.where(_floor_adjust(x, y), remainder + y, remainder).astype(x.dtype)
+
+
+def _unsigned(dtype: np.dtype[Any]) -> np.dtype[Any]:
+    return np.dtype(f"u{dtype.itemsize}")
+
+
+def left_shift(a: Any, b: Any) -> Array:
+    """`a << b`, wrapping; 0 where `b` is negative or at least the bit width."""
+    x, y = _pair(a, b)
+    bits = x.dtype.itemsize * 8
+    out = y.astype(np.int64)
+    inside = (out >= 0) & (out < bits)
+    amount = np.where(inside, out, 0).astype(_unsigned(x.dtype))
+    shifted = np.left_shift(x.astype(_unsigned(x.dtype)), amount).astype(x.dtype)
+    return np.where(inside, shifted, 0).astype(x.dtype)
+
+
+def right_shift(a: Any, b: Any) -> Array:
+    """`a >> b`, arithmetic for signed types; `b` negative or at least the bit width shifts
+    every bit out (signed: -1 for a negative `a`, else 0)."""
+    x, y = _pair(a, b)
+    bits = x.dtype.itemsize * 8
+    out = y.astype(np.int64)
+    inside = (out >= 0) & (out < bits)
+    amount = np.where(inside, out, bits - 1).astype(x.dtype)
+    shifted = np.right_shift(x, amount)
+    if np.issubdtype(x.dtype, np.unsignedinteger):
+        shifted = np.where(inside, shifted, 0)
+    return np.asarray(shifted).astype(x.dtype)
 
 
 def int_power(a: Any, b: Any) -> Array:

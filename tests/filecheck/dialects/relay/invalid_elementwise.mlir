@@ -93,3 +93,67 @@ func.func @unknown_op(%a: tensor<3xf32>) -> tensor<3xf32> {
   %0 = relay.bogus %a : tensor<3xf32>
   func.return %0 : tensor<3xf32>
 }
+
+// -----
+
+func.func @mod_of_booleans(%a: tensor<3xi1>) -> tensor<3xi1> {
+  // expected-error@+1 {{'relay.mod' op expected a numeric (not boolean) operand, got i1}}
+  %0 = relay.mod %a, %a : tensor<3xi1>
+  func.return %0 : tensor<3xi1>
+}
+
+// -----
+
+func.func @bitwise_of_floats(%a: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error@+1 {{'relay.bitwise_and' op expected an integer or boolean operand, got f32}}
+  %0 = relay.bitwise_and %a, %a : tensor<3xf32>
+  func.return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @logical_of_integers(%a: tensor<3xi32>) -> tensor<3xi32> {
+  // expected-error@+1 {{'relay.logical_not' op expected a boolean operand, got i32}}
+  %0 = relay.logical_not %a : tensor<3xi32>
+  func.return %0 : tensor<3xi32>
+}
+
+// -----
+
+func.func @shift_of_booleans(%a: tensor<3xi1>) -> tensor<3xi1> {
+  // expected-error@+1 {{'relay.left_shift' op expected an integer operand, got i1}}
+  %0 = relay.left_shift %a, %a : tensor<3xi1>
+  func.return %0 : tensor<3xi1>
+}
+
+// -----
+
+func.func @isnan_of_integers(%a: tensor<3xi32>) -> tensor<3xi1> {
+  // expected-error@+1 {{'relay.isnan' op expected a floating-point operand, got i32}}
+  %0 = relay.isnan %a : (tensor<3xi32>) -> tensor<3xi1>
+  func.return %0 : tensor<3xi1>
+}
+
+// -----
+
+func.func @where_condition(%c: tensor<3xf32>, %x: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error@+1 {{'relay.where' op expected an i1 condition, got f32}}
+  %0 = relay.where %c, %x, %x : (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  func.return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @where_shapes(%c: tensor<3xi1>, %x: tensor<2x1xf32>, %y: tensor<4xf32>) -> tensor<2x3xf32> {
+  // expected-error@+1 {{'relay.where' op operand shapes (3), (2, 1), (4) do not broadcast}}
+  %0 = relay.where %c, %x, %y : (tensor<3xi1>, tensor<2x1xf32>, tensor<4xf32>) -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @where_dtypes(%c: tensor<3xi1>, %x: tensor<3xf32>, %y: tensor<3xi32>) -> tensor<3xf32> {
+  // expected-error@+1 {{'relay.where' op operand element types differ: f32 vs i32}}
+  %0 = relay.where %c, %x, %y : (tensor<3xi1>, tensor<3xf32>, tensor<3xi32>) -> tensor<3xf32>
+  func.return %0 : tensor<3xf32>
+}
