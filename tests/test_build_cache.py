@@ -465,3 +465,31 @@ def test_the_console_script(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
     script = shutil.which("xrelay-cache", path=str(Path(sys.executable).parent))
     assert script is not None  # installed by pyproject.toml's [project.scripts]
+
+
+def test_a_build_whose_entry_is_evicted_before_it_loads_builds_it_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Another process may evict the entry between the cache's check and the load: the
+    # first library path handed back is gone, and the build makes it once more.
+    import xrelay.codegen.c.pipeline as pipeline
+
+    calls: list[Path] = []
+
+    def evicted_once(*args: object, **kwargs: object) -> str:
+        path = compile_library(*args, **kwargs)
+        calls.append(Path(path))
+        if len(calls) == 1:
+            Path(path).unlink()
+            checksum_path(Path(path)).unlink()
+        return path
+
+    monkeypatch.setattr(pipeline, "compile_library", evicted_once)
+    mod = xrelay.parse(
+        "func.func @main(%x: tensor<3xf32>) -> tensor<3xf32> {\n"
+        "  %0 = relay.exp %x : tensor<3xf32>\n  func.return %0 : tensor<3xf32>\n}\n"
+    )
+    lib = xrelay.build(mod, options={"cache_dir": tmp_path / "cache"})
+    assert len(calls) == 2
+    x = np.array([0.0, 1.0, -1.0], "float32")
+    np.testing.assert_allclose(lib(x), np.exp(x), rtol=1e-6)

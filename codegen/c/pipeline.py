@@ -240,18 +240,39 @@ def build(
         lowered.module, num_threads=checked.num_threads, profile=checked.profile
     ).emit()
     emitted = time.perf_counter()
-    path = compile_library(
-        sources.files,
-        name="model",
-        extra_cflags=checked.cflags,
-        extra_ldflags=sources.ldflags,
-        unit_cflags=sources.unit_cflags,
-        cache_dir=checked.cache_dir,
-        keep_failed=checked.keep_failed,
-    )
-    timings = {
-        "passes": planned - start,
-        "emit": emitted - planned,
-        "compile": time.perf_counter() - emitted,
-    }
-    return BuiltLibrary(Path(path), sources, lowered, (*targets, HOST), timings)
+
+    def load() -> BuiltLibrary:
+        path = compile_library(
+            sources.files,
+            name="model",
+            extra_cflags=checked.cflags,
+            extra_ldflags=sources.ldflags,
+            unit_cflags=sources.unit_cflags,
+            cache_dir=checked.cache_dir,
+            keep_failed=checked.keep_failed,
+        )
+        timings = {
+            "passes": planned - start,
+            "emit": emitted - planned,
+            "compile": time.perf_counter() - emitted,
+        }
+        return BuiltLibrary(Path(path), sources, lowered, (*targets, HOST), timings)
+
+    try:
+        return load()
+    except OSError as error:
+        if not _vanished(error):
+            raise
+        # Another process evicted the entry between the cache's check and this load
+        # (a cache bound smaller than the libraries in use): build it again, once.
+        return load()
+
+
+def _vanished(error: OSError) -> bool:
+    """Whether `error` says the library file is not there (FileNotFoundError underneath)."""
+    cause: BaseException | None = error
+    while cause is not None:
+        if isinstance(cause, FileNotFoundError):
+            return True
+        cause = cause.__cause__
+    return False
