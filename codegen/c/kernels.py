@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from xrelay.codegen.c import kernels_algorithm as algorithm
 from xrelay.codegen.c import kernels_nn as nn
 from xrelay.codegen.c import kernels_reduce as reduce
 from xrelay.codegen.c import kernels_tensor as tensor
@@ -40,6 +41,9 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.argmax": reduce.reduce,
         "relay.argmin": reduce.reduce,
         "relay.matmul": reduce.matmul,
+        "relay.topk": algorithm.topk,
+        "relay.argsort": algorithm.argsort,
+        "relay.sort": algorithm.sort,
     }
 )
 """Op name -> printer of the op's loop nests."""

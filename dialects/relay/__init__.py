@@ -2,13 +2,14 @@
 
 One `Dialect` object, `RELAY`, collects the op groups defined in the sibling
 modules (`elementwise`, `elementwise_math`, `nn`, `tensor`, `reduce`, `creation`,
-`structure`).
+`structure`, `algorithm`).
 """
 
 from __future__ import annotations
 
 from xdsl.ir import Dialect
 from xrelay.dialects.relay import (
+    algorithm,
     creation,
     elementwise,
     elementwise_math,
@@ -30,6 +31,7 @@ RELAY = Dialect(
         *tensor.OPS,
         *reduce.OPS,
         *creation.OPS,
+        *algorithm.OPS,
     ],
     [],
 )

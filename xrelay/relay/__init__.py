@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from xrelay import transform  # `relay.transform.function_pass`, as in TVM
+from xrelay.dialects.builder.algorithm import argsort, sort, topk
 from xrelay.dialects.builder.core import const, var
 from xrelay.dialects.builder.elementwise import (
     abs,
@@ -104,6 +105,7 @@ __all__ = [
     "acos",
     "acosh",
     "add",
+    "argsort",
     "asin",
     "asinh",
     "atan",
@@ -153,10 +155,12 @@ __all__ = [
     "sign",
     "sin",
     "sinh",
+    "sort",
     "sqrt",
     "subtract",
     "tan",
     "tanh",
+    "topk",
     "transform",
     "trunc",
     "trunc_divide",

@@ -1,0 +1,57 @@
+"""`fuzz_graph` generators for the sorting, einsum and vision ops (merged into `GENERATORS`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from xdsl.dialects.builtin import TensorType
+
+from xrelay import relay
+
+if TYPE_CHECKING:
+    from xrelay.tools.fuzz_graph_ops import GraphMaker
+
+Expr = relay.Expr
+
+
+def _shape(expr: Expr) -> tuple[int, ...]:
+    ty = expr.checked_type
+    assert isinstance(ty, TensorType), ty
+    return tuple(int(d) for d in ty.get_shape())
+
+
+def _sortable(g: GraphMaker) -> tuple[Expr, int, bool]:
+    """Data of any dtype (edge values: NaN, ±inf, ±0, integer extremes), an axis, an order."""
+    x = g.tensor(dtype=g.rng.choice(("float32", "float32", "int32", "int64")))
+    axis = g.rng.randrange(len(_shape(x)))
+    if g.rng.random() < 0.3:
+        axis -= len(_shape(x))
+    return x, axis, g.rng.random() < 0.5
+
+
+def _topk(g: GraphMaker) -> Expr:
+    x, axis, ascend = _sortable(g)
+    k = g.rng.randint(0, _shape(x)[axis])
+    ret_type = g.rng.choice(("both", "values", "indices"))
+    dtype = g.rng.choice(("int32", "int64"))
+    out = relay.topk(x, k, axis, ret_type, ascend, dtype)
+    return out[g.rng.randrange(2)] if ret_type == "both" else out
+
+
+def _argsort(g: GraphMaker) -> Expr:
+    x, axis, ascend = _sortable(g)
+    return relay.argsort(x, axis, ascend, g.rng.choice(("int32", "int64")))
+
+
+def _sort(g: GraphMaker) -> Expr:
+    x, axis, ascend = _sortable(g)
+    return relay.sort(x, axis, ascend)
+
+
+MISC_GENERATORS: dict[str, Callable[[GraphMaker], Expr]] = {
+    "relay.topk": _topk,
+    "relay.argsort": _argsort,
+    "relay.sort": _sort,
+}
+"""A graph generator for each op of this group, by op name."""
