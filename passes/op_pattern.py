@@ -40,6 +40,7 @@ from xdsl.ir import Attribute, Operation
 from xrelay.dialects.relay import (
     algorithm,
     creation,
+    einsum,
     elementwise,
     elementwise_math,
     nn,
@@ -159,6 +160,7 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     algorithm.TopKOp: K.OPAQUE,
     algorithm.ArgsortOp: K.OPAQUE,
     algorithm.SortOp: K.OPAQUE,
+    einsum.EinsumOp: K.INJECTIVE,  # TVM registers einsum injective
 }
 """The pattern kind of each relay op class (TVM's `TOpPattern`)."""
 

@@ -49,9 +49,30 @@ def _sort(g: GraphMaker) -> Expr:
     return relay.sort(x, axis, ascend)
 
 
+def _einsum(g: GraphMaker) -> Expr:
+    """Batch matmul, a transpose, a sum, a diagonal, an outer product or a broadcast '...'."""
+    dtype = g.rng.choice(("float32", "float32", "int32", "int64"))
+    b, i, j, k = g.batch, g.dim(), g.dim(), g.dim()
+    forms: list[tuple[str, list[tuple[int, ...]]]] = [
+        ("bij,bjk->bik", [(b, i, j), (b, j, k)]),
+        ("bij->jbi", [(b, i, j)]),
+        ("bij->b", [(b, i, j)]),
+        ("...ii->...i", [(b, j, j)]),
+        ("bi,j", [(b, i), (j,)]),
+        ("...j,jk", [(b, 1, j), (j, k)]),
+        ("i,i", [(i,), (i,)]),
+    ]
+    equation, shapes = g.rng.choice(forms)
+    operands = [g.var(s, dtype) for s in shapes]
+    if g.rng.random() < 0.3:  # a computed operand
+        operands[0] = relay.negative(operands[0])
+    return relay.einsum(operands, equation)
+
+
 MISC_GENERATORS: dict[str, Callable[[GraphMaker], Expr]] = {
     "relay.topk": _topk,
     "relay.argsort": _argsort,
     "relay.sort": _sort,
+    "relay.einsum": _einsum,
 }
 """A graph generator for each op of this group, by op name."""

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from xrelay.codegen.c import kernels_algorithm as algorithm
+from xrelay.codegen.c import kernels_einsum as einsum
 from xrelay.codegen.c import kernels_nn as nn
 from xrelay.codegen.c import kernels_reduce as reduce
 from xrelay.codegen.c import kernels_tensor as tensor
@@ -44,6 +45,7 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.topk": algorithm.topk,
         "relay.argsort": algorithm.argsort,
         "relay.sort": algorithm.sort,
+        "relay.einsum": einsum.einsum,
     }
 )
 """Op name -> printer of the op's loop nests."""

@@ -2,7 +2,7 @@
 
 One `Dialect` object, `RELAY`, collects the op groups defined in the sibling
 modules (`elementwise`, `elementwise_math`, `nn`, `tensor`, `reduce`, `creation`,
-`structure`, `algorithm`).
+`structure`, `algorithm`, `einsum`).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from xdsl.ir import Dialect
 from xrelay.dialects.relay import (
     algorithm,
     creation,
+    einsum,
     elementwise,
     elementwise_math,
     nn,
@@ -32,6 +33,7 @@ RELAY = Dialect(
         *reduce.OPS,
         *creation.OPS,
         *algorithm.OPS,
+        *einsum.OPS,
     ],
     [],
 )

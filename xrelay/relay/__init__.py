@@ -5,6 +5,7 @@ from __future__ import annotations
 from xrelay import transform  # `relay.transform.function_pass`, as in TVM
 from xrelay.dialects.builder.algorithm import argsort, sort, topk
 from xrelay.dialects.builder.core import const, var
+from xrelay.dialects.builder.einsum import einsum
 from xrelay.dialects.builder.elementwise import (
     abs,
     acos,
@@ -121,6 +122,7 @@ __all__ = [
     "cos",
     "cosh",
     "divide",
+    "einsum",
     "equal",
     "erf",
     "exp",
