@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+import numpy as np
 from xdsl.dialects.builtin import TensorType
 
 from xrelay import relay
@@ -69,10 +70,30 @@ def _einsum(g: GraphMaker) -> Expr:
     return relay.einsum(operands, equation)
 
 
+def _nms(g: GraphMaker) -> Expr:
+    """Overlapping boxes (some identical, some flipped), tied and edge-valued scores."""
+    batch, classes, count = g.batch, g.dim(1, 3), g.dim(1, 8)
+    boxes = g.var((batch, count, 4))
+    scores = g.var((batch, classes, count))
+    if g.rng.random() < 0.3:
+        scores = relay.sigmoid(scores)
+    limit = relay.const(np.array(g.rng.randint(-1, 4), "int64"), "int64")
+    out = relay.vision.all_class_non_max_suppression(
+        boxes,
+        scores,
+        limit,
+        g.rng.choice((0.0, 0.3, 0.5, 1.0)),
+        g.rng.choice((-np.inf, 0.0, 0.5)),
+        center_point_box=g.rng.random() < 0.5,
+    )
+    return out[g.rng.randrange(2)]
+
+
 MISC_GENERATORS: dict[str, Callable[[GraphMaker], Expr]] = {
     "relay.topk": _topk,
     "relay.argsort": _argsort,
     "relay.sort": _sort,
     "relay.einsum": _einsum,
+    "relay.vision.all_class_non_max_suppression": _nms,
 }
 """A graph generator for each op of this group, by op name."""

@@ -11,6 +11,7 @@ from xrelay.codegen.c import kernels_einsum as einsum
 from xrelay.codegen.c import kernels_nn as nn
 from xrelay.codegen.c import kernels_reduce as reduce
 from xrelay.codegen.c import kernels_tensor as tensor
+from xrelay.codegen.c import kernels_vision as vision
 from xrelay.codegen.c.kernel_api import KernelFn
 
 KERNELS: Mapping[str, KernelFn] = MappingProxyType(
@@ -46,6 +47,7 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.argsort": algorithm.argsort,
         "relay.sort": algorithm.sort,
         "relay.einsum": einsum.einsum,
+        "relay.vision.all_class_non_max_suppression": vision.all_class_non_max_suppression,
     }
 )
 """Op name -> printer of the op's loop nests."""

@@ -2,7 +2,7 @@
 
 One `Dialect` object, `RELAY`, collects the op groups defined in the sibling
 modules (`elementwise`, `elementwise_math`, `nn`, `tensor`, `reduce`, `creation`,
-`structure`, `algorithm`, `einsum`).
+`structure`, `algorithm`, `einsum`, `vision`).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from xrelay.dialects.relay import (
     reduce,
     structure,
     tensor,
+    vision,
 )
 
 RELAY = Dialect(
@@ -34,6 +35,7 @@ RELAY = Dialect(
         *creation.OPS,
         *algorithm.OPS,
         *einsum.OPS,
+        *vision.OPS,
     ],
     [],
 )

@@ -84,7 +84,7 @@ from xrelay.dialects.builder.expr import TensorType_ as TensorType
 from xrelay.dialects.builder.expr import TupleType_ as TupleType
 from xrelay.dialects.builder.tensor import *  # noqa: F403
 from xrelay.dialects.relay.base import RelayTypeError
-from xrelay.relay import nn
+from xrelay.relay import nn, vision
 
 __all__ = [
     "Any",
@@ -167,5 +167,6 @@ __all__ = [
     "trunc",
     "trunc_divide",
     "var",
+    "vision",
     "where",
 ]
