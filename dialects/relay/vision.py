@@ -4,8 +4,8 @@ The op is TVM's form of ONNX NonMaxSuppression. Its result count depends on the
 data, so, as TVM does, it returns a fixed-size buffer and a count: the tuple
 (`selected_indices` of shape [batch * classes * boxes, 3], int64 rows
 (batch, class, box) in ONNX's order, padded with -1 rows; `num_total_detection`
-of shape [1], int64, how many rows are real). A frontend slices the first
-`num_total_detection` rows (a dynamic shape; see docs/semantics.md).
+of shape [1], int64, how many rows are real). ONNX's output is the first `num_total_detection`
+rows, a data-dependent shape (docs/semantics.md, "Non-max suppression").
 
 See https://tvm.apache.org/docs/reference/api/python/relay/vision.html
 """
