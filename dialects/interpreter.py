@@ -129,6 +129,8 @@ def _load_relay_semantics() -> None:
             importlib.import_module(f"xrelay.dialects.relay.reference_{name}")
         importlib.import_module("xrelay.dialects.accel_reference")
         importlib.import_module("xrelay.dialects.dnnl_reference")
+        for name in ("algorithm", "einsum", "vision"):
+            importlib.import_module(f"xrelay.dialects.relay.reference_{name}")
 
 
 def conform(value: Value, ty: Attribute) -> Value:

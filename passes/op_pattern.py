@@ -19,7 +19,8 @@ registrations (`register_pattern` in `python/tvm/relay/op/*/_*.py` and
   `nn.softmax`, `nn.log_softmax`, `nn.batch_norm` (TVM registers all of these
   so: pools and softmax may absorb the elementwise ops after them too);
 - **Tuple (7)**: `tuple`;
-- **Opaque (8)**: `nn.dropout` (TVM: opaque and stateful), the BYOC
+- **Opaque (8)**: `nn.dropout` (TVM: opaque and stateful), `topk argsort sort`,
+  `vision.all_class_non_max_suppression`, the BYOC
   annotations `compiler_begin`/`compiler_end` (opaque and non-computational
   in TVM), `if`, `composite`, `yield`, and every op of another dialect
   (`func.call` included), which `op_pattern` does not find in the table.
@@ -38,7 +39,9 @@ from enum import IntEnum
 from xdsl.dialects.builtin import IntegerType, TensorType, f32, f64
 from xdsl.ir import Attribute, Operation
 from xrelay.dialects.relay import (
+    algorithm,
     creation,
+    einsum,
     elementwise,
     elementwise_math,
     nn,
@@ -46,6 +49,7 @@ from xrelay.dialects.relay import (
     reduce,
     structure,
     tensor,
+    vision,
 )
 from xrelay.dialects.relay.types import rank_of, tensor_element_type, tuple_elements
 
@@ -154,6 +158,12 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     creation.FullLikeOp: K.ELEMWISE,
     creation.ZerosLikeOp: K.ELEMWISE,
     creation.OnesLikeOp: K.ELEMWISE,
+    # sorting (TVM registers them opaque)
+    algorithm.TopKOp: K.OPAQUE,
+    algorithm.ArgsortOp: K.OPAQUE,
+    algorithm.SortOp: K.OPAQUE,
+    einsum.EinsumOp: K.INJECTIVE,  # TVM registers einsum injective
+    vision.AllClassNonMaxSuppressionOp: K.OPAQUE,
 }
 """The pattern kind of each relay op class (TVM's `TOpPattern`)."""
 

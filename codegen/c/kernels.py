@@ -6,9 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from xrelay.codegen.c import kernels_algorithm as algorithm
+from xrelay.codegen.c import kernels_einsum as einsum
 from xrelay.codegen.c import kernels_nn as nn
 from xrelay.codegen.c import kernels_reduce as reduce
 from xrelay.codegen.c import kernels_tensor as tensor
+from xrelay.codegen.c import kernels_vision as vision
 from xrelay.codegen.c.kernel_api import KernelFn
 
 KERNELS: Mapping[str, KernelFn] = MappingProxyType(
@@ -40,6 +43,11 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.argmax": reduce.reduce,
         "relay.argmin": reduce.reduce,
         "relay.matmul": reduce.matmul,
+        "relay.topk": algorithm.topk,
+        "relay.argsort": algorithm.argsort,
+        "relay.sort": algorithm.sort,
+        "relay.einsum": einsum.einsum,
+        "relay.vision.all_class_non_max_suppression": vision.all_class_non_max_suppression,
     }
 )
 """Op name -> printer of the op's loop nests."""

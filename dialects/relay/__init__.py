@@ -2,14 +2,16 @@
 
 One `Dialect` object, `RELAY`, collects the op groups defined in the sibling
 modules (`elementwise`, `elementwise_math`, `nn`, `tensor`, `reduce`, `creation`,
-`structure`).
+`structure`, `algorithm`, `einsum`, `vision`).
 """
 
 from __future__ import annotations
 
 from xdsl.ir import Dialect
 from xrelay.dialects.relay import (
+    algorithm,
     creation,
+    einsum,
     elementwise,
     elementwise_math,
     nn,
@@ -17,6 +19,7 @@ from xrelay.dialects.relay import (
     reduce,
     structure,
     tensor,
+    vision,
 )
 
 RELAY = Dialect(
@@ -30,6 +33,9 @@ RELAY = Dialect(
         *tensor.OPS,
         *reduce.OPS,
         *creation.OPS,
+        *algorithm.OPS,
+        *einsum.OPS,
+        *vision.OPS,
     ],
     [],
 )

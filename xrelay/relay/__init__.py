@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from xrelay import transform  # `relay.transform.function_pass`, as in TVM
+from xrelay.dialects.builder.algorithm import argsort, sort, topk
 from xrelay.dialects.builder.core import const, var
+from xrelay.dialects.builder.einsum import einsum
 from xrelay.dialects.builder.elementwise import (
     abs,
     acos,
@@ -82,7 +84,7 @@ from xrelay.dialects.builder.expr import TensorType_ as TensorType
 from xrelay.dialects.builder.expr import TupleType_ as TupleType
 from xrelay.dialects.builder.tensor import *  # noqa: F403
 from xrelay.dialects.relay.base import RelayTypeError
-from xrelay.relay import nn
+from xrelay.relay import nn, vision
 
 __all__ = [
     "Any",
@@ -104,6 +106,7 @@ __all__ = [
     "acos",
     "acosh",
     "add",
+    "argsort",
     "asin",
     "asinh",
     "atan",
@@ -119,6 +122,7 @@ __all__ = [
     "cos",
     "cosh",
     "divide",
+    "einsum",
     "equal",
     "erf",
     "exp",
@@ -153,13 +157,16 @@ __all__ = [
     "sign",
     "sin",
     "sinh",
+    "sort",
     "sqrt",
     "subtract",
     "tan",
     "tanh",
+    "topk",
     "transform",
     "trunc",
     "trunc_divide",
     "var",
+    "vision",
     "where",
 ]
