@@ -2,7 +2,7 @@
 
 One `Dialect` object, `RELAY`, collects the op groups defined in the sibling
 modules (`elementwise`, `elementwise_math`, `nn`, `tensor`, `reduce`, `creation`,
-`structure`).
+`structure`, `movement`, `indexing`, `scan`).
 """
 
 from __future__ import annotations
@@ -12,9 +12,12 @@ from xrelay.dialects.relay import (
     creation,
     elementwise,
     elementwise_math,
+    indexing,
+    movement,
     nn,
     nn_pool,
     reduce,
+    scan,
     structure,
     tensor,
 )
@@ -30,6 +33,9 @@ RELAY = Dialect(
         *tensor.OPS,
         *reduce.OPS,
         *creation.OPS,
+        *movement.OPS,
+        *indexing.OPS,
+        *scan.OPS,
     ],
     [],
 )
