@@ -10,6 +10,7 @@ from xrelay.codegen.c import kernels_nn as nn
 from xrelay.codegen.c import kernels_reduce as reduce
 from xrelay.codegen.c import kernels_tensor as tensor
 from xrelay.codegen.c.kernel_api import KernelFn
+from xrelay.codegen.c.kernels_movement import MOVEMENT_KERNELS
 
 KERNELS: Mapping[str, KernelFn] = MappingProxyType(
     {
@@ -40,6 +41,7 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.argmax": reduce.reduce,
         "relay.argmin": reduce.reduce,
         "relay.matmul": reduce.matmul,
+        **MOVEMENT_KERNELS,
     }
 )
 """Op name -> printer of the op's loop nests."""
