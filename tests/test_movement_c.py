@@ -112,3 +112,11 @@ def test_scans_and_shapes(dtype: str, cache: Path) -> None:
     cases.add("shape_of", relay.shape_of(x))
     cases.add("ndarray_size", relay.ndarray_size(x, "int64"))
     cases.check(cache, rtol=1e-3 if dtype == "float16" else 1e-5)
+
+
+def test_pad_wrap(cache: Path) -> None:
+    cases = Cases(8)
+    x = cases.var((2, 3, 4))
+    cases.add("wrap", relay.nn.pad(x, ((0, 0), (5, 1), (2, 9)), pad_mode="wrap"))
+    cases.add("wrap int", relay.nn.pad(cases.var((3,), "int8", -9, 9), ((4, 4),), pad_mode="wrap"))
+    cases.check(cache)

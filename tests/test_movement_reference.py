@@ -248,3 +248,13 @@ def test_gather_from_an_empty_axis_is_an_error() -> None:
     mod = IRModule.from_expr(relay.Function(params, relay.gather(params[0], 1, params[1])))
     with pytest.raises(EvaluationError, match="empty axis"):
         xrelay.evaluate(mod, np.zeros((2, 0), "float32"), np.zeros((2, 1), "int32"))
+
+
+def test_pad_wrap_continues_periodically() -> None:
+    x = np.array([[1, 2, 3], [4, 5, 6]], "int32")
+    out = run(lambda d: relay.nn.pad(d, ((1, 0), (2, 4)), pad_mode="wrap"), x)
+    assert out[1].tolist() == [2, 3, 1, 2, 3, 1, 2, 3, 1]
+    for r, c in cells(out.shape):
+        assert out[r, c] == x[(r - 1) % 2, (c - 2) % 3]
+    with pytest.raises(relay.RelayTypeError, match="wrap padding needs a non-empty dim"):
+        run(lambda d: relay.nn.pad(d, ((1, 0),), pad_mode="wrap"), np.zeros((0,), "int32"))

@@ -406,8 +406,12 @@ def _softmax(fn: Callable[..., Expr]) -> Generator:
 
 def _pad(g: GraphMaker) -> Expr:
     x = g.tensor()
-    widths = [(g.rng.randint(0, 2), g.rng.randint(0, 2)) for _ in shape_of(x)]
-    return relay.nn.pad(x, widths, g.rng.choice((0.0, 1.5, -np.inf)))
+    mode = g.rng.choice(("constant", "constant", "edge", "reflect", "wrap"))
+    if mode != "constant" and 0 in shape_of(x):
+        mode = "constant"
+    top = {"reflect": lambda d: min(2, d - 1), "wrap": lambda d: 2 * d + 1}.get(mode, lambda d: 2)
+    widths = [(g.rng.randint(0, top(d)), g.rng.randint(0, top(d))) for d in shape_of(x)]
+    return relay.nn.pad(x, widths, g.rng.choice((0.0, 1.5, -np.inf)), mode)
 
 
 def _tuple(g: GraphMaker) -> Expr:
