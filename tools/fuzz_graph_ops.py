@@ -409,7 +409,10 @@ def _pad(g: GraphMaker) -> Expr:
     mode = g.rng.choice(("constant", "constant", "edge", "reflect", "wrap"))
     if mode != "constant" and 0 in shape_of(x):
         mode = "constant"
-    top = {"reflect": lambda d: min(2, d - 1), "wrap": lambda d: 2 * d + 1}.get(mode, lambda d: 2)
+
+    def top(d: int) -> int:  # reflect: narrower than the dim; wrap: may exceed it
+        return {"reflect": min(2, d - 1), "wrap": 2 * d + 1}.get(mode, 2)
+
     widths = [(g.rng.randint(0, top(d)), g.rng.randint(0, top(d))) for d in shape_of(x)]
     return relay.nn.pad(x, widths, g.rng.choice((0.0, 1.5, -np.inf)), mode)
 

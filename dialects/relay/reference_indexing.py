@@ -56,7 +56,7 @@ def _gather(ev: Evaluator, op: ix.GatherOp, args: list[Value]) -> Value:
     data, indices = np.asarray(args[0]), np.asarray(args[1])
     axis = ix.elements_shape(_shape(data), _shape(indices), op.axis.value.data, "indices")
     q = gather_index(indices, data.shape[axis])
-    grid = list(np.indices(indices.shape, sparse=True))
+    grid: list[Array] = [np.asarray(g) for g in np.indices(indices.shape, sparse=True)]
     grid[axis] = q
     return data[tuple(grid)]
 

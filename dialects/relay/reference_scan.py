@@ -39,8 +39,10 @@ def scan(x: Array, axis: int | None, dtype: np.dtype[Any], product: bool, exclus
     y = x.astype(wide)
     if exclusive:
         identity = np.ones_like if product else np.zeros_like
-        first = identity(np.take(y, [0], axis=axis)) if y.shape[axis] else y
-        y = np.concatenate([first, np.take(y, np.arange(y.shape[axis] - 1), axis=axis)], axis)
+        head = np.zeros(1, np.int64)
+        first = identity(np.take(y, head, axis=axis)) if y.shape[axis] else y
+        rest = np.take(y, np.arange(y.shape[axis] - 1, dtype=np.int64), axis=axis)
+        y = np.concatenate([first, rest], axis)
     with np.errstate(all="ignore"):
         out = np.cumprod(y, axis=axis) if product else np.cumsum(y, axis=axis)
         return out.astype(dtype)
