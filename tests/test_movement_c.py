@@ -25,6 +25,7 @@ def test_movement_ops(dtype: str, cache: Path) -> None:
     cases.add("broadcast_to same", relay.broadcast_to(x, (2, 3, 4)))
     cases.add("tile", relay.tile(x, (2, 1, 1, 2)))
     cases.add("tile short reps", relay.tile(x, (3,)))
+    cases.add("tile empty", relay.tile(cases.var((0, 4), dtype), (1, 3)))  # no `% 0` in the C
     for axis in (0, 1, -1):
         cases.add(f"reverse {axis}", relay.reverse(x, axis))
     for k in (-1, 0, 2):

@@ -31,8 +31,11 @@ from xrelay.dialects.relay.base import (
 
 
 def _gather(k: Kernel, source: Callable[[list[str]], str]) -> None:
-    """`out0[j] = source(j)` for every index `j` of the output (one loop per dim)."""
+    """`out0[j] = source(j)` for every index `j` of the output (one loop per dim); nothing for
+    an empty output (whose source may divide by an empty dim)."""
     shape = k.out_shape()
+    if numel(shape) == 0:
+        return
     names = loop_names("j", len(shape))
     with k.w.loops(names, shape):
         k.w.line(f"out0[{offset(names, shape)}] = {source(names)};")
