@@ -258,3 +258,10 @@ def test_pad_wrap_continues_periodically() -> None:
         assert out[r, c] == x[(r - 1) % 2, (c - 2) % 3]
     with pytest.raises(relay.RelayTypeError, match="wrap padding needs a non-empty dim"):
         run(lambda d: relay.nn.pad(d, ((1, 0),), pad_mode="wrap"), np.zeros((0,), "int32"))
+
+
+def test_shape_of_a_dynamic_input_is_computed_at_run_time() -> None:
+    v = relay.var("v", shape=(None, 3), dtype="float32")
+    mod = IRModule.from_expr(relay.Function([v], relay.shape_of(v, "int64")))
+    assert "relay.shape_of" in str(FoldConstant()(mod))
+    assert xrelay.evaluate(mod, numbered(5, 3)).tolist() == [5, 3]
