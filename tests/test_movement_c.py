@@ -121,3 +121,21 @@ def test_pad_wrap(cache: Path) -> None:
     cases.add("wrap", relay.nn.pad(x, ((0, 0), (5, 1), (2, 9)), pad_mode="wrap"))
     cases.add("wrap int", relay.nn.pad(cases.var((3,), "int8", -9, 9), ((4, 4),), pad_mode="wrap"))
     cases.check(cache)
+
+
+def test_booleans_and_wide_integers(cache: Path) -> None:
+    cases = Cases(9)
+    for dtype in ("bool", "int16", "int64"):
+        x = cases.var((3, 4), dtype, 0, 9)
+        cases.add(f"{dtype} broadcast_to", relay.broadcast_to(x, (2, 3, 4)))
+        cases.add(f"{dtype} tile", relay.tile(x, (2, 1)))
+        cases.add(f"{dtype} reverse", relay.reverse(x, 0))
+        cases.add(f"{dtype} trilu", relay.trilu(x, 1))
+        idx = cases.var((3, 4), "int32", -6, 6)
+        cases.add(f"{dtype} gather", relay.gather(x, 1, idx))
+        for mode in ("update", "add", "mul", "min", "max"):
+            upd = cases.var((3, 4), dtype, 0, 9)
+            cases.add(f"{dtype} scatter {mode}", relay.scatter_elements(x, idx, upd, 1, mode))
+        on, off = relay.const(np.ones((), dtype), dtype), relay.const(np.zeros((), dtype), dtype)
+        cases.add(f"{dtype} one_hot", relay.one_hot(idx, on, off, 5, 1, dtype))
+    cases.check(cache)
