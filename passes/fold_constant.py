@@ -14,7 +14,10 @@ with `Compiler`, `Extern` or `SkipOptimization` are skipped):
   not (`(x, c).1` -> `c`, `(x, c).0` -> `x`);
 - `relay.if` on a constant condition is replaced by the ops of the branch it
   takes (inlined before it) and the value that branch yields; the other branch
-  goes away.
+  goes away;
+- `relay.shape_of` and `relay.ndarray_size` of a value whose type is fully
+  static become constants whatever computes the value (TVM's `EvaluateShapeOf`
+  and `EvaluateNdarraySize`).
 
 Ops left as they are (TVM's rules):
 
@@ -74,8 +77,15 @@ from xdsl.traits import Pure
 from xdsl.transforms.dead_code_elimination import is_trivially_dead
 from xrelay.dialects.interpreter import Evaluator, Value
 from xrelay.dialects.relay.base import RelayOp
+from xrelay.dialects.relay.scan import NdarraySizeOp, ShapeOfOp
 from xrelay.dialects.relay.structure import ConstantOp, IfOp, TupleGetItemOp, TupleOp, YieldOp
-from xrelay.dialects.relay.types import ANY, dense_from_numpy, dense_to_numpy, tensor_element_type
+from xrelay.dialects.relay.types import (
+    ANY,
+    dense_from_numpy,
+    dense_to_numpy,
+    numpy_dtype,
+    tensor_element_type,
+)
 from xrelay.passes.adapters import XdslFunctionPass, XdslPass
 from xrelay.passes.pass_config import register_pass_config_option
 from xrelay.passes.pass_context import PassContext
@@ -253,6 +263,26 @@ class FoldConstantIf(RewritePattern):
         erase_unused_producers(rewriter, released)
 
 
+class FoldStaticShape(RewritePattern):
+    """`relay.shape_of` / `relay.ndarray_size` of a statically shaped value is a constant."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if not isinstance(op, ShapeOfOp | NdarraySizeOp):
+            return
+        ty = op.data.type
+        if element_count(ty) is None or not isinstance(ty, TensorType):
+            return
+        shape = cast(TensorType[Attribute], ty).get_shape()
+        value = np.array(shape if isinstance(op, ShapeOfOp) else math.prod(shape))
+        new_ops: list[Operation] = []
+        new_value = materialize(value.astype(numpy_dtype(op.dtype)), op.result.type, new_ops)
+        if new_value is None:
+            return
+        released = list(op.operands)
+        rewriter.replace(op, new_ops, [new_value])
+        erase_unused_producers(rewriter, released)
+
+
 @dataclass
 class FoldConstantCall(RewritePattern):
     """A pure relay op on constant operands becomes the constant(s) of its value."""
@@ -331,6 +361,7 @@ class FoldConstantPass(XdslFunctionPass):
             FoldTupleGetItem(),
             FoldConstantIf(),
             FoldConstantCall(evaluator, max_elements),
+            FoldStaticShape(),
         ]
         walker = PatternRewriteWalker(
             GreedyRewritePatternApplier(patterns, dce_enabled=False), apply_recursively=True

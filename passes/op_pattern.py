@@ -44,9 +44,12 @@ from xrelay.dialects.relay import (
     einsum,
     elementwise,
     elementwise_math,
+    indexing,
+    movement,
     nn,
     nn_pool,
     reduce,
+    scan,
     structure,
     tensor,
     vision,
@@ -164,6 +167,23 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     algorithm.SortOp: K.OPAQUE,
     einsum.EinsumOp: K.INJECTIVE,  # TVM registers einsum injective
     vision.AllClassNonMaxSuppressionOp: K.OPAQUE,
+    # data movement, indexing, scans and shape queries (added for the ONNX frontend)
+    movement.BroadcastToOp: K.BROADCAST,
+    movement.TileOp: K.INJECTIVE,
+    movement.ReverseOp: K.INJECTIVE,
+    movement.TriluOp: K.ELEMWISE,
+    movement.DepthToSpaceOp: K.INJECTIVE,
+    movement.SpaceToDepthOp: K.INJECTIVE,
+    indexing.GatherOp: K.INJECTIVE,
+    indexing.GatherNDOp: K.INJECTIVE,
+    indexing.ScatterElementsOp: K.OPAQUE,
+    indexing.ScatterNDOp: K.OPAQUE,
+    indexing.OneHotOp: K.OUT_ELEMWISE_FUSABLE,
+    scan.CumsumOp: K.OPAQUE,
+    scan.CumprodOp: K.OPAQUE,
+    scan.ArangeOp: K.OPAQUE,
+    scan.ShapeOfOp: K.OPAQUE,
+    scan.NdarraySizeOp: K.OPAQUE,
 }
 """The pattern kind of each relay op class (TVM's `TOpPattern`)."""
 

@@ -21,6 +21,7 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute
 from xrelay.dialects.interpreter import numpy_dtype
 from xrelay.dialects.relay.types import tensor_element_type
+from xrelay.tools.fuzz_graph_movement import MOVEMENT_GENERATORS
 from xrelay.tools.fuzz_graph_ops_misc import MISC_GENERATORS
 
 from xrelay import relay
@@ -406,8 +407,15 @@ def _softmax(fn: Callable[..., Expr]) -> Generator:
 
 def _pad(g: GraphMaker) -> Expr:
     x = g.tensor()
-    widths = [(g.rng.randint(0, 2), g.rng.randint(0, 2)) for _ in shape_of(x)]
-    return relay.nn.pad(x, widths, g.rng.choice((0.0, 1.5, -np.inf)))
+    mode = g.rng.choice(("constant", "constant", "edge", "reflect", "wrap"))
+    if mode != "constant" and 0 in shape_of(x):
+        mode = "constant"
+
+    def top(d: int) -> int:  # reflect: narrower than the dim; wrap: may exceed it
+        return {"reflect": min(2, d - 1), "wrap": 2 * d + 1}.get(mode, 2)
+
+    widths = [(g.rng.randint(0, top(d)), g.rng.randint(0, top(d))) for d in shape_of(x)]
+    return relay.nn.pad(x, widths, g.rng.choice((0.0, 1.5, -np.inf)), mode)
 
 
 def _tuple(g: GraphMaker) -> Expr:
@@ -534,6 +542,7 @@ GENERATORS: dict[str, Generator] = {
     "relay.tuple_get_item": _tuple,
     "relay.if": _if,
     **MISC_GENERATORS,
+    **MOVEMENT_GENERATORS,
 }
 """A graph generator for every relay op the builder writes, by op name."""
 

@@ -13,6 +13,7 @@ from xrelay.codegen.c import kernels_reduce as reduce
 from xrelay.codegen.c import kernels_tensor as tensor
 from xrelay.codegen.c import kernels_vision as vision
 from xrelay.codegen.c.kernel_api import KernelFn
+from xrelay.codegen.c.kernels_movement import MOVEMENT_KERNELS
 
 KERNELS: Mapping[str, KernelFn] = MappingProxyType(
     {
@@ -48,6 +49,7 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.sort": algorithm.sort,
         "relay.einsum": einsum.einsum,
         "relay.vision.all_class_non_max_suppression": vision.all_class_non_max_suppression,
+        **MOVEMENT_KERNELS,
     }
 )
 """Op name -> printer of the op's loop nests."""

@@ -116,7 +116,7 @@ def layout_transform(k: Kernel) -> None:
 
 
 def pad(k: Kernel) -> None:
-    """constant, edge or reflect padding."""
+    """constant, edge, reflect or wrap padding."""
     props = k.op.properties
     shape = k.in_shape(0)
     widths = get_ints(props, "pad_width")
@@ -137,6 +137,8 @@ def pad(k: Kernel) -> None:
                     tests.append(f"({index}) >= 0 && ({index}) < {dim}")
                 elif mode == "edge":
                     index = f"({index}) < 0 ? 0 : (({index}) >= {dim} ? {dim - 1} : ({index}))"
+                elif mode == "wrap":
+                    index = f"((({index}) % {dim}) + {dim}) % {dim}"
                 else:
                     mirrored = f"(({index}) >= {dim} ? {2 * (dim - 1)} - ({index}) : ({index}))"
                     index = f"({index}) < 0 ? -({index}) : {mirrored}"

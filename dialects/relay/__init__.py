@@ -2,7 +2,7 @@
 
 One `Dialect` object, `RELAY`, collects the op groups defined in the sibling
 modules (`elementwise`, `elementwise_math`, `nn`, `tensor`, `reduce`, `creation`,
-`structure`, `algorithm`, `einsum`, `vision`).
+`structure`, `algorithm`, `einsum`, `vision`, `movement`, `indexing`, `scan`).
 """
 
 from __future__ import annotations
@@ -14,9 +14,12 @@ from xrelay.dialects.relay import (
     einsum,
     elementwise,
     elementwise_math,
+    indexing,
+    movement,
     nn,
     nn_pool,
     reduce,
+    scan,
     structure,
     tensor,
     vision,
@@ -36,6 +39,9 @@ RELAY = Dialect(
         *algorithm.OPS,
         *einsum.OPS,
         *vision.OPS,
+        *movement.OPS,
+        *indexing.OPS,
+        *scan.OPS,
     ],
     [],
 )

@@ -471,7 +471,7 @@ class BatchFlattenOp(RelayOp):
         return [tensor_type((data[0], rest), element_type(operand_types[0]))]
 
 
-PAD_MODES = ("constant", "edge", "reflect")
+PAD_MODES = ("constant", "edge", "reflect", "wrap")
 
 
 @irdl_op_definition
@@ -485,7 +485,9 @@ class PadOp(RelayOp):
     number or a scalar `relay.const`), used by `pad_mode = "constant"`.
     `"edge"` repeats the border element; `"reflect"` mirrors the data without
     repeating the border (each width must be smaller than its dim), e.g.
-    `[1, 2, 3]` padded `(2, 2)` is `[3, 2, 1, 2, 3, 2, 1]`.
+    `[1, 2, 3]` padded `(2, 2)` is `[3, 2, 1, 2, 3, 2, 1]`. `"wrap"` (ONNX's Pad mode,
+    not TVM's) continues periodically: `[1, 2, 3]` padded `(2, 4)` is
+    `[2, 3, 1, 2, 3, 1, 2, 3, 1]`.
     """
 
     name = "relay.nn.pad"
@@ -521,8 +523,8 @@ class PadOp(RelayOp):
                 raise RelayTypeError(
                     f"reflect padding {widest} must be smaller than dim {d} on axis {axis}"
                 )
-            if mode == "edge" and d == 0 and widest > 0:
-                raise RelayTypeError(f"edge padding needs a non-empty dim, got 0 on axis {axis}")
+            if mode in ("edge", "wrap") and d == 0 and widest > 0:
+                raise RelayTypeError(f"{mode} padding needs a non-empty dim, got 0 on axis {axis}")
             out.append(d + before + after if known(d) else ANY)
         return [tensor_type(out, element_type(operand_types[0]))]
 

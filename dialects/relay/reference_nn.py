@@ -229,6 +229,8 @@ def _pad(ev: Evaluator, op: nn.PadOp, args: list[Value]) -> Value:
         return np.pad(x, pairs, mode="edge")
     if mode == "reflect":
         return np.pad(x, pairs, mode="reflect")
+    if mode == "wrap":
+        return np.pad(x, pairs, mode="wrap")
     return np.pad(x, pairs, mode="constant", constant_values=op.pad_value.value.data)
 
 

@@ -191,3 +191,30 @@ func.func @fold_split_whole() -> tuple<tensor<2xi32>, tensor<2xi32>> {
   %s = relay.split %c {indices_or_sections = 2} : (tensor<4xi32>) -> tuple<tensor<2xi32>, tensor<2xi32>>
   func.return %s : tuple<tensor<2xi32>, tensor<2xi32>>
 }
+
+// -----
+
+/// shape_of and ndarray_size of a statically shaped value fold whatever computes it (TVM's
+/// EvaluateShapeOf); the value itself stays for its other users.
+// CHECK-LABEL: @fold_shape_of
+//  CHECK-NEXT:   %[[E:[^ ]+]] = relay.exp %x
+//  CHECK-NEXT:   %[[S:[^ ]+]] = relay.constant dense<[2, 3]> : tensor<2xi64>
+//  CHECK-NEXT:   %[[N:[^ ]+]] = relay.constant dense<6> : tensor<i32>
+//  CHECK-NEXT:   func.return %[[E]], %[[S]], %[[N]]
+func.func @fold_shape_of(%x: tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2xi64>, tensor<i32>) {
+  %e = relay.exp %x : tensor<2x3xf32>
+  %s = relay.shape_of %e {dtype = i64} : (tensor<2x3xf32>) -> tensor<2xi64>
+  %n = relay.ndarray_size %e : (tensor<2x3xf32>) -> tensor<i32>
+  func.return %e, %s, %n : tensor<2x3xf32>, tensor<2xi64>, tensor<i32>
+}
+
+// -----
+
+/// shape_of of a value with a dynamic dim stays.
+// CHECK-LABEL: @keep_shape_of_dynamic
+//  CHECK-NEXT:   %[[S:[^ ]+]] = relay.shape_of %x
+//  CHECK-NEXT:   func.return %[[S]]
+func.func @keep_shape_of_dynamic(%x: tensor<?x3xf32>) -> tensor<2xi32> {
+  %s = relay.shape_of %x : (tensor<?x3xf32>) -> tensor<2xi32>
+  func.return %s : tensor<2xi32>
+}

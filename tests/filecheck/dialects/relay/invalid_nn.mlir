@@ -531,10 +531,10 @@ func.func @pad_negative(%x: tensor<2x3xf32>) {
 
 // -----
 
-/// pad: only constant, edge and reflect modes.
+/// pad: only constant, edge, reflect and wrap modes.
 func.func @pad_mode(%x: tensor<2x3xf32>) {
-  // expected-error@+1 {{'relay.nn.pad' op unknown pad_mode 'wrap'; expected one of constant, edge, reflect}}
-  %0 = relay.nn.pad %x {pad_width = [0, 0, 1, 1], pad_mode = "wrap"} : (tensor<2x3xf32>) -> tensor<2x5xf32>
+  // expected-error@+1 {{'relay.nn.pad' op unknown pad_mode 'symmetric'; expected one of constant, edge, reflect, wrap}}
+  %0 = relay.nn.pad %x {pad_width = [0, 0, 1, 1], pad_mode = "symmetric"} : (tensor<2x3xf32>) -> tensor<2x5xf32>
   func.return
 }
 
@@ -553,6 +553,15 @@ func.func @pad_reflect_too_wide(%x: tensor<2x3xf32>) {
 func.func @pad_edge_empty(%x: tensor<0x3xf32>) {
   // expected-error@+1 {{'relay.nn.pad' op edge padding needs a non-empty dim, got 0 on axis 0}}
   %0 = relay.nn.pad %x {pad_width = [1, 1, 0, 0], pad_mode = "edge"} : (tensor<0x3xf32>) -> tensor<2x3xf32>
+  func.return
+}
+
+// -----
+
+/// pad: wrap padding of an empty dim.
+func.func @pad_wrap_empty(%x: tensor<3x0xf32>) {
+  // expected-error@+1 {{'relay.nn.pad' op wrap padding needs a non-empty dim, got 0 on axis 1}}
+  %0 = relay.nn.pad %x {pad_width = [0, 0, 0, 2], pad_mode = "wrap"} : (tensor<3x0xf32>) -> tensor<3x2xf32>
   func.return
 }
 

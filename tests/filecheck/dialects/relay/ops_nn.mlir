@@ -230,13 +230,14 @@ func.func @batch_flatten(%x: tensor<2x3x4xf32>, %y: tensor<?x3x4xf32>, %c: tenso
 
 // -----
 
-/// pad: pad_width is flat [before0, after0, before1, after1, ...]; constant, edge and reflect modes.
+/// pad: pad_width is flat [before0, after0, before1, after1, ...]; constant, edge, reflect and wrap modes.
 // CHECK-LABEL: func.func @pad
 func.func @pad(%x: tensor<2x3x4xf32>, %y: tensor<?x3x5xf32>, %e: tensor<0x3xi32>) -> tensor<2x6x5xf32> {
   // CHECK-NEXT: %0 = relay.nn.pad %x {pad_width = [0, 0, 1, 2, 0, 1], pad_value = 1.5} : (tensor<2x3x4xf32>) -> tensor<2x6x5xf32>
   // CHECK-NEXT: %1 = relay.nn.pad %x {pad_width = [0, 0, 2, 2, 1, 1], pad_mode = "reflect"} : (tensor<2x3x4xf32>) -> tensor<2x7x6xf32>
   // CHECK-NEXT: %2 = relay.nn.pad %y {pad_width = [1, 1, 0, 0, 2, 0], pad_mode = "edge"} : (tensor<?x3x5xf32>) -> tensor<?x3x7xf32>
   // CHECK-NEXT: %3 = relay.nn.pad %e {pad_width = [1, 0, 0, 1], pad_value = -2.0} : (tensor<0x3xi32>) -> tensor<1x4xi32>
+  // CHECK-NEXT: %4 = relay.nn.pad %x {pad_width = [0, 0, 5, 1, 0, 0], pad_mode = "wrap"} : (tensor<2x3x4xf32>) -> tensor<2x9x4xf32>
   // GENERIC: "relay.nn.pad"(%x) <{pad_width = array<i64: 0, 0, 1, 2, 0, 1>, pad_value = 1.500000e+00 : f64, pad_mode = "constant"}> : (tensor<2x3x4xf32>) -> tensor<2x6x5xf32>
   // GENERIC: "relay.nn.pad"(%x) <{pad_width = array<i64: 0, 0, 2, 2, 1, 1>, pad_mode = "reflect", pad_value = 0.000000e+00 : f64}> : (tensor<2x3x4xf32>) -> tensor<2x7x6xf32>
   // GENERIC: "relay.nn.pad"(%y) <{pad_width = array<i64: 1, 1, 0, 0, 2, 0>, pad_mode = "edge", pad_value = 0.000000e+00 : f64}> : (tensor<?x3x5xf32>) -> tensor<?x3x7xf32>
@@ -245,5 +246,6 @@ func.func @pad(%x: tensor<2x3x4xf32>, %y: tensor<?x3x5xf32>, %e: tensor<0x3xi32>
   %1 = relay.nn.pad %x {pad_width = [0, 0, 2, 2, 1, 1], pad_mode = "reflect"} : (tensor<2x3x4xf32>) -> tensor<2x7x6xf32>
   %2 = relay.nn.pad %y {pad_width = [1, 1, 0, 0, 2, 0], pad_mode = "edge"} : (tensor<?x3x5xf32>) -> tensor<?x3x7xf32>
   %3 = relay.nn.pad %e {pad_width = [1, 0, 0, 1], pad_value = -2} : (tensor<0x3xi32>) -> tensor<1x4xi32>
+  %4 = relay.nn.pad %x {pad_width = [0, 0, 5, 1, 0, 0], pad_mode = "wrap"} : (tensor<2x3x4xf32>) -> tensor<2x9x4xf32>
   func.return %0 : tensor<2x6x5xf32>
 }
