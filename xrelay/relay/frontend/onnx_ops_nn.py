@@ -1,0 +1,3 @@
+"""Converters for ONNX nn ops."""
+
+from __future__ import annotations

@@ -1,0 +1,3 @@
+"""Converters for ONNX shape ops."""
+
+from __future__ import annotations

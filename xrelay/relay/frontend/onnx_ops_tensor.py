@@ -1,0 +1,3 @@
+"""Converters for ONNX tensor ops."""
+
+from __future__ import annotations
