@@ -24,5 +24,13 @@ class OnnxImportError(DiagnosticError):
 
 
 def node_label(name: str, op_type: str) -> str:
-    """How a message names a node: `node 'conv1' (Conv)`, or `a Conv node` when it has no name."""
-    return f"node '{name}' ({op_type})" if name else f"a {op_type} node"
+    """How a message names a node: `node 'conv1' (Conv)`, or `unnamed node (Conv)`."""
+    return f"node '{name}' ({op_type})" if name else f"unnamed node ({op_type})"
+
+
+class NeedsKnownValue(OnnxImportError):
+    """A converter needs `value_name`'s value at import (a shape, axes, pads...)."""
+
+    def __init__(self, message: str, value_name: str):
+        super().__init__(message)
+        self.value_name = value_name

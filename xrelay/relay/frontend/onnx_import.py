@@ -57,6 +57,8 @@ def from_onnx(
     dtype: str | Mapping[str, str] = "float32",
     opset: int | None = None,
     freeze_params: bool = False,
+    *,
+    known_inputs: Mapping[str, Array] | None = None,
 ) -> tuple[IRModule, dict[str, Array]]:
     """Import an ONNX model as a relay module and its params (TVM's `relay.frontend.from_onnx`).
 
@@ -66,12 +68,15 @@ def from_onnx(
     are not initializers become `main`'s parameters first, in order, then the
     initializers `main` uses; the params dict maps the latter's name hints to
     their values (`xrelay.build(mod, params=params)` binds them). With
-    `freeze_params=True` initializers are constants. Problems raise one
-    `OnnxImportError` listing them all.
+    `freeze_params=True` initializers are constants. `known_inputs` binds graph
+    inputs to values known at import (they are then no parameters; the ONNX
+    backend uses it for inputs that must be constants, such as Reshape's
+    shape). Problems raise one `OnnxImportError` listing them all.
     """
     proto, filename = load_model(model)
     try:
-        return _Importer(proto, shape or {}, dtype, opset, freeze_params).run()
+        importer = _Importer(proto, shape or {}, dtype, opset, freeze_params, known_inputs)
+        return importer.run()
     except OnnxImportError as error:
         if filename != "<onnx>":
             raise OnnxImportError(error.messages, filename) from None
@@ -86,8 +91,10 @@ class _Importer:
         dtype: str | Mapping[str, str],
         opset: int | None,
         freeze_params: bool,
+        known_inputs: Mapping[str, Array] | None = None,
     ):
         self.model = model
+        self.known_inputs = dict(known_inputs or {})
         self.graph = model.graph
         self.shapes = shapes
         self.dtype = dtype
@@ -124,6 +131,9 @@ class _Importer:
         for info in self.graph.input:
             if info.name in init_names:
                 continue  # old opsets list initializers as inputs too
+            if info.name in self.known_inputs:
+                self.values[info.name] = np.asarray(self.known_inputs[info.name])
+                continue
             tensor = info.type.tensor_type
             dims: list[int | None]
             if info.name in self.shapes:

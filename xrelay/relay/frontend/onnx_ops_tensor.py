@@ -219,11 +219,11 @@ def gather_v1(node: Node) -> Result:
 def dropout_v1(node: Node) -> Result:
     """Dropout at inference: the input, and an all-true mask when asked for."""
     x = node.value(0)
+    if node.has(2):
+        training = node.const(2, "training_mode")
+        node.refuse(bool(training.reshape(-1)[0]), "training_mode=true is not supported")
     if node.num_outputs < 2:
         return [x]
-    if node.has(2):
-        training = node.known(2)
-        node.refuse(training is None or bool(training.reshape(-1)[0]), "training mode")
     mask = T.full(const(np.asarray(True)), list(node.static_shape(0)), "bool")
     return [x, mask]
 

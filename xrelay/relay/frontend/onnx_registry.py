@@ -23,7 +23,7 @@ from xrelay.dialects.relay.types import (
     shape_of,
     tensor_element_type,
 )
-from xrelay.relay.frontend.onnx_errors import OnnxImportError, node_label
+from xrelay.relay.frontend.onnx_errors import NeedsKnownValue, OnnxImportError, node_label
 
 Array = npt.NDArray[Any]
 Value = Expr | Array
@@ -124,9 +124,11 @@ class Node:
         """Input `index`, which must be known at import (a constant or foldable shape value)."""
         data = self.known(index)
         if data is None:
-            raise self.error(
-                f"{what} (input #{index} '{self.input_names[index]}') must be known at import; "
-                "only static values are supported"
+            name = self.input_names[index]
+            raise NeedsKnownValue(
+                f"{node_label(self.name, self.op_type)}: {what} (input #{index} '{name}') "
+                "must be known at import; only static values are supported",
+                name,
             )
         return data
 
