@@ -81,7 +81,8 @@ def type_problems(model: onnx.ModelProto) -> list[str]:
             continue
         if kind != "tensor_type":
             name = kind.replace("_type", "")
-            problems.append(f"{role} '{info.name}' is a {name}; only tensors are supported")
+            article = "an" if name[0] in "aeiou" else "a"
+            problems.append(f"{role} '{info.name}' is {article} {name}; only tensors are supported")
             continue
         elem = info.type.tensor_type.elem_type
         if elem != 0 and relay_dtype(elem) is None:
