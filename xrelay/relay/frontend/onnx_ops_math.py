@@ -11,7 +11,7 @@ from xrelay.dialects.builder import nn as NN
 from xrelay.dialects.builder.core import const
 from xrelay.dialects.builder.expr import Expr
 from xrelay.dialects.builder.tensor import expand_dims
-from xrelay.relay.frontend.onnx_registry import Node, Result, converter, dtype_of_value
+from xrelay.relay.frontend.onnx_registry import Node, Result, converter, dtype_of_value, fold
 
 Binary = Callable[[Expr, Expr], Expr]
 Unary = Callable[[Expr], Expr]
@@ -91,7 +91,6 @@ def mod_v10(node: Node) -> Result:
     a, b = node.expr(0), node.expr(1)
     if node.int_attr("fmod", 0):
         return E.mod(a, b)
-    node.refuse(node.dtype(0).startswith("float"), "fmod=0 is only defined on integers")
     return E.floor_mod(a, b)
 
 
@@ -378,5 +377,6 @@ def cast_v1(node: Node) -> Result:
 
 @converter("CastLike", 15)
 def cast_like_v15(node: Node) -> Result:
-    """CastLike: cast to the second input's dtype."""
-    return E.cast(node.expr(0), node.dtype(1))
+    """CastLike: cast to the second input's dtype (known when the first input is)."""
+    out = E.cast(node.expr(0), node.dtype(1))
+    return fold(out) if node.known(0) is not None else out
