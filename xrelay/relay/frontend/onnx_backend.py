@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import onnx
@@ -67,8 +67,10 @@ class XrelayRep(BackendRep):
             return mod, params, library
 
     def run(self, inputs: Any, **kwargs: Any) -> tuple[Any, ...]:
-        given = inputs if isinstance(inputs, list | tuple) else [inputs]
-        values = dict(zip(self.names, (np.asarray(a) for a in given), strict=False))
+        given = _as_list(inputs)
+        values: dict[str, Array] = {}
+        for name, value in zip(self.names, given, strict=False):
+            values[name] = np.asarray(value)
         while True:
             known = {n: values[n] for n in self.bound if n in values}
             key = b"".join(
@@ -82,9 +84,16 @@ class XrelayRep(BackendRep):
                 continue
         mod, params, library = self.cache[key]
         args = [values[n] for n in self.names if n not in known]
-        out = evaluate(mod, *args, *params.values()) if library is None else library(*args)
-        outputs = out if isinstance(out, tuple | list) else (out,)
+        out: Any = evaluate(mod, *args, *params.values()) if library is None else library(*args)
+        outputs = _as_list(out)
         return tuple(np.asarray(o) for o in outputs)
+
+
+def _as_list(values: object) -> list[Any]:
+    """A list or tuple as a list; anything else as a list of one."""
+    if isinstance(values, list | tuple):
+        return list(cast(Sequence[Any], values))
+    return [values]
 
 
 class _Rebind(Exception):

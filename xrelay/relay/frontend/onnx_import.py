@@ -22,7 +22,6 @@ from xrelay.dialects.builder.expr import Constant, Expr, Function, Tuple, Var, f
 from xrelay.dialects.ir_module import IRModule
 from xrelay.dialects.relay.base import RelayTypeError
 from xrelay.dialects.relay.types import ANY, is_tuple
-from xrelay.relay.frontend import onnx_ops  # noqa: F401  (registers the converters)
 from xrelay.relay.frontend.onnx_checks import (
     default_opset,
     load_model,
@@ -32,6 +31,7 @@ from xrelay.relay.frontend.onnx_checks import (
 from xrelay.relay.frontend.onnx_dtypes import onnx_type_name, relay_dtype
 from xrelay.relay.frontend.onnx_errors import OnnxImportError, node_label
 from xrelay.relay.frontend.onnx_names import Namer
+from xrelay.relay.frontend.onnx_ops import MODULES
 from xrelay.relay.frontend.onnx_registry import (
     Array,
     Node,
@@ -69,6 +69,7 @@ def from_onnx(
     backend uses it for inputs that must be constants, such as Reshape's
     shape). Problems raise one `OnnxImportError` listing them all.
     """
+    assert MODULES  # imported: the registry is full
     proto, filename = load_model(model)
     try:
         importer = _Importer(proto, shape or {}, dtype, opset, freeze_params, known_inputs)

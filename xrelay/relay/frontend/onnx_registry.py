@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -79,7 +79,7 @@ def fold(expr: Expr) -> Value:
         return expr
     result = evaluate(IRModule.from_expr(Function([], expr)))
     assert isinstance(result, np.ndarray)
-    return np.array(result, order="C")
+    return np.array(cast(Array, result), order="C")
 
 
 def as_expr(value: Value) -> Expr:
