@@ -14,6 +14,7 @@ from typing import Any, cast
 
 import numpy as np
 import onnx
+from onnx import numpy_helper
 from onnx.backend.base import Backend, BackendRep
 
 from xrelay.api import build, evaluate
@@ -70,7 +71,7 @@ class XrelayRep(BackendRep):
         given = _as_list(inputs)
         values: dict[str, Array] = {}
         for name, value in zip(self.names, given, strict=False):
-            values[name] = np.asarray(value)
+            values[name] = _array(value)
         while True:
             known = {n: values[n] for n in self.bound if n in values}
             key = b"".join(
@@ -87,6 +88,13 @@ class XrelayRep(BackendRep):
         out: Any = evaluate(mod, *args, *params.values()) if library is None else library(*args)
         outputs = _as_list(out)
         return tuple(np.asarray(o) for o in outputs)
+
+
+def _array(value: object) -> Array:
+    """An input as numpy (ONNX's test cases give some as `TensorProto`s)."""
+    if isinstance(value, onnx.TensorProto):
+        return numpy_helper.to_array(value)
+    return np.asarray(value)
 
 
 def _as_list(values: object) -> list[Any]:

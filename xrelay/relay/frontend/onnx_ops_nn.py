@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from xrelay.dialects.builder import elementwise as E
 from xrelay.dialects.builder import nn as NN
 from xrelay.dialects.builder import tensor as T
+from xrelay.dialects.builder.core import const
 from xrelay.dialects.builder.expr import Expr
 from xrelay.dialects.relay.types import ANY
 from xrelay.relay.frontend.onnx_ops_math import scalar
-from xrelay.relay.frontend.onnx_registry import Node, Result, converter
+from xrelay.relay.frontend.onnx_registry import Node, Result, converter, dtype_of_value
 
 
 def _spatial_pads(
@@ -278,3 +281,29 @@ def mvn_v9(node: Node) -> Result:
     mean_sq = T.mean(E.multiply(x, x), axes, keepdims=True)
     std = E.sqrt(E.subtract(mean_sq, E.multiply(mean, mean)))
     return E.divide(E.subtract(x, mean), E.add(std, scalar(1e-9, x)))
+
+
+def _hardmax_last(x: Expr, axis: int, shape: tuple[int, ...]) -> Expr:
+    """1 at the first maximum along `axis`: argmax compared with a constant iota."""
+    first = T.argmax(x, [axis], keepdims=True)
+    iota_shape = [1] * len(shape)
+    iota_shape[axis] = shape[axis]
+    iota = const(np.arange(shape[axis], dtype=np.int32).reshape(iota_shape), "int32")
+    return E.cast(E.equal(first, iota), dtype_of_value(x))
+
+
+@converter("Hardmax", 1)
+def hardmax_v1(node: Node) -> Result:
+    """Hardmax: before opset 13 over the input flattened to 2-D at `axis`, then over `axis`."""
+    shape = node.static_shape(0, "Hardmax")
+    rank = len(shape)
+    default = -1 if node.opset >= 13 else 1
+    axis = node.int_attr("axis", default)
+    node.refuse(not -rank <= axis < max(rank, 1), f"axis {axis} out of range")
+    axis %= max(rank, 1)
+    x = node.expr(0)
+    if node.opset >= 13 or axis == rank - 1:
+        return _hardmax_last(x, axis, shape)
+    flat_shape = (math.prod(shape[:axis]), math.prod(shape[axis:]))
+    flat = _hardmax_last(T.reshape(x, list(flat_shape)), 1, flat_shape)
+    return T.reshape(flat, list(shape))
