@@ -271,6 +271,13 @@ def mish_v18(node: Node) -> Result:
     return E.multiply(x, E.tanh(E.log(E.add(E.exp(x), scalar(1, x)))))
 
 
+@converter("Swish", 24)
+def swish_v24(node: Node) -> Result:
+    """Swish: x * sigmoid(alpha * x)."""
+    x = node.expr(0)
+    return E.multiply(x, E.sigmoid(E.multiply(scalar(node.float_attr("alpha", 1.0), x), x)))
+
+
 @converter("Gelu", 20)
 def gelu_v20(node: Node) -> Result:
     """Gelu: exact (erf) or `approximate="tanh"`."""
