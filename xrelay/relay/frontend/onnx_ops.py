@@ -1,0 +1,22 @@
+"""The converter modules: importing this module registers every converter."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from xrelay.relay.frontend import (
+    onnx_ops_math,
+    onnx_ops_nn,
+    onnx_ops_reduce,
+    onnx_ops_shape,
+    onnx_ops_tensor,
+)
+
+MODULES: tuple[ModuleType, ...] = (
+    onnx_ops_math,
+    onnx_ops_nn,
+    onnx_ops_reduce,
+    onnx_ops_shape,
+    onnx_ops_tensor,
+)
+"""Every module whose `@converter`s fill the registry."""
