@@ -60,3 +60,14 @@ def test_backend_runs_positional_inputs_and_outputs_in_order() -> None:
     s, d = backend.prepare(model).run([a, b])
     np.testing.assert_array_equal(s, a + b)
     np.testing.assert_array_equal(d, a - b)
+
+
+def test_onnx_backend_can_be_called_again() -> None:
+    # The backend's module once had the function's name: importing it on the first call
+    # replaced `xrelay.relay.frontend.onnx_backend` by the module.
+    first = onnx_backend(None)
+    import xrelay.relay.frontend as frontend
+
+    assert callable(frontend.onnx_backend)
+    assert frontend.onnx_backend(None) is not None
+    assert first is not None

@@ -42,6 +42,6 @@ def onnx_backend(target: str | list[str] | None = None) -> type[Backend]:
 
     Other targets are those of `xrelay.build`: `"c"`, `"accel,c"`, `"dnnl,c"`.
     """
-    from xrelay.relay.frontend.onnx_backend import make_backend
+    from xrelay.relay.frontend.onnx_backend_rep import make_backend
 
     return make_backend(target)
