@@ -42,6 +42,7 @@ from xrelay.dialects.relay import (
     elementwise,
     elementwise_math,
     nn,
+    nn_norm,
     nn_pool,
     reduce,
     structure,
@@ -154,6 +155,8 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     creation.FullLikeOp: K.ELEMWISE,
     creation.ZerosLikeOp: K.ELEMWISE,
     creation.OnesLikeOp: K.ELEMWISE,
+    # normalization
+    nn_norm.LRNOp: K.OPAQUE,
 }
 """The pattern kind of each relay op class (TVM's `TOpPattern`)."""
 

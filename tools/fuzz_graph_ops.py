@@ -21,6 +21,7 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute
 from xrelay.dialects.interpreter import numpy_dtype
 from xrelay.dialects.relay.types import tensor_element_type
+from xrelay.tools.fuzz_graph_ops_nn import NN_GENERATORS
 
 from xrelay import relay
 
@@ -532,6 +533,7 @@ GENERATORS: dict[str, Generator] = {
     "relay.tuple": _tuple,
     "relay.tuple_get_item": _tuple,
     "relay.if": _if,
+    **NN_GENERATORS,
 }
 """A graph generator for every relay op the builder writes, by op name."""
 

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from xrelay.codegen.c import kernels_nn as nn
+from xrelay.codegen.c import kernels_nn_norm as nn_norm
 from xrelay.codegen.c import kernels_reduce as reduce
 from xrelay.codegen.c import kernels_tensor as tensor
 from xrelay.codegen.c.kernel_api import KernelFn
@@ -40,6 +41,7 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.argmax": reduce.reduce,
         "relay.argmin": reduce.reduce,
         "relay.matmul": reduce.matmul,
+        "relay.nn.lrn": nn_norm.lrn,
     }
 )
 """Op name -> printer of the op's loop nests."""

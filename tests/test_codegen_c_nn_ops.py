@@ -1,0 +1,82 @@
+"""The host C target on the relay ops added for the ONNX frontend (`nn_norm` and friends):
+`xrelay.build(mod, target="c")` against the reference interpreter.
+
+One module per family returns many cases at once (one compile), with seeded random
+inputs; every output must match `xrelay.evaluate` (the C kernels accumulate in
+double in the interpreter's order, so most cases agree bit for bit), with
+`optimize=False` (each op reaches its own C) and through the whole pipeline.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import xrelay
+from xrelay import IRModule, relay
+
+Array = np.ndarray[Any, Any]
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("c-cache")
+
+
+class Cases:
+    """Many small computations in one module, each with its own inputs."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = np.random.default_rng(seed)
+        self.params: list[relay.Var] = []
+        self.values: list[Array] = []
+        self.outputs: list[relay.Expr] = []
+        self.labels: list[str] = []
+
+    def var(
+        self, shape: Sequence[int], dtype: str = "float32", value: Array | None = None
+    ) -> relay.Var:
+        v = relay.var(f"v{len(self.params)}", shape=tuple(shape), dtype=dtype)
+        self.params.append(v)
+        self.values.append(
+            self.rng.standard_normal(tuple(shape)).astype(dtype) if value is None else value
+        )
+        return v
+
+    def add(self, label: str, expr: relay.Expr) -> None:
+        self.labels.append(label)
+        self.outputs.append(expr)
+
+    def check(self, cache: Path, optimize: bool, rtol: float = 1e-6, atol: float = 1e-7) -> None:
+        mod = IRModule.from_expr(relay.Function(self.params, relay.Tuple(self.outputs)))
+        lib = xrelay.build(mod, options={"cache_dir": cache, "optimize": optimize})
+        got = [np.asarray(g) for g in lib(*self.values)]
+        want = [np.asarray(w) for w in xrelay.evaluate(mod, *self.values)]
+        problems = []
+        for label, g, w in zip(self.labels, got, want, strict=True):
+            if g.dtype != w.dtype or g.shape != w.shape:
+                problems.append(f"{label}: got {g.dtype}{g.shape}, want {w.dtype}{w.shape}")
+            elif not np.allclose(g, w, rtol=rtol, atol=atol, equal_nan=True):
+                problems.append(f"{label}: max abs difference {np.max(np.abs(g - w))}")
+        assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("optimize", [False, True])
+def test_lrn(optimize: bool, cache: Path) -> None:
+    cases = Cases(1)
+    for shape, size, axis, dtype in [
+        ((2, 5, 3, 3), 5, 1, "float32"),
+        ((2, 5, 3, 3), 3, 3, "float32"),
+        ((1, 6, 4), 4, -2, "float64"),
+        ((7,), 2, 0, "float16"),
+        ((2, 3), 9, 1, "float32"),
+    ]:
+        lrn = relay.nn.lrn(cases.var(shape, dtype), size, axis, bias=1.0, alpha=0.5, beta=0.75)
+        cases.add(f"lrn {shape} size {size} axis {axis} {dtype}", relay.nn.relu(lrn))
+    edges = np.array([[np.nan, 1.0, np.inf, -0.0, -3.0e38, 2.0]], "float32")
+    cases.add("lrn edges", relay.nn.lrn(cases.var(edges.shape, value=edges), 3))
+    cases.check(cache, optimize)

@@ -1,0 +1,93 @@
+"""Reference semantics of the relay ops added for the ONNX frontend (`nn_norm` and friends),
+against naive loops and hand-computed values.
+
+Every expected value is computed independently of `reference_nn_norm.py`: with explicit
+Python loops over tiny shapes in Python floats (the formulas of ONNX's reference cases,
+written out), or by hand.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+
+import xrelay
+from xrelay import IRModule, relay
+
+RNG = np.random.default_rng(15)
+
+
+def run(expr: relay.Expr, *inputs: np.ndarray) -> np.ndarray:
+    return np.asarray(xrelay.evaluate(IRModule.from_expr(expr), *inputs))
+
+
+# --------------------------------------------------------------------------- #
+# lrn
+# --------------------------------------------------------------------------- #
+
+
+def naive_lrn(
+    x: np.ndarray, size: int, axis: int, bias: float, alpha: float, beta: float
+) -> np.ndarray:
+    """ONNX's LRN, one element at a time: the window is `c - floor((size - 1) / 2)` to
+    `c + ceil((size - 1) / 2)`, clipped to the channels."""
+    out = np.zeros(x.shape)
+    channels = x.shape[axis]
+    for index in itertools.product(*(range(d) for d in x.shape)):
+        c = index[axis]
+        low = max(0, c - math.floor((size - 1) / 2))
+        high = min(channels - 1, c + math.ceil((size - 1) / 2))
+        total = 0.0
+        for k in range(low, high + 1):
+            other = list(index)
+            other[axis] = k
+            total += float(x[tuple(other)]) ** 2
+        out[index] = float(x[index]) / (bias + alpha / size * total) ** beta
+    return out
+
+
+@pytest.mark.parametrize(
+    ("shape", "size", "axis"),
+    [((2, 5, 3, 3), 5, 1), ((2, 5, 3, 3), 3, 1), ((1, 6, 2), 4, 1), ((3, 4), 2, -1), ((7,), 1, 0)],
+)
+def test_lrn_against_loops(shape: tuple[int, ...], size: int, axis: int) -> None:
+    x = RNG.standard_normal(shape).astype("float32")
+    xv = relay.var("x", shape=shape)
+    got = run(relay.nn.lrn(xv, size, axis, bias=1.5, alpha=0.7, beta=0.75), x)
+    assert got.dtype == np.float32
+    np.testing.assert_allclose(got, naive_lrn(x, size, axis, 1.5, 0.7, 0.75), rtol=1e-6)
+
+
+def test_lrn_hand_values_and_tvm_defaults() -> None:
+    xv = relay.var("x", shape=(3,))
+    x = np.array([1.0, 2.0, 3.0], "float32")
+    # size 3: windows {0, 1}, {0, 1, 2}, {1, 2}; alpha / size = 1, bias 1, beta 1.
+    got = run(relay.nn.lrn(xv, 3, 0, bias=1.0, alpha=3.0, beta=1.0), x)
+    np.testing.assert_allclose(got, [1 / 6, 2 / 15, 3 / 14], rtol=1e-7)
+    # size 2 (even, ONNX's rule): windows {0, 1}, {1, 2}, {2}.
+    got = run(relay.nn.lrn(xv, 2, 0, bias=1.0, alpha=2.0, beta=1.0), x)
+    np.testing.assert_allclose(got, [1 / 6, 2 / 14, 3 / 10], rtol=1e-7)
+    # TVM's defaults: size 5, axis 1, bias 2, alpha 1e-5, beta 0.75.
+    y = np.array([[3.0, 4.0]], "float32")
+    got = run(relay.nn.lrn(relay.var("y", shape=(1, 2))), y)
+    np.testing.assert_allclose(got, y / (2 + 1e-5 / 5 * 25) ** 0.75, rtol=1e-7)
+
+
+def test_lrn_float64_and_float16_keep_their_type() -> None:
+    for dtype, rtol in (("float64", 1e-12), ("float16", 1e-3)):
+        x = RNG.standard_normal((2, 4, 3)).astype(dtype)
+        got = run(relay.nn.lrn(relay.var("x", shape=x.shape, dtype=dtype), 3), x)
+        assert got.dtype == np.dtype(dtype)
+        np.testing.assert_allclose(got, naive_lrn(x, 3, 1, 2.0, 1e-5, 0.75), rtol=rtol)
+
+
+def test_lrn_type_errors() -> None:
+    with pytest.raises(relay.RelayTypeError, match="floating-point"):
+        relay.nn.lrn(relay.var("x", shape=(1, 4), dtype="int32"))
+    with pytest.raises(relay.RelayTypeError, match="size must be positive, got 0"):
+        relay.nn.lrn(relay.var("x", shape=(1, 4)), size=0)
+    with pytest.raises(relay.RelayTypeError, match="axis 2 is out of range for rank 2"):
+        relay.nn.lrn(relay.var("x", shape=(1, 4)), axis=2)
