@@ -42,6 +42,7 @@ from xrelay.dialects.relay import (
     elementwise,
     elementwise_math,
     nn,
+    nn_extra,
     nn_norm,
     nn_pool,
     reduce,
@@ -157,6 +158,7 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     creation.OnesLikeOp: K.ELEMWISE,
     # normalization
     nn_norm.LRNOp: K.OPAQUE,
+    nn_extra.BatchMatmulOp: K.OUT_ELEMWISE_FUSABLE,
 }
 """The pattern kind of each relay op class (TVM's `TOpPattern`)."""
 

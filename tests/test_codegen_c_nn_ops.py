@@ -20,6 +20,7 @@ import xrelay
 from xrelay import IRModule, relay
 
 Array = np.ndarray[Any, Any]
+RNG = np.random.default_rng(15)
 
 
 @pytest.fixture(scope="module")
@@ -80,3 +81,25 @@ def test_lrn(optimize: bool, cache: Path) -> None:
     edges = np.array([[np.nan, 1.0, np.inf, -0.0, -3.0e38, 2.0]], "float32")
     cases.add("lrn edges", relay.nn.lrn(cases.var(edges.shape, value=edges), 3))
     cases.check(cache, optimize)
+
+
+@pytest.mark.parametrize("optimize", [False, True])
+def test_batch_matmul(optimize: bool, cache: Path) -> None:
+    cases = Cases(2)
+    for x, y, ta, tb in [
+        ((2, 3, 4), (2, 5, 4), False, True),
+        ((1, 3, 4), (2, 4, 5), False, False),
+        ((3, 4, 3), (1, 5, 4), True, True),
+        ((2, 4, 3), (2, 4, 2), True, False),
+    ]:
+        product = relay.nn.batch_matmul(cases.var(x), cases.var(y), transpose_a=ta, transpose_b=tb)
+        cases.add(f"batch_matmul {x} {y} {ta} {tb}", relay.tanh(product))
+    ints = [cases.var((2, 3, 4), "int8", RNG.integers(-128, 128, (2, 3, 4)).astype("int8"))]
+    ints.append(cases.var((2, 5, 4), "int8", RNG.integers(-128, 128, (2, 5, 4)).astype("int8")))
+    cases.add("batch_matmul i8 -> i32", relay.nn.batch_matmul(*ints, out_dtype="int32"))
+    cases.add("batch_matmul i8 wraps", relay.nn.batch_matmul(*ints))
+    cases.add(
+        "batch_matmul f64",
+        relay.nn.batch_matmul(cases.var((2, 2, 3), "float64"), cases.var((1, 4, 3), "float64")),
+    )
+    cases.check(cache, optimize, rtol=1e-5, atol=1e-6)

@@ -91,3 +91,73 @@ def test_lrn_type_errors() -> None:
         relay.nn.lrn(relay.var("x", shape=(1, 4)), size=0)
     with pytest.raises(relay.RelayTypeError, match="axis 2 is out of range for rank 2"):
         relay.nn.lrn(relay.var("x", shape=(1, 4)), axis=2)
+
+
+# --------------------------------------------------------------------------- #
+# batch_matmul
+# --------------------------------------------------------------------------- #
+
+
+def naive_batch_matmul(x: np.ndarray, y: np.ndarray, ta: bool, tb: bool) -> np.ndarray:
+    """One output element at a time; a batch of 1 is reused for every batch."""
+    m, k = (x.shape[2], x.shape[1]) if ta else (x.shape[1], x.shape[2])
+    n = y.shape[1] if tb else y.shape[2]
+    batch = max(x.shape[0], y.shape[0])
+    out = np.zeros((batch, m, n))
+    for b, i, j in itertools.product(range(batch), range(m), range(n)):
+        xb, yb = x[b if x.shape[0] > 1 else 0], y[b if y.shape[0] > 1 else 0]
+        total = 0
+        for q in range(k):
+            total += (xb[q, i] if ta else xb[i, q]) * (yb[j, q] if tb else yb[q, j])
+        out[b, i, j] = total
+    return out
+
+
+@pytest.mark.parametrize(
+    ("x_shape", "y_shape", "ta", "tb"),
+    [
+        ((2, 3, 4), (2, 5, 4), False, True),  # TVM's default: y is [B, N, K]
+        ((2, 3, 4), (2, 4, 5), False, False),
+        ((1, 4, 3), (3, 5, 4), True, True),
+        ((3, 4, 3), (1, 4, 2), True, False),
+    ],
+)
+def test_batch_matmul_against_loops(
+    x_shape: tuple[int, int, int], y_shape: tuple[int, int, int], ta: bool, tb: bool
+) -> None:
+    x = RNG.standard_normal(x_shape).astype("float32")
+    y = RNG.standard_normal(y_shape).astype("float32")
+    expr = relay.nn.batch_matmul(
+        relay.var("x", shape=x_shape), relay.var("y", shape=y_shape), transpose_a=ta, transpose_b=tb
+    )
+    got = run(expr, x, y)
+    assert got.dtype == np.float32
+    np.testing.assert_allclose(got, naive_batch_matmul(x, y, ta, tb), rtol=1e-5, atol=1e-6)
+
+
+def test_batch_matmul_integers_and_out_dtype() -> None:
+    x = np.array([[[100, -100], [1, 2]]], "int8")
+    y = np.array([[[100, 100], [3, 4]]], "int8")  # [B, N, K]
+    xv, yv = (
+        relay.var("x", shape=(1, 2, 2), dtype="int8"),
+        relay.var("y", shape=(1, 2, 2), dtype="int8"),
+    )
+    got = run(relay.nn.batch_matmul(xv, yv, out_dtype="int32"), x, y)
+    assert got.dtype == np.int32
+    np.testing.assert_array_equal(got, [[[0, -100], [300, 11]]])
+    # Without out_dtype the int8 result wraps: 300 -> 44.
+    np.testing.assert_array_equal(run(relay.nn.batch_matmul(xv, yv), x, y), [[[0, -100], [44, 11]]])
+
+
+def test_batch_matmul_types() -> None:
+    x = relay.var("x", shape=(relay.Any(), 3, 4))
+    out = relay.nn.batch_matmul(x, relay.var("y", shape=(1, 5, 4))).checked_type
+    assert str(out) == "tensor<?x3x5xf32>"
+    with pytest.raises(relay.RelayTypeError, match="batch dims 2 and 3 differ and neither is 1"):
+        relay.nn.batch_matmul(relay.var("x", shape=(2, 3, 4)), relay.var("y", shape=(3, 5, 4)))
+    with pytest.raises(relay.RelayTypeError, match="disagree on the reduction dim: 4 vs 5"):
+        relay.nn.batch_matmul(
+            relay.var("x", shape=(2, 3, 4)), relay.var("y", shape=(2, 5, 4)), transpose_b=False
+        )
+    with pytest.raises(relay.RelayTypeError, match="expected 3-D y"):
+        relay.nn.batch_matmul(relay.var("x", shape=(2, 3, 4)), relay.var("y", shape=(5, 4)))

@@ -35,7 +35,17 @@ def _lrn(g: GraphMaker) -> Expr:
     )
 
 
+def _batch_matmul(g: GraphMaker) -> Expr:
+    batch, m, k, n = g.rng.choice((1, 2, 3)), g.dim(), g.dim(), g.dim()
+    ta, tb = g.rng.random() < 0.3, g.rng.random() < 0.7
+    x_batch, y_batch = g.rng.choice(((batch, batch), (1, batch), (batch, 1)))
+    x = g.var((x_batch, k, m) if ta else (x_batch, m, k))
+    y = g.var((y_batch, n, k) if tb else (y_batch, k, n))
+    return relay.nn.batch_matmul(x, y, transpose_a=ta, transpose_b=tb)
+
+
 NN_GENERATORS: dict[str, Callable[[GraphMaker], Expr]] = {
     "relay.nn.lrn": _lrn,
+    "relay.nn.batch_matmul": _batch_matmul,
 }
 """A graph generator for each op of this group, by op name."""

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from xrelay.codegen.c import kernels_nn as nn
+from xrelay.codegen.c import kernels_nn_extra as nn_extra
 from xrelay.codegen.c import kernels_nn_norm as nn_norm
 from xrelay.codegen.c import kernels_reduce as reduce
 from xrelay.codegen.c import kernels_tensor as tensor
@@ -42,6 +43,7 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.argmin": reduce.reduce,
         "relay.matmul": reduce.matmul,
         "relay.nn.lrn": nn_norm.lrn,
+        "relay.nn.batch_matmul": nn_extra.batch_matmul,
     }
 )
 """Op name -> printer of the op's loop nests."""

@@ -13,6 +13,7 @@ from xrelay.dialects.relay import (
     elementwise,
     elementwise_math,
     nn,
+    nn_extra,
     nn_norm,
     nn_pool,
     reduce,
@@ -32,6 +33,7 @@ RELAY = Dialect(
         *reduce.OPS,
         *creation.OPS,
         *nn_norm.OPS,
+        *nn_extra.OPS,
     ],
     [],
 )

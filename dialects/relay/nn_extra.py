@@ -1,0 +1,83 @@
+"""`relay.nn` ops the ONNX frontend needs besides the normalizations: batch_matmul.
+
+Names, attributes and defaults are TVM's (`tvm.relay.nn`, `src/relay/op/nn/nn.h`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xdsl.dialects.builtin import IntegerAttr, TensorType, i1
+from xdsl.ir import Attribute, TypeAttribute
+from xdsl.irdl import (
+    irdl_op_definition,
+    operand_def,
+    opt_prop_def,
+    prop_def,
+    result_def,
+    traits_def,
+)
+from xdsl.traits import Pure
+from xrelay.dialects.relay.base import (
+    Props,
+    RelayOp,
+    RelayTypeError,
+    expect_rank,
+    expect_tensor,
+    get_bool,
+)
+from xrelay.dialects.relay.nn import expect_same_element_type, known, result_dtype
+from xrelay.dialects.relay.types import ANY, format_shape, tensor_type
+
+
+def batch_dim(x: int, y: int) -> int:
+    """The result's batch of TVM's BatchMatmulRel: equal batches, or one of them 1."""
+    if not known(x) or not known(y):
+        return y if x == 1 else x if y == 1 else ANY
+    if x != y and 1 not in (x, y):
+        raise RelayTypeError(f"batch dims {x} and {y} differ and neither is 1")
+    return max(x, y)
+
+
+@irdl_op_definition
+class BatchMatmulOp(RelayOp):
+    """`relay.nn.batch_matmul`: a matrix product per batch.
+
+    `x` is `[B, M, K]` (`[B, K, M]` with `transpose_a`), `y` is `[B, N, K]`
+    with `transpose_b` (TVM's default) or `[B, K, N]` without; a batch of 1 on
+    either side broadcasts. The result is `[B, M, N]` in `out_dtype` (default:
+    the data's dtype); floats accumulate in float64, integers in 64 bits and
+    wrap to `out_dtype`.
+    """
+
+    name = "relay.nn.batch_matmul"
+
+    x = operand_def(TensorType)
+    y = operand_def(TensorType)
+    result = result_def(TensorType)
+    out_dtype = opt_prop_def(TypeAttribute)
+    transpose_a = prop_def(IntegerAttr, IntegerAttr(0, i1))
+    transpose_b = prop_def(IntegerAttr, IntegerAttr(1, i1))
+    traits = traits_def(Pure())
+
+    @classmethod
+    def infer_result_types(
+        cls, operand_types: Sequence[Attribute], props: Props
+    ) -> Sequence[Attribute]:
+        x = expect_tensor(operand_types, 0, "x")
+        y = expect_tensor(operand_types, 1, "y")
+        expect_rank(x, 3, "x")
+        expect_rank(y, 3, "y")
+        expect_same_element_type(operand_types, 1, "y")
+        m, k_x = (x[2], x[1]) if get_bool(props, "transpose_a") else (x[1], x[2])
+        n, k_y = (y[1], y[2]) if get_bool(props, "transpose_b") else (y[2], y[1])
+        if known(k_x) and known(k_y) and k_x != k_y:
+            raise RelayTypeError(
+                f"x {format_shape(x)} and y {format_shape(y)} disagree on the reduction dim: "
+                f"{k_x} vs {k_y}"
+            )
+        batch = batch_dim(x[0], y[0])
+        return [tensor_type((batch, m, n), result_dtype(props, operand_types[0]))]
+
+
+OPS = (BatchMatmulOp,)

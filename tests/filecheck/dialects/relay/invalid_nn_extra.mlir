@@ -1,0 +1,53 @@
+// RUN: xrelay-opt %s --split-input-file --verify-diagnostics
+
+/// batch_matmul: x must be 3-D.
+func.func @batch_matmul_x_rank(%x: tensor<3x4xf32>, %y: tensor<2x5x4xf32>) {
+  // expected-error@+1 {{'relay.nn.batch_matmul' op expected 3-D x, got rank 2 (3, 4)}}
+  %0 = relay.nn.batch_matmul %x, %y : (tensor<3x4xf32>, tensor<2x5x4xf32>) -> tensor<2x3x5xf32>
+  func.return
+}
+
+// -----
+
+/// batch_matmul: y must be 3-D.
+func.func @batch_matmul_y_rank(%x: tensor<2x3x4xf32>, %y: tensor<5x4xf32>) {
+  // expected-error@+1 {{'relay.nn.batch_matmul' op expected 3-D y, got rank 2 (5, 4)}}
+  %0 = relay.nn.batch_matmul %x, %y : (tensor<2x3x4xf32>, tensor<5x4xf32>) -> tensor<2x3x5xf32>
+  func.return
+}
+
+// -----
+
+/// batch_matmul: x and y share an element type.
+func.func @batch_matmul_dtype(%x: tensor<2x3x4xf32>, %y: tensor<2x5x4xf16>) {
+  // expected-error@+1 {{'relay.nn.batch_matmul' op y element type f16 does not match data f32}}
+  %0 = relay.nn.batch_matmul %x, %y : (tensor<2x3x4xf32>, tensor<2x5x4xf16>) -> tensor<2x3x5xf32>
+  func.return
+}
+
+// -----
+
+/// batch_matmul: the reduction dims agree (here y is [B, K, N] with K = 5 against x's 4).
+func.func @batch_matmul_reduction(%x: tensor<2x3x4xf32>, %y: tensor<2x5x4xf32>) {
+  // expected-error@+1 {{'relay.nn.batch_matmul' op x (2, 3, 4) and y (2, 5, 4) disagree on the reduction dim: 4 vs 5}}
+  %0 = relay.nn.batch_matmul %x, %y {transpose_b = false} : (tensor<2x3x4xf32>, tensor<2x5x4xf32>) -> tensor<2x3x4xf32>
+  func.return
+}
+
+// -----
+
+/// batch_matmul: batches are equal or one is 1.
+func.func @batch_matmul_batch(%x: tensor<2x3x4xf32>, %y: tensor<3x5x4xf32>) {
+  // expected-error@+1 {{'relay.nn.batch_matmul' op batch dims 2 and 3 differ and neither is 1}}
+  %0 = relay.nn.batch_matmul %x, %y : (tensor<2x3x4xf32>, tensor<3x5x4xf32>) -> tensor<3x3x5xf32>
+  func.return
+}
+
+// -----
+
+/// batch_matmul: out_dtype must be a supported dtype.
+func.func @batch_matmul_out_dtype(%x: tensor<2x3x4xf32>, %y: tensor<2x5x4xf32>) {
+  // expected-error@+1 {{'relay.nn.batch_matmul' op unsupported out_dtype index}}
+  %0 = relay.nn.batch_matmul %x, %y {out_dtype = index} : (tensor<2x3x4xf32>, tensor<2x5x4xf32>) -> tensor<2x3x5xf32>
+  func.return
+}

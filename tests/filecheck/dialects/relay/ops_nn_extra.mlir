@@ -1,0 +1,20 @@
+// RUN: xrelay-opt %s --split-input-file --print-op-generic | xrelay-opt --split-input-file | filecheck %s
+// RUN: xrelay-opt %s --split-input-file --print-op-generic | filecheck %s --check-prefix=GENERIC
+
+/// batch_matmul: TVM's default (y is [B, N, K]); both transposes; a batch of 1 broadcasts; a `?` batch; an int8 product into i32.
+// CHECK-LABEL: func.func @batch_matmul
+func.func @batch_matmul(%x: tensor<2x3x4xf32>, %y: tensor<2x5x4xf32>, %a: tensor<1x4x3xf32>, %b: tensor<2x4x5xf32>, %d: tensor<?x3x4xf32>, %i: tensor<2x3x4xi8>, %j: tensor<1x5x4xi8>) -> tensor<2x3x5xf32> {
+  // CHECK-NEXT: %0 = relay.nn.batch_matmul %x, %y : (tensor<2x3x4xf32>, tensor<2x5x4xf32>) -> tensor<2x3x5xf32>
+  // CHECK-NEXT: %1 = relay.nn.batch_matmul %a, %b {transpose_a = true, transpose_b = false} : (tensor<1x4x3xf32>, tensor<2x4x5xf32>) -> tensor<2x3x5xf32>
+  // CHECK-NEXT: %2 = relay.nn.batch_matmul %d, %y : (tensor<?x3x4xf32>, tensor<2x5x4xf32>) -> tensor<?x3x5xf32>
+  // CHECK-NEXT: %3 = relay.nn.batch_matmul %i, %j {out_dtype = i32} : (tensor<2x3x4xi8>, tensor<1x5x4xi8>) -> tensor<2x3x5xi32>
+  // GENERIC: "relay.nn.batch_matmul"(%x, %y) <{transpose_a = false, transpose_b = true}> : (tensor<2x3x4xf32>, tensor<2x5x4xf32>) -> tensor<2x3x5xf32>
+  // GENERIC: "relay.nn.batch_matmul"(%a, %b) <{transpose_a = true, transpose_b = false}> : (tensor<1x4x3xf32>, tensor<2x4x5xf32>) -> tensor<2x3x5xf32>
+  // GENERIC: "relay.nn.batch_matmul"(%d, %y) <{transpose_a = false, transpose_b = true}> : (tensor<?x3x4xf32>, tensor<2x5x4xf32>) -> tensor<?x3x5xf32>
+  // GENERIC: "relay.nn.batch_matmul"(%i, %j) <{out_dtype = i32, transpose_a = false, transpose_b = true}> : (tensor<2x3x4xi8>, tensor<1x5x4xi8>) -> tensor<2x3x5xi32>
+  %0 = relay.nn.batch_matmul %x, %y : (tensor<2x3x4xf32>, tensor<2x5x4xf32>) -> tensor<2x3x5xf32>
+  %1 = relay.nn.batch_matmul %a, %b {transpose_a = true, transpose_b = false} : (tensor<1x4x3xf32>, tensor<2x4x5xf32>) -> tensor<2x3x5xf32>
+  %2 = relay.nn.batch_matmul %d, %y : (tensor<?x3x4xf32>, tensor<2x5x4xf32>) -> tensor<?x3x5xf32>
+  %3 = relay.nn.batch_matmul %i, %j {out_dtype = i32} : (tensor<2x3x4xi8>, tensor<1x5x4xi8>) -> tensor<2x3x5xi32>
+  func.return %0 : tensor<2x3x5xf32>
+}
