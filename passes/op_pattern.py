@@ -159,6 +159,9 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     # normalization
     nn_norm.LRNOp: K.OPAQUE,
     nn_extra.BatchMatmulOp: K.OUT_ELEMWISE_FUSABLE,
+    nn_norm.LayerNormOp: K.OPAQUE,
+    nn_norm.InstanceNormOp: K.OPAQUE,
+    nn_norm.GroupNormOp: K.OPAQUE,
 }
 """The pattern kind of each relay op class (TVM's `TOpPattern`)."""
 

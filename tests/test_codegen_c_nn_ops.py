@@ -103,3 +103,33 @@ def test_batch_matmul(optimize: bool, cache: Path) -> None:
         relay.nn.batch_matmul(cases.var((2, 2, 3), "float64"), cases.var((1, 4, 3), "float64")),
     )
     cases.check(cache, optimize, rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("optimize", [False, True])
+def test_layer_instance_group_norm(optimize: bool, cache: Path) -> None:
+    cases = Cases(3)
+
+    def parts(shape: tuple[int, ...], axis: int, dtype: str = "float32") -> list[relay.Var]:
+        c = shape[axis]
+        return [cases.var(shape, dtype), cases.var((c,), dtype), cases.var((c,), dtype)]
+
+    for shape, axis in [((2, 4, 3, 3), 1), ((2, 4, 3), -1), ((3, 5), 0), ((2, 3, 4, 5), 2)]:
+        for center, scale in [(True, True), (False, True), (True, False)]:
+            flags = {"center": center, "scale": scale}
+            label = f"{shape} axis {axis} {flags}"
+            layer = relay.nn.layer_norm(*parts(shape, axis), axis=axis, **flags)
+            cases.add(f"layer_norm {label}", relay.nn.relu(layer))
+            cases.add(
+                f"instance_norm {label}",
+                relay.nn.instance_norm(*parts(shape, axis), axis=axis, **flags),
+            )
+            cases.add(
+                f"group_norm 1 {label}", relay.nn.group_norm(*parts(shape, axis), 1, axis, **flags)
+            )
+    cases.add("group_norm 3", relay.nn.group_norm(*parts((2, 6, 2, 3), 1), 3, epsilon=1e-3))
+    cases.add("group_norm f64", relay.nn.group_norm(*parts((2, 6, 2, 3), 1, "float64"), 2))
+    cases.add(
+        "group_norm f16 axis 2", relay.nn.group_norm(*parts((2, 3, 6, 2), 2, "float16"), 6, 2)
+    )
+    cases.add("instance_norm f16", relay.nn.instance_norm(*parts((2, 3, 5), 1, "float16")))
+    cases.check(cache, optimize, rtol=1e-5, atol=1e-6)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -161,3 +162,111 @@ def test_batch_matmul_types() -> None:
         )
     with pytest.raises(relay.RelayTypeError, match="expected 3-D y"):
         relay.nn.batch_matmul(relay.var("x", shape=(2, 3, 4)), relay.var("y", shape=(5, 4)))
+
+
+# --------------------------------------------------------------------------- #
+# layer_norm, instance_norm, group_norm
+# --------------------------------------------------------------------------- #
+
+Index = tuple[int, ...]
+
+
+def naive_norm(
+    x: np.ndarray,
+    gamma: np.ndarray,
+    beta: np.ndarray,
+    axis: int,
+    key: Callable[[Index], Index],
+    epsilon: float = 1e-5,
+) -> np.ndarray:
+    """Elements with the same `key` share a mean and a (biased) variance, in Python floats;
+    then `(x - mean) / sqrt(var + epsilon) * gamma[c] + beta[c]`, c the index on `axis`."""
+    groups: dict[Index, list[Index]] = {}
+    for index in itertools.product(*(range(d) for d in x.shape)):
+        groups.setdefault(key(index), []).append(index)
+    out = np.zeros(x.shape)
+    for members in groups.values():
+        values = [float(x[i]) for i in members]
+        mean = sum(values) / len(values)
+        var = sum((v - mean) ** 2 for v in values) / len(values)
+        for i, v in zip(members, values, strict=True):
+            c = i[axis]
+            out[i] = (v - mean) / math.sqrt(var + epsilon) * float(gamma[c]) + float(beta[c])
+    return out
+
+
+def norm_inputs(shape: tuple[int, ...], axis: int) -> list[np.ndarray]:
+    c = shape[axis]
+    return [RNG.standard_normal(s).astype("float32") for s in (shape, (c,), (c,))]
+
+
+def norm_vars(shape: tuple[int, ...], axis: int) -> list[relay.Var]:
+    c = shape[axis]
+    return [relay.var("x", shape=shape), relay.var("g", shape=(c,)), relay.var("b", shape=(c,))]
+
+
+@pytest.mark.parametrize(("shape", "axis"), [((2, 3, 4), -1), ((2, 3, 4), 1), ((5,), 0)])
+def test_layer_norm_against_loops(shape: tuple[int, ...], axis: int) -> None:
+    inputs = norm_inputs(shape, axis)
+    a = axis % len(shape)
+    want = naive_norm(*inputs, a, lambda i: i[:a] + i[a + 1 :])
+    got = run(relay.nn.layer_norm(*norm_vars(shape, axis), axis=axis), *inputs)
+    assert got.dtype == np.float32
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize(("shape", "axis"), [((2, 3, 4, 5), 1), ((2, 3, 4), 2), ((3, 4), 1)])
+def test_instance_norm_against_loops(shape: tuple[int, ...], axis: int) -> None:
+    inputs = norm_inputs(shape, axis)
+    got = run(relay.nn.instance_norm(*norm_vars(shape, axis), axis=axis, epsilon=1e-3), *inputs)
+    want = naive_norm(*inputs, axis, lambda i: (i[0], i[axis]), epsilon=1e-3)
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize(
+    ("shape", "groups", "axis"),
+    [((2, 6, 3, 2), 3, 1), ((2, 6, 3, 2), 1, 1), ((2, 4, 5), 4, 1), ((2, 3, 4, 2), 2, 2)],
+)
+def test_group_norm_against_loops(shape: tuple[int, ...], groups: int, axis: int) -> None:
+    inputs = norm_inputs(shape, axis)
+    size = shape[axis] // groups
+    want = naive_norm(*inputs, axis, lambda i: (*i[:axis], i[axis] // size))
+    got = run(relay.nn.group_norm(*norm_vars(shape, axis), groups, axis=axis), *inputs)
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
+
+
+def test_norms_hand_values_center_and_scale() -> None:
+    # Row [1, 2, 3, 6]: mean 3, variance (4 + 1 + 0 + 9) / 4 = 3.5.
+    x = np.array([[1.0, 2.0, 3.0, 6.0]], "float32")
+    gamma, beta = np.array([1, 2, 1, 1], "float32"), np.array([0, 0, 0, 10], "float32")
+    xv, gv, bv = (
+        relay.var("x", shape=(1, 4)),
+        relay.var("g", shape=(4,)),
+        relay.var("b", shape=(4,)),
+    )
+    root = math.sqrt(3.5 + 0.5)  # epsilon 0.5: root 2
+    normalized = np.array([[-2, -1, 0, 3]]) / root
+    for center, scale in itertools.product((True, False), repeat=2):
+        want = normalized * (gamma if scale else 1) + (beta if center else 0)
+        expr = relay.nn.layer_norm(xv, gv, bv, epsilon=0.5, center=center, scale=scale)
+        np.testing.assert_allclose(run(expr, x, gamma, beta), want, rtol=1e-7)
+    # One group of all four channels on axis 1 is the same statistics.
+    expr = relay.nn.group_norm(xv, gv, bv, 1, epsilon=0.5)
+    np.testing.assert_allclose(run(expr, x, gamma, beta), normalized * gamma + beta, rtol=1e-7)
+    # instance_norm of [N, C] has one element per statistic: every output is beta.
+    expr = relay.nn.instance_norm(xv, gv, bv)
+    np.testing.assert_allclose(run(expr, x, gamma, beta), [beta], rtol=0)
+
+
+def test_norm_type_errors() -> None:
+    x, g = relay.var("x", shape=(2, 6, 3)), relay.var("g", shape=(6,))
+    with pytest.raises(relay.RelayTypeError, match="gamma of size 6 does not match data dim 3"):
+        relay.nn.layer_norm(x, g, g)
+    with pytest.raises(relay.RelayTypeError, match="channels 6 are not divisible by num_groups 4"):
+        relay.nn.group_norm(x, g, g, 4)
+    with pytest.raises(relay.RelayTypeError, match="num_groups must be positive, got 0"):
+        relay.nn.group_norm(x, g, g, 0)
+    with pytest.raises(relay.RelayTypeError, match="epsilon must be non-negative"):
+        relay.nn.instance_norm(x, g, g, epsilon=-1.0)
+    with pytest.raises(relay.RelayTypeError, match="floating-point"):
+        relay.nn.instance_norm(relay.var("i", shape=(2, 6), dtype="int32"), g, g)

@@ -44,8 +44,36 @@ def _batch_matmul(g: GraphMaker) -> Expr:
     return relay.nn.batch_matmul(x, y, transpose_a=ta, transpose_b=tb)
 
 
+def _norm(kind: str) -> Callable[[GraphMaker], Expr]:
+    def make(g: GraphMaker) -> Expr:
+        x = g.tensor(rank=g.rng.randint(2, 4))
+        shape = _shape(x)
+        axis = g.rng.randrange(len(shape)) if kind == "layer" else 1
+        channels = shape[axis]
+        gamma, beta = g.const((channels,), finite=True), g.const((channels,), finite=True)
+        epsilon = g.rng.choice((1e-5, 1e-3, 0.0))
+        center, scale = g.rng.random() < 0.8, g.rng.random() < 0.8
+        if kind == "layer":
+            return relay.nn.layer_norm(
+                x, gamma, beta, axis=axis, epsilon=epsilon, center=center, scale=scale
+            )
+        if kind == "instance":
+            return relay.nn.instance_norm(
+                x, gamma, beta, axis=axis, epsilon=epsilon, center=center, scale=scale
+            )
+        groups = g.rng.choice([d for d in range(1, channels + 1) if channels % d == 0])
+        return relay.nn.group_norm(
+            x, gamma, beta, groups, axis=axis, epsilon=epsilon, center=center, scale=scale
+        )
+
+    return make
+
+
 NN_GENERATORS: dict[str, Callable[[GraphMaker], Expr]] = {
     "relay.nn.lrn": _lrn,
     "relay.nn.batch_matmul": _batch_matmul,
+    "relay.nn.layer_norm": _norm("layer"),
+    "relay.nn.instance_norm": _norm("instance"),
+    "relay.nn.group_norm": _norm("group"),
 }
 """A graph generator for each op of this group, by op name."""

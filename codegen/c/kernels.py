@@ -44,6 +44,9 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.matmul": reduce.matmul,
         "relay.nn.lrn": nn_norm.lrn,
         "relay.nn.batch_matmul": nn_extra.batch_matmul,
+        "relay.nn.layer_norm": nn_norm.norm,
+        "relay.nn.instance_norm": nn_norm.norm,
+        "relay.nn.group_norm": nn_norm.norm,
     }
 )
 """Op name -> printer of the op's loop nests."""

@@ -1,8 +1,11 @@
-"""Loop nests of the normalization ops (`dialects/relay/nn_norm.py`): lrn.
+"""Loop nests of the normalization ops (`dialects/relay/nn_norm.py`): lrn, layer_norm,
+instance_norm, group_norm.
 
-Numerics follow the reference interpreter (`reference_nn_norm.py`): sums of
-squares accumulate in `double` in the same order, powers and divisions are
-done in `double`, and the result is converted once to the data's type.
+Numerics follow the reference interpreter (`reference_nn_norm.py`): everything is
+computed in `double` and converted once to the data's type. lrn sums its squares
+in the reference's order (bit for bit on finite inputs); the norms sum their
+means and variances in loop order where numpy sums pairwise, so the two agree
+within one rounding of the data's type.
 """
 
 from __future__ import annotations
@@ -12,9 +15,9 @@ from xdsl.ir import Attribute
 from xdsl.irdl import IRDLOperation
 from xrelay.codegen.c.kernel_api import Kernel, converted, numel
 from xrelay.codegen.c.scalars import INDEX, scalar_of
-from xrelay.codegen.c.writer import affine
-from xrelay.dialects.relay.base import get_float, get_int, properties_with_defaults
-from xrelay.dialects.relay.nn_norm import lrn_window
+from xrelay.codegen.c.writer import affine, loop_names, strides
+from xrelay.dialects.relay.base import get_bool, get_float, get_int, properties_with_defaults
+from xrelay.dialects.relay.nn_norm import GroupNormOp, lrn_window, norm_reduced_axes
 
 
 def _props(k: Kernel) -> dict[str, Attribute]:
@@ -58,3 +61,44 @@ def lrn(k: Kernel) -> None:
         base = f"{_double(bias)} + {_double(scale)} * total"
         value = f"(double)in0[{at}] / pow({base}, {_double(beta)})"
         w.line(f"out0[{at}] = {converted(element, value)};")
+
+
+def norm(k: Kernel) -> None:
+    """layer_norm, instance_norm, group_norm: per group of elements sharing statistics, the
+    mean, then the mean squared deviation (two passes in double), then each element."""
+    props = _props(k)
+    shape = k.in_shape(0)
+    axis = get_int(props, "axis") % len(shape)
+    name = k.op.name
+    channel = f"j{axis}"
+    if name == GroupNormOp.name:
+        groups = get_int(props, "num_groups")
+        per_group = shape[axis] // groups
+        shape = (*shape[:axis], groups, per_group, *shape[axis + 1 :])
+        channel = affine([(f"j{axis}", per_group), (f"j{axis + 1}", 1)])
+    reduced = norm_reduced_axes(name, len(k.in_shape(0)), axis)
+    kept = [a for a in range(len(shape)) if a not in reduced]
+    names = loop_names("j", len(shape))
+    at = affine(list(zip(names, strides(shape), strict=True)))
+    inner_names, inner_extents = [names[a] for a in reduced], [shape[a] for a in reduced]
+    count = numel(inner_extents)
+    eps = _double(get_float(props, "epsilon"))
+    element = k.out_scalar()
+    w = k.w
+    with w.loops([names[a] for a in kept], [shape[a] for a in kept]):
+        w.line("double sum = 0;")
+        with w.loops(inner_names, inner_extents):
+            w.line(f"sum += (double)in0[{at}];")
+        w.line(f"const double mean = sum / {count}.0;")
+        w.line("double squares = 0;")
+        with w.loops(inner_names, inner_extents):
+            w.line(f"const double d = (double)in0[{at}] - mean;")
+            w.line("squares += d * d;")
+        w.line(f"const double root = sqrt(squares / {count}.0 + {eps});")
+        with w.loops(inner_names, inner_extents):
+            value = f"((double)in0[{at}] - mean) / root"
+            if get_bool(props, "scale"):
+                value = f"{value} * (double)in1[{channel}]"
+            if get_bool(props, "center"):
+                value = f"{value} + (double)in2[{channel}]"
+            w.line(f"out0[{at}] = {converted(element, value)};")

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from xdsl.ir import Attribute
 from xrelay.dialects.builder import attrs
 from xrelay.dialects.builder.expr import Call, Expr
 from xrelay.dialects.relay import nn_norm
 
-__all__ = ["lrn"]
+__all__ = ["group_norm", "instance_norm", "layer_norm", "lrn"]
 
 
 def lrn(
@@ -27,3 +28,57 @@ def lrn(
         "beta": attrs.float_(beta),
     }
     return Call(nn_norm.LRNOp, [data], props)
+
+
+def _norm_props(axis: int, epsilon: float, center: bool, scale: bool) -> dict[str, Attribute]:
+    return {
+        "axis": attrs.int_(axis),
+        "epsilon": attrs.float_(epsilon),
+        "center": attrs.bool_(center),
+        "scale": attrs.bool_(scale),
+    }
+
+
+def layer_norm(
+    data: Expr,
+    gamma: Expr,
+    beta: Expr,
+    axis: int = -1,
+    epsilon: float = 1e-5,
+    center: bool = True,
+    scale: bool = True,
+) -> Call:
+    """`relay.nn.layer_norm(data, gamma, beta, axis=-1, epsilon=1e-5, center=True, scale=True)`."""
+    return Call(nn_norm.LayerNormOp, [data, gamma, beta], _norm_props(axis, epsilon, center, scale))
+
+
+def instance_norm(
+    data: Expr,
+    gamma: Expr,
+    beta: Expr,
+    axis: int = 1,
+    epsilon: float = 1e-5,
+    center: bool = True,
+    scale: bool = True,
+) -> Call:
+    """`relay.nn.instance_norm(data, gamma, beta, axis=1, epsilon=1e-5, center=True,
+    scale=True)`."""
+    props = _norm_props(axis, epsilon, center, scale)
+    return Call(nn_norm.InstanceNormOp, [data, gamma, beta], props)
+
+
+def group_norm(
+    data: Expr,
+    gamma: Expr,
+    beta: Expr,
+    num_groups: int,
+    axis: int = 1,
+    epsilon: float = 1e-5,
+    center: bool = True,
+    scale: bool = True,
+) -> Call:
+    """`relay.nn.group_norm(data, gamma, beta, num_groups, axis=1, epsilon=1e-5, center=True,
+    scale=True)`."""
+    props = _norm_props(axis, epsilon, center, scale)
+    props["num_groups"] = attrs.int_(num_groups)
+    return Call(nn_norm.GroupNormOp, [data, gamma, beta], props)

@@ -12,6 +12,7 @@ import numpy as np
 import numpy.typing as npt
 from xrelay.dialects.interpreter import Evaluator, Value, reference
 from xrelay.dialects.relay import nn_norm
+from xrelay.dialects.relay.base import get_bool, get_float, get_int, properties_with_defaults
 
 Array = npt.NDArray[Any]
 
@@ -41,4 +42,56 @@ def _lrn(ev: Evaluator, op: nn_norm.LRNOp, args: list[Value]) -> Value:
         op.bias.value.data,
         op.alpha.value.data,
         op.beta.value.data,
+    )
+
+
+def grouped_shape(shape: tuple[int, ...], axis: int, groups: int) -> tuple[int, ...]:
+    """`shape` with its dim on `axis` (C) split into `(groups, C // groups)`."""
+    return (*shape[:axis], groups, shape[axis] // groups, *shape[axis + 1 :])
+
+
+def norm_data(
+    x: Array,
+    gamma: Array,
+    beta: Array,
+    op_name: str,
+    axis: int,
+    epsilon: float,
+    center: bool,
+    scale: bool,
+    groups: int = 1,
+) -> Array:
+    """A layer, instance or group norm in float64 (mean, then the mean squared deviation)."""
+    data = x.astype(np.float64)
+    if op_name == nn_norm.GroupNormOp.name:
+        data = data.reshape(grouped_shape(x.shape, axis, groups))
+    reduced = nn_norm.norm_reduced_axes(op_name, x.ndim, axis)
+    with np.errstate(all="ignore"):  # empty groups, NaN and Inf
+        mean = data.mean(axis=reduced, keepdims=True)
+        deviation = data - mean
+        var = (deviation * deviation).mean(axis=reduced, keepdims=True)
+        out = (deviation / np.sqrt(var + epsilon)).reshape(x.shape)
+        along = [1] * x.ndim
+        along[axis] = x.shape[axis]
+        if scale:
+            out = out * gamma.astype(np.float64).reshape(along)
+        if center:
+            out = out + beta.astype(np.float64).reshape(along)
+    return out
+
+
+@reference(nn_norm.LayerNormOp, nn_norm.InstanceNormOp, nn_norm.GroupNormOp)
+def _norm(ev: Evaluator, op: nn_norm.NormOp, args: list[Value]) -> Value:
+    x, gamma, beta = (np.asarray(a) for a in args)
+    props = properties_with_defaults(op)
+    return norm_data(
+        x,
+        gamma,
+        beta,
+        op.name,
+        get_int(props, "axis") % x.ndim,
+        get_float(props, "epsilon"),
+        get_bool(props, "center"),
+        get_bool(props, "scale"),
+        get_int(props, "num_groups") if "num_groups" in props else 1,
     )

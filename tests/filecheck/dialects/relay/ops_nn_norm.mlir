@@ -18,3 +18,29 @@ func.func @lrn(%x: tensor<2x5x3x3xf32>, %y: tensor<?x4xf16>, %z: tensor<7xf64>) 
   %3 = relay.nn.lrn %z {axis = 0, size = 1} : tensor<7xf64>
   func.return %0 : tensor<2x5x3x3xf32>
 }
+
+// -----
+
+/// layer_norm (one axis, TVM's), instance_norm, group_norm: defaults omitted; every attribute; `?` dims; f16.
+// CHECK-LABEL: func.func @norms
+func.func @norms(%x: tensor<2x6x3xf32>, %g: tensor<6xf32>, %h: tensor<3xf32>, %d: tensor<?x?x3xf16>, %e: tensor<6xf16>, %f: tensor<3xf16>) -> tensor<2x6x3xf32> {
+  // CHECK-NEXT: %0 = relay.nn.layer_norm %x, %h, %h : (tensor<2x6x3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x6x3xf32>
+  // CHECK-NEXT: %1 = relay.nn.layer_norm %x, %g, %g {axis = 1, epsilon = 0.001, center = false, scale = false} : (tensor<2x6x3xf32>, tensor<6xf32>, tensor<6xf32>) -> tensor<2x6x3xf32>
+  // CHECK-NEXT: %2 = relay.nn.instance_norm %x, %g, %g : (tensor<2x6x3xf32>, tensor<6xf32>, tensor<6xf32>) -> tensor<2x6x3xf32>
+  // CHECK-NEXT: %3 = relay.nn.instance_norm %d, %f, %f {axis = -1, scale = false} : (tensor<?x?x3xf16>, tensor<3xf16>, tensor<3xf16>) -> tensor<?x?x3xf16>
+  // CHECK-NEXT: %4 = relay.nn.group_norm %x, %g, %g {num_groups = 3} : (tensor<2x6x3xf32>, tensor<6xf32>, tensor<6xf32>) -> tensor<2x6x3xf32>
+  // CHECK-NEXT: %5 = relay.nn.group_norm %d, %e, %e {num_groups = 2, epsilon = 0.1, center = false} : (tensor<?x?x3xf16>, tensor<6xf16>, tensor<6xf16>) -> tensor<?x?x3xf16>
+  // GENERIC: "relay.nn.layer_norm"(%x, %h, %h) <{axis = -1 : i64, epsilon = 1.000000e-05 : f64, center = true, scale = true}> : (tensor<2x6x3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x6x3xf32>
+  // GENERIC: "relay.nn.layer_norm"(%x, %g, %g) <{axis = 1 : i64, epsilon = 1.000000e-03 : f64, center = false, scale = false}> : (tensor<2x6x3xf32>, tensor<6xf32>, tensor<6xf32>) -> tensor<2x6x3xf32>
+  // GENERIC: "relay.nn.instance_norm"(%x, %g, %g) <{axis = 1 : i64, epsilon = 1.000000e-05 : f64, center = true, scale = true}> : (tensor<2x6x3xf32>, tensor<6xf32>, tensor<6xf32>) -> tensor<2x6x3xf32>
+  // GENERIC: "relay.nn.instance_norm"(%d, %f, %f) <{axis = -1 : i64, scale = false, epsilon = 1.000000e-05 : f64, center = true}> : (tensor<?x?x3xf16>, tensor<3xf16>, tensor<3xf16>) -> tensor<?x?x3xf16>
+  // GENERIC: "relay.nn.group_norm"(%x, %g, %g) <{num_groups = 3 : i64, axis = 1 : i64, epsilon = 1.000000e-05 : f64, center = true, scale = true}> : (tensor<2x6x3xf32>, tensor<6xf32>, tensor<6xf32>) -> tensor<2x6x3xf32>
+  // GENERIC: "relay.nn.group_norm"(%d, %e, %e) <{num_groups = 2 : i64, epsilon = 1.000000e-01 : f64, center = false, axis = 1 : i64, scale = true}> : (tensor<?x?x3xf16>, tensor<6xf16>, tensor<6xf16>) -> tensor<?x?x3xf16>
+  %0 = relay.nn.layer_norm %x, %h, %h : (tensor<2x6x3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x6x3xf32>
+  %1 = relay.nn.layer_norm %x, %g, %g {axis = 1, epsilon = 0.001, center = false, scale = false} : (tensor<2x6x3xf32>, tensor<6xf32>, tensor<6xf32>) -> tensor<2x6x3xf32>
+  %2 = relay.nn.instance_norm %x, %g, %g : (tensor<2x6x3xf32>, tensor<6xf32>, tensor<6xf32>) -> tensor<2x6x3xf32>
+  %3 = relay.nn.instance_norm %d, %f, %f {axis = -1, scale = false} : (tensor<?x?x3xf16>, tensor<3xf16>, tensor<3xf16>) -> tensor<?x?x3xf16>
+  %4 = relay.nn.group_norm %x, %g, %g {num_groups = 3} : (tensor<2x6x3xf32>, tensor<6xf32>, tensor<6xf32>) -> tensor<2x6x3xf32>
+  %5 = relay.nn.group_norm %d, %e, %e {num_groups = 2, epsilon = 0.1, center = false} : (tensor<?x?x3xf16>, tensor<6xf16>, tensor<6xf16>) -> tensor<?x?x3xf16>
+  func.return %0 : tensor<2x6x3xf32>
+}
