@@ -162,6 +162,8 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     nn_norm.LayerNormOp: K.OPAQUE,
     nn_norm.InstanceNormOp: K.OPAQUE,
     nn_norm.GroupNormOp: K.OPAQUE,
+    nn_extra.PReluOp: K.BROADCAST,
+    nn_norm.L2NormalizeOp: K.OUT_ELEMWISE_FUSABLE,
 }
 """The pattern kind of each relay op class (TVM's `TOpPattern`)."""
 

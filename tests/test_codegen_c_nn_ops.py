@@ -133,3 +133,35 @@ def test_layer_instance_group_norm(optimize: bool, cache: Path) -> None:
     )
     cases.add("instance_norm f16", relay.nn.instance_norm(*parts((2, 3, 5), 1, "float16")))
     cases.check(cache, optimize, rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("optimize", [False, True])
+def test_prelu_and_l2_normalize(optimize: bool, cache: Path) -> None:
+    cases = Cases(4)
+    for shape, axis, dtype in [
+        ((2, 3, 4), 1, "float32"),
+        ((2, 3, 4), -1, "float64"),
+        ((4, 1), 0, "float16"),
+        ((2, 3), 1, "float32"),
+    ]:
+        alpha = cases.var((shape[axis],), dtype)
+        cases.add(
+            f"prelu {shape} {axis} {dtype}", relay.nn.prelu(cases.var(shape, dtype), alpha, axis)
+        )
+    chain = relay.nn.prelu(relay.negative(cases.var((2, 3, 2))), cases.var((3,)))
+    cases.add("prelu fused", relay.multiply(chain, relay.const(np.float32(2.0))))
+    edges = np.array([[np.nan, -0.0, np.inf, -np.inf]], "float32")
+    cases.add("prelu edges", relay.nn.prelu(cases.var(edges.shape, value=edges), cases.var((4,))))
+    for shape, axis, eps, dtype in [
+        ((2, 3, 4), [1], 1e-12, "float32"),
+        ((2, 3, 4), None, 0.5, "float32"),
+        ((2, 3, 4), [0, 2], 1e-100, "float64"),
+        ((3, 5), [-1], 1e-3, "float16"),
+    ]:
+        data = cases.var(shape, dtype)
+        cases.add(f"l2_normalize {shape} {axis} {dtype}", relay.nn.l2_normalize(data, eps, axis))
+    zeros = np.zeros((2, 3), "float32")
+    cases.add(
+        "l2_normalize zeros", relay.nn.l2_normalize(cases.var((2, 3), value=zeros), 1e-100, [1])
+    )
+    cases.check(cache, optimize, rtol=1e-5, atol=1e-6)

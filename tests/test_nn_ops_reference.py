@@ -270,3 +270,64 @@ def test_norm_type_errors() -> None:
         relay.nn.instance_norm(x, g, g, epsilon=-1.0)
     with pytest.raises(relay.RelayTypeError, match="floating-point"):
         relay.nn.instance_norm(relay.var("i", shape=(2, 6), dtype="int32"), g, g)
+
+
+# --------------------------------------------------------------------------- #
+# prelu, l2_normalize
+# --------------------------------------------------------------------------- #
+
+
+@pytest.mark.parametrize(("shape", "axis"), [((2, 3, 4), 1), ((2, 3, 4), -1), ((5,), 0)])
+def test_prelu_against_loops(shape: tuple[int, ...], axis: int) -> None:
+    x = RNG.standard_normal(shape).astype("float32")
+    alpha = RNG.standard_normal((shape[axis],)).astype("float32")
+    want = np.zeros(shape, "float32")
+    for index in itertools.product(*(range(d) for d in shape)):
+        v = x[index]
+        want[index] = v if v > 0 else v * alpha[index[axis]]
+    expr = relay.nn.prelu(relay.var("x", shape=shape), relay.var("a", shape=alpha.shape), axis)
+    np.testing.assert_array_equal(run(expr, x, alpha), want)
+
+
+def test_prelu_hand_values_and_types() -> None:
+    x = np.array([[2.0, -2.0, np.nan, -0.0]], "float32")
+    alpha = np.array([0.5], "float32")
+    xv, av = relay.var("x", shape=(1, 4)), relay.var("a", shape=(1,))
+    got = run(relay.nn.prelu(xv, av, axis=0), x, alpha)
+    np.testing.assert_array_equal(got, [[2.0, -1.0, np.nan, -0.0]])
+    assert np.signbit(got[0, 3])
+    with pytest.raises(relay.RelayTypeError, match="alpha of size 1 does not match data dim 4"):
+        relay.nn.prelu(xv, av)
+    with pytest.raises(relay.RelayTypeError, match="floating-point"):
+        relay.nn.prelu(relay.var("i", shape=(1, 1), dtype="int32"), av)
+
+
+@pytest.mark.parametrize(
+    ("shape", "axis"), [((2, 3, 4), [1]), ((2, 3, 4), None), ((2, 3, 4), [0, -1]), ((4,), [0])]
+)
+def test_l2_normalize_against_loops(shape: tuple[int, ...], axis: list[int] | None) -> None:
+    x = RNG.standard_normal(shape).astype("float32")
+    axes = set(range(len(shape))) if axis is None else {a % len(shape) for a in axis}
+    want = np.zeros(shape)
+    for index in itertools.product(*(range(d) for d in shape)):
+        total = 0.0
+        for other in itertools.product(*(range(d) for d in shape)):
+            if all(other[a] == index[a] for a in range(len(shape)) if a not in axes):
+                total += float(x[other]) ** 2
+        want[index] = float(x[index]) / math.sqrt(max(total, 0.25))
+    got = run(relay.nn.l2_normalize(relay.var("x", shape=shape), 0.25, axis), x)
+    np.testing.assert_allclose(got, want, rtol=1e-6)
+
+
+def test_l2_normalize_hand_values() -> None:
+    x = np.array([[3.0, 4.0], [0.0, 0.0], [0.1, 0.0]], "float32")
+    xv = relay.var("x", shape=(3, 2))
+    # eps 1e-100: a zero row gives 0 (ONNX LpNormalization's rule); eps 1: [0.1, 0] / 1.
+    got = run(relay.nn.l2_normalize(xv, 1e-100, axis=[1]), x)
+    np.testing.assert_allclose(got, [[0.6, 0.8], [0.0, 0.0], [1.0, 0.0]], rtol=1e-7)
+    got = run(relay.nn.l2_normalize(xv, 1.0, axis=1), x)
+    np.testing.assert_allclose(got, [[0.6, 0.8], [0.0, 0.0], [0.1, 0.0]], rtol=1e-7)
+    with pytest.raises(relay.RelayTypeError, match="axis 2 is out of range for rank 2"):
+        relay.nn.l2_normalize(xv, 1e-12, axis=[2])
+    with pytest.raises(relay.RelayTypeError, match="eps must be non-negative"):
+        relay.nn.l2_normalize(xv, -1.0)

@@ -69,11 +69,28 @@ def _norm(kind: str) -> Callable[[GraphMaker], Expr]:
     return make
 
 
+def _prelu(g: GraphMaker) -> Expr:
+    x = g.tensor()
+    shape = _shape(x)
+    axis = g.rng.randrange(len(shape))
+    alpha = g.var((shape[axis],)) if g.rng.random() < 0.5 else g.const((shape[axis],))
+    return relay.nn.prelu(x, alpha, axis=axis - len(shape) if g.rng.random() < 0.3 else axis)
+
+
+def _l2_normalize(g: GraphMaker) -> Expr:
+    x = g.tensor()
+    rank = len(_shape(x))
+    axis = None if g.rng.random() < 0.3 else g.rng.sample(range(rank), g.rng.randint(1, rank))
+    return relay.nn.l2_normalize(x, g.rng.choice((1e-12, 0.5, 0.0, 1e-100)), axis)
+
+
 NN_GENERATORS: dict[str, Callable[[GraphMaker], Expr]] = {
     "relay.nn.lrn": _lrn,
     "relay.nn.batch_matmul": _batch_matmul,
     "relay.nn.layer_norm": _norm("layer"),
     "relay.nn.instance_norm": _norm("instance"),
     "relay.nn.group_norm": _norm("group"),
+    "relay.nn.prelu": _prelu,
+    "relay.nn.l2_normalize": _l2_normalize,
 }
 """A graph generator for each op of this group, by op name."""

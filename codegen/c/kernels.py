@@ -47,6 +47,7 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.nn.layer_norm": nn_norm.norm,
         "relay.nn.instance_norm": nn_norm.norm,
         "relay.nn.group_norm": nn_norm.norm,
+        "relay.nn.l2_normalize": nn_norm.l2_normalize,
     }
 )
 """Op name -> printer of the op's loop nests."""

@@ -1,5 +1,5 @@
 """Loop nests of the normalization ops (`dialects/relay/nn_norm.py`): lrn, layer_norm,
-instance_norm, group_norm.
+instance_norm, group_norm, l2_normalize.
 
 Numerics follow the reference interpreter (`reference_nn_norm.py`): everything is
 computed in `double` and converted once to the data's type. lrn sums its squares
@@ -16,8 +16,14 @@ from xdsl.irdl import IRDLOperation
 from xrelay.codegen.c.kernel_api import Kernel, converted, numel
 from xrelay.codegen.c.scalars import INDEX, scalar_of
 from xrelay.codegen.c.writer import affine, loop_names, strides
-from xrelay.dialects.relay.base import get_bool, get_float, get_int, properties_with_defaults
-from xrelay.dialects.relay.nn_norm import GroupNormOp, lrn_window, norm_reduced_axes
+from xrelay.dialects.relay.base import (
+    get_bool,
+    get_float,
+    get_int,
+    get_ints,
+    properties_with_defaults,
+)
+from xrelay.dialects.relay.nn_norm import GroupNormOp, l2_axes, lrn_window, norm_reduced_axes
 
 
 def _props(k: Kernel) -> dict[str, Attribute]:
@@ -102,3 +108,25 @@ def norm(k: Kernel) -> None:
             if get_bool(props, "center"):
                 value = f"{value} + (double)in2[{channel}]"
             w.line(f"out0[{at}] = {converted(element, value)};")
+
+
+def l2_normalize(k: Kernel) -> None:
+    """`x / sqrt(max(sum of squares, eps))` per slice over the axes, the sum in double."""
+    props = _props(k)
+    shape = k.in_shape(0)
+    reduced = l2_axes(get_ints(props, "axis"), len(shape))
+    kept = [a for a in range(len(shape)) if a not in reduced]
+    names = loop_names("j", len(shape))
+    at = affine(list(zip(names, strides(shape), strict=True)))
+    inner_names, inner_extents = [names[a] for a in reduced], [shape[a] for a in reduced]
+    eps = _double(get_float(props, "eps"))
+    element = k.out_scalar()
+    w = k.w
+    with w.loops([names[a] for a in kept], [shape[a] for a in kept]):
+        w.line("double total = 0;")
+        with w.loops(inner_names, inner_extents):
+            w.line(f"const double v = (double)in0[{at}];")
+            w.line("total += v * v;")
+        w.line(f"const double root = sqrt(total > {eps} || total != total ? total : {eps});")
+        with w.loops(inner_names, inner_extents):
+            w.line(f"out0[{at}] = {converted(element, f'(double)in0[{at}] / root')};")

@@ -7,7 +7,7 @@ from xrelay.dialects.builder import attrs
 from xrelay.dialects.builder.expr import Call, Expr
 from xrelay.dialects.relay import nn_extra
 
-__all__ = ["batch_matmul"]
+__all__ = ["batch_matmul", "prelu"]
 
 
 def batch_matmul(
@@ -26,3 +26,8 @@ def batch_matmul(
     if out_dtype:
         props["out_dtype"] = attrs.dtype(out_dtype)
     return Call(nn_extra.BatchMatmulOp, [x, y], props)
+
+
+def prelu(data: Expr, alpha: Expr, axis: int = 1) -> Call:
+    """`relay.nn.prelu(data, alpha, axis=1)`: `x if x > 0 else x * alpha[c]` along `axis`."""
+    return Call(nn_extra.PReluOp, [data, alpha], {"axis": attrs.int_(axis)})

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from xdsl.ir import Attribute
 from xrelay.dialects.builder import attrs
 from xrelay.dialects.builder.expr import Call, Expr
 from xrelay.dialects.relay import nn_norm
 
-__all__ = ["group_norm", "instance_norm", "layer_norm", "lrn"]
+__all__ = ["group_norm", "instance_norm", "l2_normalize", "layer_norm", "lrn"]
 
 
 def lrn(
@@ -82,3 +84,10 @@ def group_norm(
     props = _norm_props(axis, epsilon, center, scale)
     props["num_groups"] = attrs.int_(num_groups)
     return Call(nn_norm.GroupNormOp, [data, gamma, beta], props)
+
+
+def l2_normalize(data: Expr, eps: float, axis: int | Sequence[int] | None = None) -> Call:
+    """`relay.nn.l2_normalize(data, eps, axis=None)`: `axis=None` sums over every axis."""
+    axes = [] if axis is None else [axis] if isinstance(axis, int) else list(axis)
+    props = {"eps": attrs.float_(eps), "axis": attrs.ints(axes)}
+    return Call(nn_norm.L2NormalizeOp, [data], props)

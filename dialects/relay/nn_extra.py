@@ -1,4 +1,4 @@
-"""`relay.nn` ops the ONNX frontend needs besides the normalizations: batch_matmul.
+"""`relay.nn` ops the ONNX frontend needs besides the normalizations: batch_matmul, prelu.
 
 Names, attributes and defaults are TVM's (`tvm.relay.nn`, `src/relay/op/nn/nn.h`).
 """
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import IntegerAttr, TensorType, i1
+from xdsl.dialects.builtin import IntegerAttr, TensorType, i1, i64
 from xdsl.ir import Attribute, TypeAttribute
 from xdsl.irdl import (
     irdl_op_definition,
@@ -22,11 +22,19 @@ from xrelay.dialects.relay.base import (
     Props,
     RelayOp,
     RelayTypeError,
+    expect_float,
     expect_rank,
     expect_tensor,
     get_bool,
+    get_int,
+    normalize_axis,
 )
-from xrelay.dialects.relay.nn import expect_same_element_type, known, result_dtype
+from xrelay.dialects.relay.nn import (
+    expect_data_rank,
+    expect_same_element_type,
+    known,
+    result_dtype,
+)
 from xrelay.dialects.relay.types import ANY, format_shape, tensor_type
 
 
@@ -80,4 +88,38 @@ class BatchMatmulOp(RelayOp):
         return [tensor_type((batch, m, n), result_dtype(props, operand_types[0]))]
 
 
-OPS = (BatchMatmulOp,)
+@irdl_op_definition
+class PReluOp(RelayOp):
+    """`relay.nn.prelu`: `x if x > 0 else x * alpha[c]`, `c` the index on `axis` (default 1).
+
+    `alpha` is `[C]`, C the data's dim on `axis`; floats only. As `leaky_relu`,
+    NaN stays NaN and `-0.0` becomes `-0.0 * alpha[c]`.
+    """
+
+    name = "relay.nn.prelu"
+
+    data = operand_def(TensorType)
+    alpha = operand_def(TensorType)
+    result = result_def(TensorType)
+    axis = prop_def(IntegerAttr, IntegerAttr(1, i64))
+    traits = traits_def(Pure())
+
+    @classmethod
+    def infer_result_types(
+        cls, operand_types: Sequence[Attribute], props: Props
+    ) -> Sequence[Attribute]:
+        data = expect_tensor(operand_types, 0, "data")
+        alpha = expect_tensor(operand_types, 1, "alpha")
+        expect_float(operand_types, 0)
+        expect_data_rank(data)
+        axis = normalize_axis(get_int(props, "axis"), len(data))
+        expect_rank(alpha, 1, "alpha")
+        expect_same_element_type(operand_types, 1, "alpha")
+        if known(data[axis]) and known(alpha[0]) and data[axis] != alpha[0]:
+            raise RelayTypeError(
+                f"alpha of size {alpha[0]} does not match data dim {data[axis]} on axis {axis}"
+            )
+        return [operand_types[0]]
+
+
+OPS = (BatchMatmulOp, PReluOp)

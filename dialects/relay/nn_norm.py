@@ -1,4 +1,5 @@
-"""Normalization relay ops: `relay.nn.lrn`, `layer_norm`, `instance_norm`, `group_norm`.
+"""Normalization relay ops: `relay.nn.lrn`, `layer_norm`, `instance_norm`, `group_norm`,
+`l2_normalize`.
 
 Names, attributes and defaults are TVM's (`tvm.relay.nn`); where TVM leaves a
 case out (an even LRN window, a rank other than 4) the rule is ONNX's, so an
@@ -10,7 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import FloatAttr, IntegerAttr, TensorType, f64, i1, i64
+from xdsl.dialects.builtin import (
+    DenseArrayBase,
+    FloatAttr,
+    IntegerAttr,
+    TensorType,
+    f64,
+    i1,
+    i64,
+)
 from xdsl.ir import Attribute
 from xdsl.irdl import irdl_op_definition, operand_def, prop_def, result_def, traits_def
 from xdsl.traits import Pure
@@ -23,6 +32,8 @@ from xrelay.dialects.relay.base import (
     expect_tensor,
     get_float,
     get_int,
+    get_ints,
+    int_list_attr,
     normalize_axis,
 )
 from xrelay.dialects.relay.nn import expect_data_rank, expect_same_element_type, known
@@ -183,4 +194,43 @@ def norm_reduced_axes(op_name: str, rank: int, axis: int) -> tuple[int, ...]:
     return tuple(range(axis + 1, rank + 1))
 
 
-OPS = (LRNOp, LayerNormOp, InstanceNormOp, GroupNormOp)
+def l2_axes(axis: Sequence[int], rank: int) -> tuple[int, ...]:
+    """The sorted axes of an l2_normalize; none given means every axis."""
+    if not axis:
+        return tuple(range(rank))
+    return tuple(sorted({normalize_axis(a, rank) for a in axis}))
+
+
+@irdl_op_definition
+class L2NormalizeOp(RelayOp):
+    """`relay.nn.l2_normalize`: `x / sqrt(max(sum(x ** 2), eps))`, the sum over `axis`.
+
+    `axis` is a list of axes (TVM's `Array<Integer>`); an empty list (the
+    builder's `axis=None`) sums over every axis. The sum is computed in
+    float64, and a NaN sum stays NaN (the maximum propagates it). With a tiny
+    positive `eps` (below 1e-90) an all-zero slice gives 0, ONNX's
+    `LpNormalization` rule for p = 2. Floats of any rank.
+    """
+
+    name = "relay.nn.l2_normalize"
+
+    data = operand_def(TensorType)
+    result = result_def(TensorType)
+    eps = prop_def(FloatAttr)
+    axis = prop_def(DenseArrayBase, int_list_attr([]))
+    traits = traits_def(Pure())
+
+    @classmethod
+    def infer_result_types(
+        cls, operand_types: Sequence[Attribute], props: Props
+    ) -> Sequence[Attribute]:
+        data = expect_tensor(operand_types, 0, "data")
+        expect_float(operand_types, 0)
+        l2_axes(get_ints(props, "axis"), len(data))
+        eps = get_float(props, "eps")
+        if not eps >= 0:
+            raise RelayTypeError(f"eps must be non-negative, got {eps}")
+        return [operand_types[0]]
+
+
+OPS = (LRNOp, LayerNormOp, InstanceNormOp, GroupNormOp, L2NormalizeOp)

@@ -8,7 +8,7 @@ import numpy as np
 import numpy.typing as npt
 from xrelay.dialects.interpreter import Evaluator, Value, reference
 from xrelay.dialects.relay import nn_extra
-from xrelay.dialects.relay.base import get_bool, properties_with_defaults
+from xrelay.dialects.relay.base import get_bool, get_int, properties_with_defaults
 from xrelay.dialects.relay.types import numpy_dtype
 
 Array = npt.NDArray[Any]
@@ -28,3 +28,12 @@ def _batch_matmul(ev: Evaluator, op: nn_extra.BatchMatmulOp, args: list[Value]) 
     out = np.matmul(x.astype(acc), y.astype(acc))
     with np.errstate(over="ignore", invalid="ignore"):
         return out.astype(numpy_dtype(op.result.type.get_element_type()))
+
+
+@reference(nn_extra.PReluOp)
+def _prelu(ev: Evaluator, op: nn_extra.PReluOp, args: list[Value]) -> Value:
+    x, alpha = np.asarray(args[0]), np.asarray(args[1])
+    axis = get_int(properties_with_defaults(op), "axis") % x.ndim
+    shape = [1] * x.ndim
+    shape[axis] = alpha.shape[0]
+    return np.where(x > 0, x, x * alpha.reshape(shape))

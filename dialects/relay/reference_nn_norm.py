@@ -12,7 +12,13 @@ import numpy as np
 import numpy.typing as npt
 from xrelay.dialects.interpreter import Evaluator, Value, reference
 from xrelay.dialects.relay import nn_norm
-from xrelay.dialects.relay.base import get_bool, get_float, get_int, properties_with_defaults
+from xrelay.dialects.relay.base import (
+    get_bool,
+    get_float,
+    get_int,
+    get_ints,
+    properties_with_defaults,
+)
 
 Array = npt.NDArray[Any]
 
@@ -95,3 +101,14 @@ def _norm(ev: Evaluator, op: nn_norm.NormOp, args: list[Value]) -> Value:
         get_bool(props, "scale"),
         get_int(props, "num_groups") if "num_groups" in props else 1,
     )
+
+
+@reference(nn_norm.L2NormalizeOp)
+def _l2_normalize(ev: Evaluator, op: nn_norm.L2NormalizeOp, args: list[Value]) -> Value:
+    x = np.asarray(args[0])
+    props = properties_with_defaults(op)
+    axes = nn_norm.l2_axes(get_ints(props, "axis"), x.ndim)
+    data = x.astype(np.float64)
+    with np.errstate(all="ignore"):
+        total = (data * data).sum(axis=axes, keepdims=True)
+        return data / np.sqrt(np.maximum(total, get_float(props, "eps")))

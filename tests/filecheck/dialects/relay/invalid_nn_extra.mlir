@@ -51,3 +51,57 @@ func.func @batch_matmul_out_dtype(%x: tensor<2x3x4xf32>, %y: tensor<2x5x4xf32>) 
   %0 = relay.nn.batch_matmul %x, %y {out_dtype = index} : (tensor<2x3x4xf32>, tensor<2x5x4xf32>) -> tensor<2x3x5xf32>
   func.return
 }
+
+// -----
+
+/// prelu: floats only.
+func.func @prelu_int(%x: tensor<2x3xi32>, %a: tensor<3xi32>) {
+  // expected-error@+1 {{'relay.nn.prelu' op expected a floating-point operand, got i32}}
+  %0 = relay.nn.prelu %x, %a : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
+  func.return
+}
+
+// -----
+
+/// prelu: the data needs an axis.
+func.func @prelu_scalar(%x: tensor<f32>, %a: tensor<1xf32>) {
+  // expected-error@+1 {{'relay.nn.prelu' op expected data of rank at least 1, got rank 0}}
+  %0 = relay.nn.prelu %x, %a {axis = 0} : (tensor<f32>, tensor<1xf32>) -> tensor<f32>
+  func.return
+}
+
+// -----
+
+/// prelu: the axis names a dim.
+func.func @prelu_axis(%x: tensor<2x3xf32>, %a: tensor<3xf32>) {
+  // expected-error@+1 {{'relay.nn.prelu' op axis 2 is out of range for rank 2}}
+  %0 = relay.nn.prelu %x, %a {axis = 2} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  func.return
+}
+
+// -----
+
+/// prelu: alpha is 1-D.
+func.func @prelu_alpha_rank(%x: tensor<2x3xf32>, %a: tensor<1x3xf32>) {
+  // expected-error@+1 {{'relay.nn.prelu' op expected 1-D alpha, got rank 2 (1, 3)}}
+  %0 = relay.nn.prelu %x, %a : (tensor<2x3xf32>, tensor<1x3xf32>) -> tensor<2x3xf32>
+  func.return
+}
+
+// -----
+
+/// prelu: alpha has the data's element type.
+func.func @prelu_alpha_dtype(%x: tensor<2x3xf32>, %a: tensor<3xf64>) {
+  // expected-error@+1 {{'relay.nn.prelu' op alpha element type f64 does not match data f32}}
+  %0 = relay.nn.prelu %x, %a : (tensor<2x3xf32>, tensor<3xf64>) -> tensor<2x3xf32>
+  func.return
+}
+
+// -----
+
+/// prelu: alpha has the data's dim on the axis.
+func.func @prelu_alpha_size(%x: tensor<2x3xf32>, %a: tensor<2xf32>) {
+  // expected-error@+1 {{'relay.nn.prelu' op alpha of size 2 does not match data dim 3 on axis 1}}
+  %0 = relay.nn.prelu %x, %a : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
+  func.return
+}

@@ -123,3 +123,30 @@ func.func @group_norm_divisible(%x: tensor<2x4xf32>, %g: tensor<4xf32>) {
   %0 = relay.nn.group_norm %x, %g, %g {num_groups = 3} : (tensor<2x4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<2x4xf32>
   func.return
 }
+
+// -----
+
+/// l2_normalize: floats only.
+func.func @l2_normalize_int(%x: tensor<2x3xi32>) {
+  // expected-error@+1 {{'relay.nn.l2_normalize' op expected a floating-point operand, got i32}}
+  %0 = relay.nn.l2_normalize %x {eps = 0.1} : tensor<2x3xi32>
+  func.return
+}
+
+// -----
+
+/// l2_normalize: every axis names a dim.
+func.func @l2_normalize_axis(%x: tensor<2x3xf32>) {
+  // expected-error@+1 {{'relay.nn.l2_normalize' op axis -3 is out of range for rank 2}}
+  %0 = relay.nn.l2_normalize %x {eps = 0.1, axis = [0, -3]} : tensor<2x3xf32>
+  func.return
+}
+
+// -----
+
+/// l2_normalize: eps is not negative.
+func.func @l2_normalize_eps(%x: tensor<2x3xf32>) {
+  // expected-error@+1 {{'relay.nn.l2_normalize' op eps must be non-negative, got -0.5}}
+  %0 = relay.nn.l2_normalize %x {eps = -0.5} : tensor<2x3xf32>
+  func.return
+}

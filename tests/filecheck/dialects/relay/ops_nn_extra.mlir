@@ -18,3 +18,20 @@ func.func @batch_matmul(%x: tensor<2x3x4xf32>, %y: tensor<2x5x4xf32>, %a: tensor
   %3 = relay.nn.batch_matmul %i, %j {out_dtype = i32} : (tensor<2x3x4xi8>, tensor<1x5x4xi8>) -> tensor<2x3x5xi32>
   func.return %0 : tensor<2x3x5xf32>
 }
+
+// -----
+
+/// prelu: alpha along axis 1 (the default) and a negative axis; a `?` dim; f16.
+// CHECK-LABEL: func.func @prelu
+func.func @prelu(%x: tensor<2x3x4xf32>, %a: tensor<3xf32>, %b: tensor<4xf32>, %y: tensor<?x5xf16>, %c: tensor<5xf16>) -> tensor<2x3x4xf32> {
+  // CHECK-NEXT: %0 = relay.nn.prelu %x, %a : (tensor<2x3x4xf32>, tensor<3xf32>) -> tensor<2x3x4xf32>
+  // CHECK-NEXT: %1 = relay.nn.prelu %x, %b {axis = -1} : (tensor<2x3x4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
+  // CHECK-NEXT: %2 = relay.nn.prelu %y, %c : (tensor<?x5xf16>, tensor<5xf16>) -> tensor<?x5xf16>
+  // GENERIC: "relay.nn.prelu"(%x, %a) <{axis = 1 : i64}> : (tensor<2x3x4xf32>, tensor<3xf32>) -> tensor<2x3x4xf32>
+  // GENERIC: "relay.nn.prelu"(%x, %b) <{axis = -1 : i64}> : (tensor<2x3x4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
+  // GENERIC: "relay.nn.prelu"(%y, %c) <{axis = 1 : i64}> : (tensor<?x5xf16>, tensor<5xf16>) -> tensor<?x5xf16>
+  %0 = relay.nn.prelu %x, %a : (tensor<2x3x4xf32>, tensor<3xf32>) -> tensor<2x3x4xf32>
+  %1 = relay.nn.prelu %x, %b {axis = -1} : (tensor<2x3x4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
+  %2 = relay.nn.prelu %y, %c : (tensor<?x5xf16>, tensor<5xf16>) -> tensor<?x5xf16>
+  func.return %0 : tensor<2x3x4xf32>
+}

@@ -44,3 +44,23 @@ func.func @norms(%x: tensor<2x6x3xf32>, %g: tensor<6xf32>, %h: tensor<3xf32>, %d
   %5 = relay.nn.group_norm %d, %e, %e {num_groups = 2, epsilon = 0.1, center = false} : (tensor<?x?x3xf16>, tensor<6xf16>, tensor<6xf16>) -> tensor<?x?x3xf16>
   func.return %0 : tensor<2x6x3xf32>
 }
+
+// -----
+
+/// l2_normalize: no axis (every axis), one axis, two axes (one negative), eps 0, a `?` dim.
+// CHECK-LABEL: func.func @l2_normalize
+func.func @l2_normalize(%x: tensor<2x3x4xf32>, %y: tensor<?x5xf64>) -> tensor<2x3x4xf32> {
+  // CHECK-NEXT: %0 = relay.nn.l2_normalize %x {eps = 1.0e-12} : tensor<2x3x4xf32>
+  // CHECK-NEXT: %1 = relay.nn.l2_normalize %x {eps = 0.5, axis = [1]} : tensor<2x3x4xf32>
+  // CHECK-NEXT: %2 = relay.nn.l2_normalize %x {eps = 1.0e-100, axis = [-1, 0]} : tensor<2x3x4xf32>
+  // CHECK-NEXT: %3 = relay.nn.l2_normalize %y {eps = 0.0, axis = [1]} : tensor<?x5xf64>
+  // GENERIC: "relay.nn.l2_normalize"(%x) <{eps = 1.000000e-12 : f64, axis = array<i64>}> : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  // GENERIC: "relay.nn.l2_normalize"(%x) <{eps = 5.000000e-01 : f64, axis = array<i64: 1>}> : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  // GENERIC: "relay.nn.l2_normalize"(%x) <{eps = 1.000000e-100 : f64, axis = array<i64: -1, 0>}> : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  // GENERIC: "relay.nn.l2_normalize"(%y) <{eps = 0.000000e+00 : f64, axis = array<i64: 1>}> : (tensor<?x5xf64>) -> tensor<?x5xf64>
+  %0 = relay.nn.l2_normalize %x {eps = 1.0e-12} : tensor<2x3x4xf32>
+  %1 = relay.nn.l2_normalize %x {eps = 0.5, axis = [1]} : tensor<2x3x4xf32>
+  %2 = relay.nn.l2_normalize %x {eps = 1.0e-100, axis = [-1, 0]} : tensor<2x3x4xf32>
+  %3 = relay.nn.l2_normalize %y {eps = 0.0, axis = [1]} : tensor<?x5xf64>
+  func.return %0 : tensor<2x3x4xf32>
+}
