@@ -24,6 +24,11 @@ registrations (`register_pattern` in `python/tvm/relay/op/*/_*.py` and
   in TVM), `if`, `composite`, `yield`, and every op of another dialect
   (`func.call` included), which `op_pattern` does not find in the table.
 
+The ops added for the ONNX frontend follow TVM's registrations the same way:
+`nn.prelu` Broadcast, `nn.batch_matmul` and `nn.l2_normalize` OutEWiseFusable,
+`nn.lrn` Opaque, and `nn.layer_norm`, `nn.instance_norm`, `nn.group_norm` Opaque
+(TVM registers no pattern for them: SimplifyInference expands them first).
+
 Two kinds depend on the op instance, as in TVM's `IndexedForwardGraph`:
 `relay.constant` is ElemWise when it is a scalar of `i1`, `i32`, `i64`,
 `f32` or `f64` ("simple" constants the code generator inlines) and Opaque
