@@ -25,7 +25,8 @@ registrations (`register_pattern` in `python/tvm/relay/op/*/_*.py` and
   (`func.call` included), which `op_pattern` does not find in the table.
 
 The ops added for the ONNX frontend follow TVM's registrations the same way:
-`nn.prelu` Broadcast, `nn.batch_matmul` and `nn.l2_normalize` OutEWiseFusable,
+`nn.prelu` Broadcast, `nn.batch_matmul`, `nn.l2_normalize` and the adaptive pools
+OutEWiseFusable,
 `nn.lrn` Opaque, and `nn.layer_norm`, `nn.instance_norm`, `nn.group_norm` Opaque
 (TVM registers no pattern for them: SimplifyInference expands them first).
 
@@ -169,6 +170,8 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     nn_norm.GroupNormOp: K.OPAQUE,
     nn_extra.PReluOp: K.BROADCAST,
     nn_norm.L2NormalizeOp: K.OUT_ELEMWISE_FUSABLE,
+    nn_extra.AdaptiveAvgPool2DOp: K.OUT_ELEMWISE_FUSABLE,
+    nn_extra.AdaptiveMaxPool2DOp: K.OUT_ELEMWISE_FUSABLE,
 }
 """The pattern kind of each relay op class (TVM's `TOpPattern`)."""
 

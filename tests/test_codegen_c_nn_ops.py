@@ -165,3 +165,21 @@ def test_prelu_and_l2_normalize(optimize: bool, cache: Path) -> None:
         "l2_normalize zeros", relay.nn.l2_normalize(cases.var((2, 3), value=zeros), 1e-100, [1])
     )
     cases.check(cache, optimize, rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("optimize", [False, True])
+def test_adaptive_pools(optimize: bool, cache: Path) -> None:
+    cases = Cases(5)
+    for fn in (relay.nn.adaptive_avg_pool2d, relay.nn.adaptive_max_pool2d):
+        name = fn.__name__
+        cases.add(f"{name} 7x5 -> 3x2", fn(cases.var((2, 3, 7, 5)), (3, 2)))
+        cases.add(f"{name} global", relay.nn.relu(fn(cases.var((2, 3, 4, 4)), 1)))
+        cases.add(f"{name} NHWC up", fn(cases.var((1, 2, 3, 2)), (4, 5), layout="NHWC"))
+        cases.add(f"{name} same", fn(cases.var((1, 2, 3, 3))))
+        ints = RNG.integers(-50, 50, (1, 2, 5, 7)).astype("int32")
+        cases.add(f"{name} i32", fn(cases.var(ints.shape, "int32", ints), (2, 3)))
+        cases.add(f"{name} f16", fn(cases.var((1, 2, 5, 4), "float16"), (2, 3)))
+        cases.add(f"{name} empty", fn(cases.var((1, 2, 0, 3)), (2, 2)))
+        edges = np.array([[[[np.nan, 1.0], [np.inf, -np.inf]]]], "float32")
+        cases.add(f"{name} edges", fn(cases.var(edges.shape, value=edges), (2, 1)))
+    cases.check(cache, optimize, rtol=1e-5, atol=1e-6)

@@ -331,3 +331,67 @@ def test_l2_normalize_hand_values() -> None:
         relay.nn.l2_normalize(xv, 1e-12, axis=[2])
     with pytest.raises(relay.RelayTypeError, match="eps must be non-negative"):
         relay.nn.l2_normalize(xv, -1.0)
+
+
+# --------------------------------------------------------------------------- #
+# adaptive pools
+# --------------------------------------------------------------------------- #
+
+
+def naive_adaptive_pool(x: np.ndarray, out_hw: tuple[int, int], kind: str) -> np.ndarray:
+    """NCHW; output row i pools input rows floor(i * H / OH) to ceil((i + 1) * H / OH)."""
+    n, c, h, w = x.shape
+    oh, ow = out_hw
+    out = np.zeros((n, c, oh, ow))
+    for b, ch, i, j in itertools.product(range(n), range(c), range(oh), range(ow)):
+        rows = range(math.floor(i * h / oh), math.ceil((i + 1) * h / oh))
+        cols = range(math.floor(j * w / ow), math.ceil((j + 1) * w / ow))
+        values = [float(x[b, ch, r, q]) for r in rows for q in cols]
+        out[b, ch, i, j] = max(values) if kind == "max" else sum(values) / len(values)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("shape", "size", "out_hw"),
+    [
+        ((2, 3, 7, 5), (3, 2), (3, 2)),
+        ((1, 2, 4, 4), 1, (1, 1)),
+        ((1, 2, 3, 5), None, (3, 5)),
+        ((1, 1, 2, 3), (5, 4), (5, 4)),
+    ],
+)
+def test_adaptive_pools_against_loops(
+    shape: tuple[int, ...], size: int | tuple[int, int] | None, out_hw: tuple[int, int]
+) -> None:
+    x = RNG.standard_normal(shape).astype("float32")
+    xv = relay.var("x", shape=shape)
+    got = run(relay.nn.adaptive_avg_pool2d(xv, size), x)
+    np.testing.assert_allclose(got, naive_adaptive_pool(x, out_hw, "avg"), rtol=1e-6)
+    got = run(relay.nn.adaptive_max_pool2d(xv, size), x)
+    np.testing.assert_array_equal(got, naive_adaptive_pool(x, out_hw, "max").astype("float32"))
+    # NHWC gives the same numbers, laid out NHWC.
+    nhwc = relay.var("y", shape=(shape[0], shape[2], shape[3], shape[1]))
+    got = run(relay.nn.adaptive_avg_pool2d(nhwc, size, layout="NHWC"), x.transpose(0, 2, 3, 1))
+    np.testing.assert_allclose(
+        got, naive_adaptive_pool(x, out_hw, "avg").transpose(0, 2, 3, 1), rtol=1e-6
+    )
+
+
+def test_adaptive_pools_hand_values_and_types() -> None:
+    # H = 3 into 2 rows: windows [0, 2) and [1, 3) overlap on row 1.
+    x = np.array([[[[1.0], [2.0], [6.0]]]], "float32")
+    xv = relay.var("x", shape=(1, 1, 3, 1))
+    np.testing.assert_array_equal(
+        run(relay.nn.adaptive_avg_pool2d(xv, (2, 1)), x).ravel(), [1.5, 4]
+    )
+    np.testing.assert_array_equal(run(relay.nn.adaptive_max_pool2d(xv, (2, 1)), x).ravel(), [2, 6])
+    ints = relay.var("i", shape=(1, 1, 1, 2), dtype="int32")
+    got = run(relay.nn.adaptive_avg_pool2d(ints, 1), np.array([[[[-3, 0]]]], "int32"))
+    assert got.dtype == np.int32
+    assert got.ravel().tolist() == [-1]  # -1.5 truncates
+    with pytest.raises(relay.RelayTypeError, match="output_size must be positive"):
+        relay.nn.adaptive_avg_pool2d(xv, (0, 1))
+    with pytest.raises(relay.RelayTypeError, match="expected 4-D data"):
+        relay.nn.adaptive_max_pool2d(relay.var("y", shape=(1, 3, 3)), 1)
+    with pytest.raises(ValueError, match="out_layout 'NHWC' differs"):
+        relay.nn.adaptive_max_pool2d(xv, 1, out_layout="NHWC")

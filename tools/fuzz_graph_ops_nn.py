@@ -84,6 +84,15 @@ def _l2_normalize(g: GraphMaker) -> Expr:
     return relay.nn.l2_normalize(x, g.rng.choice((1e-12, 0.5, 0.0, 1e-100)), axis)
 
 
+def _adaptive_pool(fn: Callable[..., Expr]) -> Callable[[GraphMaker], Expr]:
+    def make(g: GraphMaker) -> Expr:
+        x = g.nchw(dtype=g.rng.choice(("float32", "float32", "int32")))
+        size = g.rng.choice((None, 1, (g.dim(1, 4), g.dim(1, 4)), (g.dim(1, 9), g.dim(1, 9))))
+        return fn(x, size)
+
+    return make
+
+
 NN_GENERATORS: dict[str, Callable[[GraphMaker], Expr]] = {
     "relay.nn.lrn": _lrn,
     "relay.nn.batch_matmul": _batch_matmul,
@@ -92,5 +101,7 @@ NN_GENERATORS: dict[str, Callable[[GraphMaker], Expr]] = {
     "relay.nn.group_norm": _norm("group"),
     "relay.nn.prelu": _prelu,
     "relay.nn.l2_normalize": _l2_normalize,
+    "relay.nn.adaptive_avg_pool2d": _adaptive_pool(relay.nn.adaptive_avg_pool2d),
+    "relay.nn.adaptive_max_pool2d": _adaptive_pool(relay.nn.adaptive_max_pool2d),
 }
 """A graph generator for each op of this group, by op name."""

@@ -48,6 +48,8 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.nn.instance_norm": nn_norm.norm,
         "relay.nn.group_norm": nn_norm.norm,
         "relay.nn.l2_normalize": nn_norm.l2_normalize,
+        "relay.nn.adaptive_avg_pool2d": nn_extra.adaptive_pool2d,
+        "relay.nn.adaptive_max_pool2d": nn_extra.adaptive_pool2d,
     }
 )
 """Op name -> printer of the op's loop nests."""

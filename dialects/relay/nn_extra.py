@@ -1,4 +1,5 @@
-"""`relay.nn` ops the ONNX frontend needs besides the normalizations: batch_matmul, prelu.
+"""`relay.nn` ops the ONNX frontend needs besides the normalizations: batch_matmul, prelu,
+adaptive_avg_pool2d, adaptive_max_pool2d.
 
 Names, attributes and defaults are TVM's (`tvm.relay.nn`, `src/relay/op/nn/nn.h`).
 """
@@ -7,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import IntegerAttr, TensorType, i1, i64
+from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, StringAttr, TensorType, i1, i64
 from xdsl.ir import Attribute, TypeAttribute
 from xdsl.irdl import (
     irdl_op_definition,
@@ -27,14 +28,22 @@ from xrelay.dialects.relay.base import (
     expect_tensor,
     get_bool,
     get_int,
+    get_ints,
+    get_str,
+    int_list_attr,
     normalize_axis,
 )
 from xrelay.dialects.relay.nn import (
+    element_type,
     expect_data_rank,
+    expect_len,
+    expect_positive,
     expect_same_element_type,
     known,
+    layout_dims,
     result_dtype,
 )
+from xrelay.dialects.relay.nn_pool import POOL_LAYOUTS, from_nchw, layout_shape
 from xrelay.dialects.relay.types import ANY, format_shape, tensor_type
 
 
@@ -122,4 +131,61 @@ class PReluOp(RelayOp):
         return [operand_types[0]]
 
 
-OPS = (BatchMatmulOp, PReluOp)
+def adaptive_out(size: Sequence[int], h: int, w: int) -> tuple[int, int]:
+    """TVM's AdaptivePool2DRel: no `output_size` keeps H and W, one value is both."""
+    if not size:
+        return h, w
+    return (size[0], size[0]) if len(size) == 1 else (size[0], size[1])
+
+
+def adaptive_window(index: int, out: int, extent: int) -> tuple[int, int]:
+    """The input rows `[start, end)` of output row `index` (TOPI's adaptive_pool):
+    `floor(index * extent / out)` to `ceil((index + 1) * extent / out)`."""
+    return index * extent // out, -(-(index + 1) * extent // out)
+
+
+class AdaptivePool2DOp(RelayOp):
+    """Base of the adaptive pools: output H and W are given, each output element pools the
+    window `adaptive_window` gives on each side (windows overlap when the sizes do not
+    divide). `output_size` is empty (H and W unchanged), one value or two; layout
+    NCHW or NHWC.
+    """
+
+    data = operand_def(TensorType)
+    result = result_def(TensorType)
+    output_size = prop_def(DenseArrayBase, int_list_attr([]))
+    layout = prop_def(StringAttr, StringAttr("NCHW"))
+    traits = traits_def(Pure())
+
+    @classmethod
+    def infer_result_types(
+        cls, operand_types: Sequence[Attribute], props: Props
+    ) -> Sequence[Attribute]:
+        data = expect_tensor(operand_types, 0)
+        expect_rank(data, 4, "data")
+        layout = layout_dims(get_str(props, "layout"), POOL_LAYOUTS, "layout")
+        size = get_ints(props, "output_size")
+        expect_len(size, (0, 1, 2), "output_size")
+        expect_positive(size, "output_size")
+        n, c, h, w = layout_shape(data, layout)
+        oh, ow = adaptive_out(size, h, w)
+        return [tensor_type(from_nchw(n, c, oh, ow, layout), element_type(operand_types[0]))]
+
+
+@irdl_op_definition
+class AdaptiveAvgPool2DOp(AdaptivePool2DOp):
+    """`relay.nn.adaptive_avg_pool2d`: the mean of each window (in float64; integers
+    truncate toward zero as `avg_pool2d`'s); an empty input's windows give NaN (0 / 0)."""
+
+    name = "relay.nn.adaptive_avg_pool2d"
+
+
+@irdl_op_definition
+class AdaptiveMaxPool2DOp(AdaptivePool2DOp):
+    """`relay.nn.adaptive_max_pool2d`: the maximum of each window (NaN wins, as
+    `max_pool2d`'s); an empty input's windows give -inf (integers: the type's lowest)."""
+
+    name = "relay.nn.adaptive_max_pool2d"
+
+
+OPS = (BatchMatmulOp, PReluOp, AdaptiveAvgPool2DOp, AdaptiveMaxPool2DOp)

@@ -105,3 +105,39 @@ func.func @prelu_alpha_size(%x: tensor<2x3xf32>, %a: tensor<2xf32>) {
   %0 = relay.nn.prelu %x, %a : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
   func.return
 }
+
+// -----
+
+/// adaptive pools: the data is 4-D.
+func.func @adaptive_pool_rank(%x: tensor<3x7x5xf32>) {
+  // expected-error@+1 {{'relay.nn.adaptive_avg_pool2d' op expected 4-D data, got rank 3 (3, 7, 5)}}
+  %0 = relay.nn.adaptive_avg_pool2d %x {output_size = [1]} : (tensor<3x7x5xf32>) -> tensor<3x1x1xf32>
+  func.return
+}
+
+// -----
+
+/// adaptive pools: NCHW or NHWC.
+func.func @adaptive_pool_layout(%x: tensor<1x3x7x5xf32>) {
+  // expected-error@+1 {{'relay.nn.adaptive_max_pool2d' op unknown layout 'HWCN'; expected one of NCHW, NHWC}}
+  %0 = relay.nn.adaptive_max_pool2d %x {layout = "HWCN"} : (tensor<1x3x7x5xf32>) -> tensor<1x3x7x5xf32>
+  func.return
+}
+
+// -----
+
+/// adaptive pools: output_size has at most two values.
+func.func @adaptive_pool_size_count(%x: tensor<1x3x7x5xf32>) {
+  // expected-error@+1 {{'relay.nn.adaptive_avg_pool2d' op output_size must have 0, 1 or 2 values, got 3}}
+  %0 = relay.nn.adaptive_avg_pool2d %x {output_size = [1, 1, 1]} : (tensor<1x3x7x5xf32>) -> tensor<1x3x1x1xf32>
+  func.return
+}
+
+// -----
+
+/// adaptive pools: output sizes are positive.
+func.func @adaptive_pool_size_value(%x: tensor<1x3x7x5xf32>) {
+  // expected-error@+1 {{'relay.nn.adaptive_max_pool2d' op output_size must be positive, got [2, 0]}}
+  %0 = relay.nn.adaptive_max_pool2d %x {output_size = [2, 0]} : (tensor<1x3x7x5xf32>) -> tensor<1x3x2x0xf32>
+  func.return
+}
