@@ -395,3 +395,32 @@ def test_adaptive_pools_hand_values_and_types() -> None:
         relay.nn.adaptive_max_pool2d(relay.var("y", shape=(1, 3, 3)), 1)
     with pytest.raises(ValueError, match="out_layout 'NHWC' differs"):
         relay.nn.adaptive_max_pool2d(xv, 1, out_layout="NHWC")
+
+
+@pytest.mark.parametrize(("shape", "axis"), [((2, 3, 4, 5), 1), ((2, 3, 4), -2), ((3, 4), 0)])
+def test_layer_norm_over_trailing_axes_composes_with_reshape(
+    shape: tuple[int, ...], axis: int
+) -> None:
+    """ONNX's LayerNormalization normalizes over every axis from `axis` on: an importer
+    reshapes them into one, runs layer_norm on it without center and scale, reshapes back
+    and applies the `shape[axis:]` scale and bias; checked against the formula written out."""
+    a = axis % len(shape)
+    rows, cols = math.prod(shape[:a]), math.prod(shape[a:])
+    x = RNG.standard_normal(shape).astype("float32")
+    scale = RNG.standard_normal(shape[a:]).astype("float32")
+    bias = RNG.standard_normal(shape[a:]).astype("float32")
+    xv = relay.var("x", shape=shape)
+    ones, zeros = relay.const(np.ones(cols, "float32")), relay.const(np.zeros(cols, "float32"))
+    flat = relay.reshape(xv, (rows, cols))
+    normalized = relay.nn.layer_norm(flat, ones, zeros, axis=-1, center=False, scale=False)
+    expr = relay.add(
+        relay.multiply(relay.reshape(normalized, shape), relay.const(scale)), relay.const(bias)
+    )
+    got = run(expr, x)
+    want = np.zeros(shape)
+    for lead in itertools.product(*(range(d) for d in shape[:a])):
+        values = x[lead].astype(np.float64)
+        mean = values.sum() / cols
+        var = ((values - mean) ** 2).sum() / cols
+        want[lead] = (values - mean) / math.sqrt(var + 1e-5) * scale + bias
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
