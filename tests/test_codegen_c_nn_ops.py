@@ -183,3 +183,25 @@ def test_adaptive_pools(optimize: bool, cache: Path) -> None:
         edges = np.array([[[[np.nan, 1.0], [np.inf, -np.inf]]]], "float32")
         cases.add(f"{name} edges", fn(cases.var(edges.shape, value=edges), (2, 1)))
     cases.check(cache, optimize, rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("optimize", [False, True])
+def test_norm_edges(optimize: bool, cache: Path) -> None:
+    """NaN, infinities and constant slices (variance 0, with and without epsilon) agree."""
+    cases = Cases(6)
+    x = np.array([[2.0, 2.0, 2.0], [1.0, np.inf, 3.0], [np.nan, 0.0, 1.0]], "float32")
+    for epsilon in (1e-5, 0.0):
+        data, gamma, beta = cases.var(x.shape, value=x), cases.var((3,)), cases.var((3,))
+        cases.add(
+            f"layer_norm eps {epsilon}", relay.nn.layer_norm(data, gamma, beta, epsilon=epsilon)
+        )
+        data, gamma, beta = cases.var(x.shape, value=x), cases.var((3,)), cases.var((3,))
+        cases.add(
+            f"instance_norm eps {epsilon}", relay.nn.instance_norm(data, gamma, beta, 0, epsilon)
+        )
+    data, gamma, beta = cases.var(x.shape, value=x), cases.var((3,)), cases.var((3,))
+    cases.add("group_norm", relay.nn.group_norm(data, gamma, beta, 3, axis=0))
+    cases.add("l2_normalize", relay.nn.l2_normalize(cases.var(x.shape, value=x), 1e-12, [1]))
+    cases.add("l2_normalize eps 0", relay.nn.l2_normalize(cases.var(x.shape, value=x), 0.0))
+    cases.add("lrn", relay.nn.lrn(cases.var(x.shape, value=x), 3, 0, bias=-1.0, beta=0.5))
+    cases.check(cache, optimize, rtol=1e-5, atol=1e-6)

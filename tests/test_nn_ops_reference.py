@@ -424,3 +424,24 @@ def test_layer_norm_over_trailing_axes_composes_with_reshape(
         var = ((values - mean) ** 2).sum() / cols
         want[lead] = (values - mean) / math.sqrt(var + 1e-5) * scale + bias
     np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
+
+
+def test_norm_edge_rules() -> None:
+    """docs/semantics.md: a constant slice gives beta (NaN with epsilon 0); a NaN or an
+    infinity makes its whole slice NaN; other slices are untouched."""
+    x = np.array([[2.0, 2.0, 2.0], [1.0, np.inf, 3.0], [np.nan, 0.0, 1.0]], "float32")
+    gamma, beta = np.full(3, 2.0, "float32"), np.array([0.5, -1.0, 3.0], "float32")
+    xv, gv, bv = (
+        relay.var("x", shape=(3, 3)),
+        relay.var("g", shape=(3,)),
+        relay.var("b", shape=(3,)),
+    )
+    got = run(relay.nn.layer_norm(xv, gv, bv), x, gamma, beta)
+    np.testing.assert_array_equal(got[0], beta)
+    assert np.isnan(got[1:]).all()
+    got = run(relay.nn.layer_norm(xv, gv, bv, epsilon=0.0), x, gamma, beta)
+    assert np.isnan(got).all()
+    # l2_normalize: a NaN sum stays NaN; an infinity gives inf / inf = NaN and 0 beside it.
+    got = run(relay.nn.l2_normalize(xv, 1e-12, axis=[1]), x)
+    np.testing.assert_array_equal(got[1], [0.0, np.nan, 0.0])
+    assert np.isnan(got[2]).all()
