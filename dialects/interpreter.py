@@ -118,19 +118,24 @@ def has_reference(op_type: type[Operation]) -> bool:
 _loaded = False
 
 
+_SEMANTICS = (
+    *("structure", "elementwise", "nn", "tensor", "nn_norm", "nn_extra"),
+    *("movement", "indexing", "scan", "algorithm", "einsum", "vision"),
+)
+"""The `reference_<name>` modules of relay ops' semantics, imported on first use."""
+
+
 def _load_relay_semantics() -> None:
     global _loaded
     if not _loaded:
         _loaded = True
         import importlib
 
-        for name in ("structure", "elementwise", "nn", "tensor", "movement", "indexing", "scan"):
+        for name in _SEMANTICS:
             # Importing a semantics module registers its functions.
             importlib.import_module(f"xrelay.dialects.relay.reference_{name}")
         importlib.import_module("xrelay.dialects.accel_reference")
         importlib.import_module("xrelay.dialects.dnnl_reference")
-        for name in ("algorithm", "einsum", "vision"):
-            importlib.import_module(f"xrelay.dialects.relay.reference_{name}")
 
 
 def conform(value: Value, ty: Attribute) -> Value:

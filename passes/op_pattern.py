@@ -25,6 +25,12 @@ registrations (`register_pattern` in `python/tvm/relay/op/*/_*.py` and
   in TVM), `if`, `composite`, `yield`, and every op of another dialect
   (`func.call` included), which `op_pattern` does not find in the table.
 
+The ops added for the ONNX frontend follow TVM's registrations the same way:
+`nn.prelu` Broadcast, `nn.batch_matmul`, `nn.l2_normalize` and the adaptive pools
+OutEWiseFusable,
+`nn.lrn` Opaque, and `nn.layer_norm`, `nn.instance_norm`, `nn.group_norm` Opaque
+(TVM registers no pattern for them: SimplifyInference expands them first).
+
 Two kinds depend on the op instance, as in TVM's `IndexedForwardGraph`:
 `relay.constant` is ElemWise when it is a scalar of `i1`, `i32`, `i64`,
 `f32` or `f64` ("simple" constants the code generator inlines) and Opaque
@@ -47,6 +53,8 @@ from xrelay.dialects.relay import (
     indexing,
     movement,
     nn,
+    nn_extra,
+    nn_norm,
     nn_pool,
     reduce,
     scan,
@@ -184,6 +192,16 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     scan.ArangeOp: K.OPAQUE,
     scan.ShapeOfOp: K.OPAQUE,
     scan.NdarraySizeOp: K.OPAQUE,
+    # normalization
+    nn_norm.LRNOp: K.OPAQUE,
+    nn_extra.BatchMatmulOp: K.OUT_ELEMWISE_FUSABLE,
+    nn_norm.LayerNormOp: K.OPAQUE,
+    nn_norm.InstanceNormOp: K.OPAQUE,
+    nn_norm.GroupNormOp: K.OPAQUE,
+    nn_extra.PReluOp: K.BROADCAST,
+    nn_norm.L2NormalizeOp: K.OUT_ELEMWISE_FUSABLE,
+    nn_extra.AdaptiveAvgPool2DOp: K.OUT_ELEMWISE_FUSABLE,
+    nn_extra.AdaptiveMaxPool2DOp: K.OUT_ELEMWISE_FUSABLE,
 }
 """The pattern kind of each relay op class (TVM's `TOpPattern`)."""
 

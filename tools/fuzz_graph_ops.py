@@ -23,6 +23,7 @@ from xrelay.dialects.interpreter import numpy_dtype
 from xrelay.dialects.relay.types import tensor_element_type
 from xrelay.tools.fuzz_graph_movement import MOVEMENT_GENERATORS
 from xrelay.tools.fuzz_graph_ops_misc import MISC_GENERATORS
+from xrelay.tools.fuzz_graph_ops_nn import NN_GENERATORS
 
 from xrelay import relay
 
@@ -543,6 +544,7 @@ GENERATORS: dict[str, Generator] = {
     "relay.if": _if,
     **MISC_GENERATORS,
     **MOVEMENT_GENERATORS,
+    **NN_GENERATORS,
 }
 """A graph generator for every relay op the builder writes, by op name."""
 

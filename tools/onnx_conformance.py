@@ -148,6 +148,7 @@ def run_case(case: Case, target: str) -> Result:
     """Import, run and compare one case on `target`; any exception is a failure with its reason."""
     import onnx
     from onnx.backend.test.runner import Runner
+
     from xrelay.relay.frontend import onnx_backend
 
     backend = onnx_backend(None if target == "interpreter" else target)

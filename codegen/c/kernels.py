@@ -9,6 +9,8 @@ from types import MappingProxyType
 from xrelay.codegen.c import kernels_algorithm as algorithm
 from xrelay.codegen.c import kernels_einsum as einsum
 from xrelay.codegen.c import kernels_nn as nn
+from xrelay.codegen.c import kernels_nn_extra as nn_extra
+from xrelay.codegen.c import kernels_nn_norm as nn_norm
 from xrelay.codegen.c import kernels_reduce as reduce
 from xrelay.codegen.c import kernels_tensor as tensor
 from xrelay.codegen.c import kernels_vision as vision
@@ -50,6 +52,14 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.einsum": einsum.einsum,
         "relay.vision.all_class_non_max_suppression": vision.all_class_non_max_suppression,
         **MOVEMENT_KERNELS,
+        "relay.nn.lrn": nn_norm.lrn,
+        "relay.nn.batch_matmul": nn_extra.batch_matmul,
+        "relay.nn.layer_norm": nn_norm.norm,
+        "relay.nn.instance_norm": nn_norm.norm,
+        "relay.nn.group_norm": nn_norm.norm,
+        "relay.nn.l2_normalize": nn_norm.l2_normalize,
+        "relay.nn.adaptive_avg_pool2d": nn_extra.adaptive_pool2d,
+        "relay.nn.adaptive_max_pool2d": nn_extra.adaptive_pool2d,
     }
 )
 """Op name -> printer of the op's loop nests."""

@@ -20,9 +20,10 @@ from typing import cast
 
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute, Operation
+from xdsl.irdl import IRDLOperation
 from xrelay.codegen.c.kernel_api import Unsupported
 from xrelay.codegen.c.scalars import Scalar, scalar_of
-from xrelay.dialects.relay.base import get_float, get_int
+from xrelay.dialects.relay.base import get_float, get_int, properties_with_defaults
 
 Index = tuple[int | None, ...]
 """Per dim of a value: the root loop axis its index is, or None for index 0."""
@@ -410,6 +411,20 @@ _UNARY: dict[str, ExprFn] = {
     "relay.nn.leaky_relu": _leaky_relu,
 }
 
+
+def _prelu(c: ScalarCall) -> str:
+    a, alpha = c.args
+    return f"{a} > {c.out.literal(0)} ? {a} : {a} * {alpha}"
+
+
+def _prelu_index(op: Operation, k: int, idx: Index, shape: Sequence[int]) -> Index:
+    """prelu reads its data as broadcast and alpha at the data's `axis` (default 1)."""
+    if k == 0:
+        return broadcast_index(idx, shape)
+    axis = get_int(properties_with_defaults(cast(IRDLOperation, op)), "axis") % len(idx)
+    return (None if shape[0] == 1 else idx[axis],)
+
+
 SCALAR_RULES: Mapping[str, ScalarRule] = MappingProxyType(
     {
         **{name: ScalarRule(fn) for name, fn in (_BINARY | _UNARY | _MATH).items()},
@@ -420,6 +435,7 @@ SCALAR_RULES: Mapping[str, ScalarRule] = MappingProxyType(
         "relay.ones_like": ScalarRule(_fill(1), reads=_none),
         "relay.full": ScalarRule(_fill_with(0), reads=_only(0)),
         "relay.full_like": ScalarRule(_fill_with(1), reads=_only(1)),
+        "relay.nn.prelu": ScalarRule(_prelu, index=_prelu_index),
     }
 )
 """The elementwise ops the C target fuses, by op name."""

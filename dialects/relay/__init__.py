@@ -17,6 +17,8 @@ from xrelay.dialects.relay import (
     indexing,
     movement,
     nn,
+    nn_extra,
+    nn_norm,
     nn_pool,
     reduce,
     scan,
@@ -42,6 +44,8 @@ RELAY = Dialect(
         *movement.OPS,
         *indexing.OPS,
         *scan.OPS,
+        *nn_norm.OPS,
+        *nn_extra.OPS,
     ],
     [],
 )

@@ -3,4 +3,6 @@
 from __future__ import annotations
 
 from xrelay.dialects.builder.nn import *  # noqa: F403
+from xrelay.dialects.builder.nn_extra import *  # noqa: F403
 from xrelay.dialects.builder.nn_movement import *  # noqa: F403
+from xrelay.dialects.builder.nn_norm import *  # noqa: F403
