@@ -15,7 +15,8 @@ registrations (`register_pattern` in `python/tvm/relay/op/*/_*.py` and
   layout_transform strided_slice take`, `nn.batch_flatten`, `nn.pad`, and
   `tuple_get_item` (a structural node TVM marks injective);
 - **CommReduce (3)**: `sum mean max min prod argmax argmin`;
-- **OutEWiseFusable (4)**: `nn.conv2d nn.dense matmul`, the four pools,
+- **OutEWiseFusable (4)**: `nn.conv2d nn.dense matmul`, `nn.conv1d/3d` and the transposed
+  convolutions, the four pools,
   `nn.softmax`, `nn.log_softmax`, `nn.batch_norm` (TVM registers all of these
   so: pools and softmax may absorb the elementwise ops after them too);
 - **Tuple (7)**: `tuple`;
@@ -42,6 +43,7 @@ from xrelay.dialects.relay import (
     elementwise,
     elementwise_math,
     nn,
+    nn_conv,
     nn_pool,
     reduce,
     structure,
@@ -154,6 +156,8 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     creation.FullLikeOp: K.ELEMWISE,
     creation.ZerosLikeOp: K.ELEMWISE,
     creation.OnesLikeOp: K.ELEMWISE,
+    # convolutions of other ranks and transposed convolutions
+    **{op: K.OUT_ELEMWISE_FUSABLE for op in nn_conv.OPS},
 }
 """The pattern kind of each relay op class (TVM's `TOpPattern`)."""
 

@@ -440,6 +440,41 @@ def _global_pool(fn: Callable[[Expr], Expr]) -> Generator:
     return make
 
 
+def _conv_nd(rank: int, transpose: bool) -> Generator:
+    """conv1d/conv3d or a transposed convolution of `rank` spatial dims: random groups,
+    strides, dilation, padding (and output_padding), a constant weight."""
+    fns = {
+        (1, False): relay.nn.conv1d,
+        (3, False): relay.nn.conv3d,
+        (1, True): relay.nn.conv1d_transpose,
+        (2, True): relay.nn.conv2d_transpose,
+        (3, True): relay.nn.conv3d_transpose,
+    }
+
+    def make(g: GraphMaker) -> Expr:
+        high = 5 if rank == 3 else 7
+        x = g.var((g.batch, g.dim(1, 4), *(g.dim(3, high) for _ in range(rank))))
+        c, sizes = shape_of(x)[1], shape_of(x)[2:]
+        groups = g.rng.choice([d for d in (1, 2, c) if c % d == 0])
+        per_group = g.rng.randint(1, 3)
+        kernel = tuple(g.rng.randint(1, min(3, s)) for s in sizes)
+        strides = tuple(g.rng.randint(1, 2) for _ in sizes)
+        dilation = tuple(g.rng.choice((1, 1, 2)) if transpose else 1 for _ in sizes)
+        padding = tuple(g.rng.randint(0, k - 1) for k in kernel for _ in range(2))
+        if transpose:
+            weight = g.const((c, per_group, *kernel))
+            extra = tuple(g.rng.randint(0, st - 1) for st in strides)
+            return fns[rank, True](
+                x, weight, strides, padding, dilation, groups, output_padding=extra
+            )
+        weight = g.const((groups * per_group, c // groups, *kernel))
+        return fns[rank, False](
+            x, weight, strides, padding, groups=groups, channels=groups * per_group
+        )
+
+    return make
+
+
 GENERATORS: dict[str, Generator] = {
     "relay.add": _binary(relay.add),
     "relay.subtract": _binary(relay.subtract),
@@ -532,6 +567,11 @@ GENERATORS: dict[str, Generator] = {
     "relay.tuple": _tuple,
     "relay.tuple_get_item": _tuple,
     "relay.if": _if,
+    "relay.nn.conv1d": _conv_nd(1, False),
+    "relay.nn.conv3d": _conv_nd(3, False),
+    "relay.nn.conv1d_transpose": _conv_nd(1, True),
+    "relay.nn.conv2d_transpose": _conv_nd(2, True),
+    "relay.nn.conv3d_transpose": _conv_nd(3, True),
 }
 """A graph generator for every relay op the builder writes, by op name."""
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from xrelay.codegen.c import kernels_conv as conv
 from xrelay.codegen.c import kernels_nn as nn
 from xrelay.codegen.c import kernels_reduce as reduce
 from xrelay.codegen.c import kernels_tensor as tensor
@@ -40,6 +41,11 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.argmax": reduce.reduce,
         "relay.argmin": reduce.reduce,
         "relay.matmul": reduce.matmul,
+        "relay.nn.conv1d": conv.conv,
+        "relay.nn.conv3d": conv.conv,
+        "relay.nn.conv1d_transpose": conv.conv_transpose,
+        "relay.nn.conv2d_transpose": conv.conv_transpose,
+        "relay.nn.conv3d_transpose": conv.conv_transpose,
     }
 )
 """Op name -> printer of the op's loop nests."""

@@ -13,6 +13,7 @@ from xrelay.dialects.relay import (
     elementwise,
     elementwise_math,
     nn,
+    nn_conv,
     nn_pool,
     reduce,
     structure,
@@ -30,6 +31,7 @@ RELAY = Dialect(
         *tensor.OPS,
         *reduce.OPS,
         *creation.OPS,
+        *nn_conv.OPS,
     ],
     [],
 )
