@@ -16,7 +16,7 @@ registrations (`register_pattern` in `python/tvm/relay/op/*/_*.py` and
   `tuple_get_item` (a structural node TVM marks injective);
 - **CommReduce (3)**: `sum mean max min prod argmax argmin`;
 - **OutEWiseFusable (4)**: `nn.conv2d nn.dense matmul`, `nn.conv1d/3d` and the transposed
-  convolutions, the four pools,
+  convolutions, the pools of every rank,
   `nn.softmax`, `nn.log_softmax`, `nn.batch_norm` (TVM registers all of these
   so: pools and softmax may absorb the elementwise ops after them too);
 - **Tuple (7)**: `tuple`;
@@ -158,6 +158,7 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     creation.OnesLikeOp: K.ELEMWISE,
     # convolutions of other ranks and transposed convolutions
     **{op: K.OUT_ELEMWISE_FUSABLE for op in nn_conv.OPS},
+    **{op: K.OUT_ELEMWISE_FUSABLE for op in nn_pool.OPS_ND},
 }
 """The pattern kind of each relay op class (TVM's `TOpPattern`)."""
 

@@ -460,7 +460,7 @@ def _conv_nd(rank: int, transpose: bool) -> Generator:
         kernel = tuple(g.rng.randint(1, min(3, s)) for s in sizes)
         strides = tuple(g.rng.randint(1, 2) for _ in sizes)
         dilation = tuple(g.rng.choice((1, 1, 2)) if transpose else 1 for _ in sizes)
-        padding = tuple(g.rng.randint(0, k - 1) for k in kernel for _ in range(2))
+        padding = tuple(g.rng.randint(0, k - 1) for _ in range(2) for k in kernel)
         if transpose:
             weight = g.const((c, per_group, *kernel))
             extra = tuple(g.rng.randint(0, st - 1) for st in strides)
@@ -471,6 +471,31 @@ def _conv_nd(rank: int, transpose: bool) -> Generator:
         return fns[rank, False](
             x, weight, strides, padding, groups=groups, channels=groups * per_group
         )
+
+    return make
+
+
+def _pool_nd(kind: str, rank: int) -> Generator:
+    """max/avg pools of 1 or 3 spatial dims: padding, strides, dilation, ceil_mode and
+    count_include_pad at random, float or integer data."""
+    fn = getattr(relay.nn, f"{kind}_pool{rank}d")
+
+    def make(g: GraphMaker) -> Expr:
+        high = 5 if rank == 3 else 8
+        dtype = g.rng.choice(("float32", "float32", "int32"))
+        x = g.var((g.batch, g.dim(1, 3), *(g.dim(2, high) for _ in range(rank))), dtype)
+        sizes = shape_of(x)[2:]
+        pool = tuple(g.rng.randint(1, min(3, s)) for s in sizes)
+        padding = tuple(g.rng.randint(0, k - 1) for _ in range(2) for k in pool)
+        strides = tuple(g.rng.randint(1, 2) for _ in sizes)
+        dilation = tuple(
+            g.rng.choice((1, 2)) if s >= 2 * k - 1 else 1 for s, k in zip(sizes, pool, strict=True)
+        )
+        ceil = g.rng.random() < 0.3
+        if kind == "max":
+            return fn(x, pool, strides, dilation, padding, ceil_mode=ceil)
+        include = g.rng.random() < 0.5
+        return fn(x, pool, strides, dilation, padding, ceil_mode=ceil, count_include_pad=include)
 
     return make
 
@@ -572,6 +597,10 @@ GENERATORS: dict[str, Generator] = {
     "relay.nn.conv1d_transpose": _conv_nd(1, True),
     "relay.nn.conv2d_transpose": _conv_nd(2, True),
     "relay.nn.conv3d_transpose": _conv_nd(3, True),
+    "relay.nn.max_pool1d": _pool_nd("max", 1),
+    "relay.nn.avg_pool1d": _pool_nd("avg", 1),
+    "relay.nn.max_pool3d": _pool_nd("max", 3),
+    "relay.nn.avg_pool3d": _pool_nd("avg", 3),
 }
 """A graph generator for every relay op the builder writes, by op name."""
 

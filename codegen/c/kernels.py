@@ -46,6 +46,10 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.nn.conv1d_transpose": conv.conv_transpose,
         "relay.nn.conv2d_transpose": conv.conv_transpose,
         "relay.nn.conv3d_transpose": conv.conv_transpose,
+        "relay.nn.max_pool1d": conv.pool,
+        "relay.nn.avg_pool1d": conv.pool,
+        "relay.nn.max_pool3d": conv.pool,
+        "relay.nn.avg_pool3d": conv.pool,
     }
 )
 """Op name -> printer of the op's loop nests."""

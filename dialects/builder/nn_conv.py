@@ -23,7 +23,7 @@ def pad_values(padding: IntOrSeq, rank: int) -> tuple[int, ...]:
     values = (padding,) if isinstance(padding, int) else tuple(int(p) for p in padding)
     lengths = nn_conv.pad_lengths(rank)
     if len(values) not in lengths:
-        shown = ", ".join(str(n) for n in lengths)
+        shown = ", ".join(str(n) for n in lengths[:-1]) + f" or {lengths[-1]}"
         raise ValueError(f"padding must have {shown} values, got {len(values)}")
     before, after = nn_conv.pad_nd(values, rank)
     return (*before, *after)

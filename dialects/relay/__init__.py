@@ -32,6 +32,7 @@ RELAY = Dialect(
         *reduce.OPS,
         *creation.OPS,
         *nn_conv.OPS,
+        *nn_pool.OPS_ND,
     ],
     [],
 )

@@ -21,6 +21,7 @@ from xrelay.dialects.relay.base import (
     properties_with_defaults,
 )
 from xrelay.dialects.relay.nn import pad_2d
+from xrelay.dialects.relay.nn_conv import pad_nd
 from xrelay.dialects.relay.reference_scalar import reduce_identity
 from xrelay.dialects.relay.reference_window import conv_nd, pool_nd
 from xrelay.dialects.relay.types import numpy_dtype
@@ -184,55 +185,35 @@ def _pad(ev: Evaluator, op: nn.PadOp, args: list[Value]) -> Value:
     return np.pad(x, pairs, mode="constant", constant_values=op.pad_value.value.data)
 
 
-def pool2d_nchw(
-    x: Array,
-    kind: str,
-    pool: tuple[int, int],
-    strides: tuple[int, int],
-    dilation: tuple[int, int],
-    padding: tuple[int, int, int, int],
-    out_hw: tuple[int, int],
-    count_include_pad: bool,
-) -> Array:
-    """Max or average pooling of NCHW data, with TVM's treatment of padding (`pool_nd`)."""
-    top, left, bottom, right = padding
-    return pool_nd(
-        x, kind, pool, strides, dilation, (top, left), (bottom, right), out_hw, count_include_pad
-    )
-
-
 def pool2d(x: npt.NDArray[Any], props: Mapping[str, Attribute], kind: str) -> npt.NDArray[Any]:
-    """A windowed `kind` ("max" or "avg") pool with relay's pool attributes `props`.
+    """A windowed `kind` ("max" or "avg") pool with relay's pool attributes `props`, over
+    the spatial dims (D, H, W letters) of its `layout`: every rank (`pool_nd`).
 
-    Shared by `relay.nn.max_pool2d`/`avg_pool2d` and the accelerator pools that
-    extend them (same property names and defaults).
+    Shared by `relay.nn.max_pool1d/2d/3d`/`avg_pool1d/2d/3d` and the accelerator pools
+    that extend them (same property names and defaults).
     """
     layout = cast(StringAttr, props.get("layout", StringAttr("NCHW"))).data
-    data = to_layout(x, layout, "NCHW")
-    ph, pw = get_ints(props, "pool_size")
-    sh, sw = get_ints(props, "strides")
-    dh, dw = get_ints(props, "dilation")
-    top, left, bottom, right = pad_2d(get_ints(props, "padding"))
+    spatial = "".join(d for d in layout if d in "DHW")
+    data = to_layout(x, layout, "NC" + spatial)
+    pool, strides = get_ints(props, "pool_size"), get_ints(props, "strides")
+    dilation = get_ints(props, "dilation")
+    before, after = pad_nd(get_ints(props, "padding"), len(spatial))
     ceil = bool(get_int(props, "ceil_mode"))
-    out_h = nn_pool.pool_out(data.shape[2], top + bottom, ph, sh, dh, ceil)
-    out_w = nn_pool.pool_out(data.shape[3], left + right, pw, sw, dw, ceil)
+    out = [
+        nn_pool.pool_out(size, b + a, k, s, d, ceil)
+        for size, b, a, k, s, d in zip(
+            data.shape[2:], before, after, pool, strides, dilation, strict=True
+        )
+    ]
     include = kind == "avg" and bool(get_int(props, "count_include_pad"))
-    pooled = pool2d_nchw(
-        data,
-        kind,
-        (ph, pw),
-        (sh, sw),
-        (dh, dw),
-        (top, left, bottom, right),
-        (out_h, out_w),
-        include,
-    )
-    return to_layout(pooled, "NCHW", layout)
+    pooled = pool_nd(data, kind, pool, strides, dilation, before, after, out, include)
+    return to_layout(pooled, "NC" + spatial, layout)
 
 
-@reference(nn_pool.MaxPool2DOp, nn_pool.AvgPool2DOp)
-def _pool2d(ev: Evaluator, op: nn_pool.Pool2DOp, args: list[Value]) -> Value:
-    kind = "max" if isinstance(op, nn_pool.MaxPool2DOp) else "avg"
+@reference(nn_pool.MaxPool2DOp, nn_pool.AvgPool2DOp, *nn_pool.OPS_ND)
+def _pool(ev: Evaluator, op: nn_pool.PoolNdOp, args: list[Value]) -> Value:
+    max_pools = (nn_pool.MaxPool1DOp, nn_pool.MaxPool2DOp, nn_pool.MaxPool3DOp)
+    kind = "max" if isinstance(op, max_pools) else "avg"
     return pool2d(np.asarray(args[0]), properties_with_defaults(op), kind)
 
 
