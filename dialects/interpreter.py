@@ -124,7 +124,7 @@ def _load_relay_semantics() -> None:
         _loaded = True
         import importlib
 
-        for name in ("structure", "elementwise", "nn", "tensor", "conv"):
+        for name in ("structure", "elementwise", "nn", "tensor", "conv", "image"):
             # Importing a semantics module registers its functions.
             importlib.import_module(f"xrelay.dialects.relay.reference_{name}")
         importlib.import_module("xrelay.dialects.accel_reference")

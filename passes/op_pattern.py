@@ -12,7 +12,7 @@ registrations (`register_pattern` in `python/tvm/relay/op/*/_*.py` and
 - **Broadcast (1)**: the binary arithmetic, comparison, modulo, bitwise, logical and
   shift ops, `where`, `nn.bias_add`;
 - **Injective (2)**: `reshape transpose squeeze expand_dims concatenate split
-  layout_transform strided_slice take`, `nn.batch_flatten`, `nn.pad`, and
+  layout_transform strided_slice take`, `nn.batch_flatten`, `nn.pad`, `image.resize2d`, and
   `tuple_get_item` (a structural node TVM marks injective);
 - **CommReduce (3)**: `sum mean max min prod argmax argmin`;
 - **OutEWiseFusable (4)**: `nn.conv2d nn.dense matmul`, `nn.conv1d/3d` and the transposed
@@ -42,6 +42,7 @@ from xrelay.dialects.relay import (
     creation,
     elementwise,
     elementwise_math,
+    image,
     nn,
     nn_conv,
     nn_pool,
@@ -159,6 +160,7 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     # convolutions of other ranks and transposed convolutions
     **{op: K.OUT_ELEMWISE_FUSABLE for op in nn_conv.OPS},
     **{op: K.OUT_ELEMWISE_FUSABLE for op in nn_pool.OPS_ND},
+    image.Resize2DOp: K.INJECTIVE,
 }
 """The pattern kind of each relay op class (TVM's `TOpPattern`)."""
 

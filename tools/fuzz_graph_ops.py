@@ -500,6 +500,40 @@ def _pool_nd(kind: str, rank: int) -> Generator:
     return make
 
 
+def _resize2d(g: GraphMaker) -> Expr:
+    """image.resize2d: every method, coordinate mode and rounding, up or down, with ONNX-style
+    scales sometimes, NCHW or NHWC, float or int32 data."""
+    dtype = g.rng.choice(("float32", "float32", "int32"))
+    layout = g.rng.choice(("NCHW", "NCHW", "NHWC"))
+    h, w = g.dim(1, 6), g.dim(1, 6)
+    c = g.dim(1, 3)
+    x = g.var((g.batch, c, h, w) if layout == "NCHW" else (g.batch, h, w, c), dtype)
+    size = (g.dim(1, 9), g.dim(1, 9))
+    scales = None
+    if g.rng.random() < 0.3:
+        scales = tuple(
+            float(np.float32(o / i * g.rng.choice((1.0, 1.1, 0.9))))
+            for o, i in zip(size, (h, w), strict=True)
+        )
+    modes = ("half_pixel", "align_corners", "asymmetric", "pytorch_half_pixel")
+    modes += ("tf_half_pixel_for_nn", "tf_crop_and_resize", "half_pixel_symmetric")
+    return relay.image.resize2d(
+        x,
+        size,
+        roi=tuple(round(g.rng.uniform(-0.2, 1.2), 2) for _ in range(4)),
+        layout=layout,
+        method=g.rng.choice(("nearest_neighbor", "linear", "cubic")),
+        coordinate_transformation_mode=g.rng.choice(modes),
+        rounding_method=g.rng.choice(
+            ("", "round", "floor", "ceil", "round_prefer_floor", "round_prefer_ceil")
+        ),
+        cubic_alpha=g.rng.choice((-0.5, -0.75)),
+        cubic_exclude=g.rng.randint(0, 1),
+        extrapolation_value=g.rng.choice((0.0, 10.0, -1.5)),
+        scales=scales,
+    )
+
+
 GENERATORS: dict[str, Generator] = {
     "relay.add": _binary(relay.add),
     "relay.subtract": _binary(relay.subtract),
@@ -601,6 +635,7 @@ GENERATORS: dict[str, Generator] = {
     "relay.nn.avg_pool1d": _pool_nd("avg", 1),
     "relay.nn.max_pool3d": _pool_nd("max", 3),
     "relay.nn.avg_pool3d": _pool_nd("avg", 3),
+    "relay.image.resize2d": _resize2d,
 }
 """A graph generator for every relay op the builder writes, by op name."""
 

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from xrelay.codegen.c import kernels_conv as conv
+from xrelay.codegen.c import kernels_image as image
 from xrelay.codegen.c import kernels_nn as nn
 from xrelay.codegen.c import kernels_reduce as reduce
 from xrelay.codegen.c import kernels_tensor as tensor
@@ -50,6 +51,7 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.nn.avg_pool1d": conv.pool,
         "relay.nn.max_pool3d": conv.pool,
         "relay.nn.avg_pool3d": conv.pool,
+        "relay.image.resize2d": image.resize2d,
     }
 )
 """Op name -> printer of the op's loop nests."""

@@ -12,6 +12,7 @@ from xrelay.dialects.relay import (
     creation,
     elementwise,
     elementwise_math,
+    image,
     nn,
     nn_conv,
     nn_pool,
@@ -33,6 +34,7 @@ RELAY = Dialect(
         *creation.OPS,
         *nn_conv.OPS,
         *nn_pool.OPS_ND,
+        *image.OPS,
     ],
     [],
 )

@@ -82,7 +82,7 @@ from xrelay.dialects.builder.expr import TensorType_ as TensorType
 from xrelay.dialects.builder.expr import TupleType_ as TupleType
 from xrelay.dialects.builder.tensor import *  # noqa: F403
 from xrelay.dialects.relay.base import RelayTypeError
-from xrelay.relay import nn
+from xrelay.relay import image, nn
 
 __all__ = [
     "Any",
@@ -127,6 +127,7 @@ __all__ = [
     "floor_mod",
     "greater",
     "greater_equal",
+    "image",
     "isfinite",
     "isinf",
     "isnan",
