@@ -443,12 +443,11 @@ def _global_pool(fn: Callable[[Expr], Expr]) -> Generator:
 def _conv_nd(rank: int, transpose: bool) -> Generator:
     """conv1d/conv3d or a transposed convolution of `rank` spatial dims: random groups,
     strides, dilation, padding (and output_padding), a constant weight."""
-    fns = {
-        (1, False): relay.nn.conv1d,
-        (3, False): relay.nn.conv3d,
-        (1, True): relay.nn.conv1d_transpose,
-        (2, True): relay.nn.conv2d_transpose,
-        (3, True): relay.nn.conv3d_transpose,
+    convs = {1: relay.nn.conv1d, 3: relay.nn.conv3d}
+    transposes = {
+        1: relay.nn.conv1d_transpose,
+        2: relay.nn.conv2d_transpose,
+        3: relay.nn.conv3d_transpose,
     }
 
     def make(g: GraphMaker) -> Expr:
@@ -464,13 +463,11 @@ def _conv_nd(rank: int, transpose: bool) -> Generator:
         if transpose:
             weight = g.const((c, per_group, *kernel))
             extra = tuple(g.rng.randint(0, st - 1) for st in strides)
-            return fns[rank, True](
+            return transposes[rank](
                 x, weight, strides, padding, dilation, groups, output_padding=extra
             )
         weight = g.const((groups * per_group, c // groups, *kernel))
-        return fns[rank, False](
-            x, weight, strides, padding, groups=groups, channels=groups * per_group
-        )
+        return convs[rank](x, weight, strides, padding, groups=groups, channels=groups * per_group)
 
     return make
 

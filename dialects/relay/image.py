@@ -66,7 +66,7 @@ def get_floats(props: Props, name: str) -> tuple[float, ...]:
     """A float-list property (an integer list is read as floats)."""
     attr = props[name]
     if isinstance(attr, DenseArrayBase):
-        return tuple(float(v) for v in attr.get_values())  # pyright: ignore[reportUnknownArgumentType, reportUnknownVariableType, reportUnknownMemberType]
+        return tuple(float(v) for v in attr.get_values())
     raise RelayTypeError(f"attribute '{name}' must be a list of floats, got {attr}")
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -63,7 +63,7 @@ def conv_nd(
     weight is not finite, so `0 * inf` there is not NaN (`docs/semantics.md`)."""
     rank = x.ndim - 2
     acc = accumulator(out_dtype)
-    x = np.pad(x.astype(acc), ((0, 0), (0, 0), *zip(before, after, strict=True)))
+    x = cast(Array, np.pad(x.astype(acc), ((0, 0), (0, 0), *zip(before, after, strict=True))))
     n, padded = x.shape[0], x.shape[2:]
     o, cg, kernel = w.shape[0], w.shape[1], w.shape[2:]
     out = [
@@ -71,7 +71,7 @@ def conv_nd(
         for size, k, step, dil in zip(padded, kernel, strides, dilation, strict=True)
     ]
     s = x.strides
-    cols = np.lib.stride_tricks.as_strided(
+    cols: Array = np.lib.stride_tricks.as_strided(
         x,
         (n, groups, cg, *out, *kernel),
         (
@@ -83,14 +83,16 @@ def conv_nd(
         ),
         writeable=False,
     )
-    wg = w.astype(acc).reshape(groups, o // groups, cg, *kernel)
+    wg: Array = w.astype(acc).reshape(groups, o // groups, cg, *kernel)
     spatial, taps = OUT_LETTERS[:rank], TAP_LETTERS[:rank]
     if (any(before) or any(after)) and not np.isfinite(wg).all():
         result = _skip_padding(cols, wg, padded, before, after, strides, dilation)
         with np.errstate(over="ignore"):
             return result.reshape(n, o, *out).astype(out_dtype)
     # A padded zero times a finite weight adds nothing.
-    result = np.einsum(f"ngc{spatial}{taps},goc{taps}->ngo{spatial}", cols, wg, optimize=True)
+    result: Array = np.einsum(
+        f"ngc{spatial}{taps},goc{taps}->ngo{spatial}", cols, wg, optimize=True
+    )
     with np.errstate(over="ignore"):  # float64 sums beyond the float32 range become inf
         return result.reshape(n, o, *out).astype(out_dtype)
 
@@ -106,7 +108,8 @@ def _skip_padding(
 ) -> Array:
     """The convolution tap by tap, leaving out taps that fall in the padding."""
     rank = len(padded)
-    out, kernel = cols.shape[3 : 3 + rank], cols.shape[3 + rank :]
+    out = [int(e) for e in cols.shape[3 : 3 + rank]]
+    kernel = [int(k) for k in cols.shape[3 + rank :]]
     spatial = OUT_LETTERS[:rank]
     result: Array = np.zeros((cols.shape[0], wg.shape[0], wg.shape[1], *out), wg.dtype)
     with np.errstate(invalid="ignore", over="ignore"):
@@ -142,8 +145,8 @@ def conv_transpose_nd(
     acc = accumulator(out_dtype)
     n, c, sizes = x.shape[0], x.shape[1], x.shape[2:]
     og, kernel = w.shape[1], w.shape[2:]
-    xg = x.astype(acc).reshape(n, groups, c // groups, *sizes)
-    wg = w.astype(acc).reshape(groups, c // groups, og, *kernel)
+    xg: Array = x.astype(acc).reshape(n, groups, c // groups, *sizes)
+    wg: Array = w.astype(acc).reshape(groups, c // groups, og, *kernel)
     out = [
         (size - 1) * step + dil * (k - 1) + 1 - b - a + e
         for size, step, dil, k, b, a, e in zip(
