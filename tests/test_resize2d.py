@@ -206,6 +206,22 @@ def test_matches_onnx_reference(method: str, mode: str, shapes: Any) -> None:
     np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
 
 
+@pytest.mark.parametrize("method", ["linear", "cubic"])
+@pytest.mark.parametrize(
+    "shapes", [((6, 7), (3, 2), None), ((5, 8), (2, 3), (0.6, 0.4)), ((3, 4), (5, 6), None)]
+)
+def test_antialias_matches_onnx_reference(method: str, shapes: Any) -> None:
+    (h, w), out, scales = shapes
+    x = RNG.standard_normal((1, 1, h, w)).astype("float32")
+    roi = [0.0, 0.0, 1.0, 1.0]
+    want = run_onnx(x, out, scales, roi, {"mode": method, "antialias": 1})
+    relay_attrs: dict[str, Any] = {"method": method, "antialias": True, "cubic_alpha": -0.75}
+    if scales:
+        relay_attrs["scales"] = [float(np.float32(s)) for s in scales]
+    got = resize(x, want.shape[2:], **relay_attrs)
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
+
+
 @pytest.fixture(scope="module")
 def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("c-cache")
@@ -239,6 +255,7 @@ def test_c_target_matches_the_interpreter(optimize: bool, cache: Path) -> None:
                 cubic_exclude=index % 2,
                 extrapolation_value=-3.0,
                 scales=scales,
+                antialias=method != "nearest" and index % 3 == 0,
             )
         )
     mod = IRModule.from_expr(relay.Function(params, relay.Tuple(outputs)))

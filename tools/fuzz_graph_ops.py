@@ -512,6 +512,7 @@ def _resize2d(g: GraphMaker) -> Expr:
             float(np.float32(o / i * g.rng.choice((1.0, 1.1, 0.9))))
             for o, i in zip(size, (h, w), strict=True)
         )
+    method = g.rng.choice(("nearest_neighbor", "linear", "cubic"))
     modes = ("half_pixel", "align_corners", "asymmetric", "pytorch_half_pixel")
     modes += ("tf_half_pixel_for_nn", "tf_crop_and_resize", "half_pixel_symmetric")
     return relay.image.resize2d(
@@ -519,7 +520,7 @@ def _resize2d(g: GraphMaker) -> Expr:
         size,
         roi=tuple(round(g.rng.uniform(-0.2, 1.2), 2) for _ in range(4)),
         layout=layout,
-        method=g.rng.choice(("nearest_neighbor", "linear", "cubic")),
+        method=method,
         coordinate_transformation_mode=g.rng.choice(modes),
         rounding_method=g.rng.choice(
             ("", "round", "floor", "ceil", "round_prefer_floor", "round_prefer_ceil")
@@ -528,6 +529,7 @@ def _resize2d(g: GraphMaker) -> Expr:
         cubic_exclude=g.rng.randint(0, 1),
         extrapolation_value=g.rng.choice((0.0, 10.0, -1.5)),
         scales=scales,
+        antialias=method != "nearest_neighbor" and g.rng.random() < 0.3,
     )
 
 

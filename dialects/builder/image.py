@@ -35,11 +35,13 @@ def resize2d(
     extrapolation_value: float = 0.0,
     out_dtype: str | None = None,
     scales: Sequence[float] | None = None,
+    antialias: bool = False,
 ) -> Call:
     """`relay.image.resize2d`, TVM's signature (`roi` is [start_h, start_w, end_h, end_w]).
 
     `scales` (an xrelay extension, ONNX Resize's `scales` for H and W) makes the
-    coordinate transform divide by them instead of `size / input`.
+    coordinate transform divide by them instead of `size / input`; `antialias` (an
+    extension too, ONNX's attribute) widens linear and cubic kernels when downsampling.
     """
     sizes = _static(size, "size") or []
     props: dict[str, Attribute] = {
@@ -55,6 +57,8 @@ def resize2d(
     }
     if scales is not None:
         props["scales"] = image.float_list_attr(scales)
+    if antialias:
+        props["antialias"] = attrs.bool_(True)
     if out_dtype:
         props["out_dtype"] = attrs.dtype(out_dtype)
     return Call(image.Resize2DOp, [data], props)

@@ -92,7 +92,9 @@ class Resize2DOp(RelayOp):
     (Keys' kernel with `cubic_alpha`; `cubic_exclude` drops and renormalizes
     taps outside the input) interpolate the neighbours, clamped to the input
     edge, first along H then along W, in double. Integer outputs round half to
-    even and saturate (ONNX's cast).
+    even and saturate (ONNX's cast). `antialias` (an xrelay extension, ONNX's
+    attribute) widens the linear or cubic kernel by the inverse scale when
+    downsampling and normalizes it.
     """
 
     name = "relay.image.resize2d"
@@ -109,6 +111,7 @@ class Resize2DOp(RelayOp):
     cubic_exclude = prop_def(IntegerAttr, IntegerAttr(0, i64))
     extrapolation_value = prop_def(FloatAttr, FloatAttr(0.0, f64))
     scales = opt_prop_def(DenseArrayBase)
+    antialias = opt_prop_def(IntegerAttr)
     out_dtype = opt_prop_def(TypeAttribute)
     traits = traits_def(Pure())
 
@@ -139,6 +142,9 @@ class Resize2DOp(RelayOp):
             "coordinate_transformation_mode",
         )
         _one_of(get_str(props, "rounding_method"), ROUNDING_METHODS, "rounding_method")
+        antialias = "antialias" in props and get_int(props, "antialias")
+        if antialias and get_str(props, "method") == "nearest_neighbor":
+            raise RelayTypeError("antialias needs method 'linear' or 'cubic'")
         get_float(props, "cubic_alpha")
         get_int(props, "cubic_exclude")
         get_float(props, "extrapolation_value")

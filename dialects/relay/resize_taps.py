@@ -9,6 +9,7 @@ Coordinates follow ONNX Resize's reference (`coordinate_transformation_mode`), w
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +39,8 @@ class AxisResize:
     """rounding_method, "" resolved (round for align_corners, else floor)."""
     alpha: float
     exclude: bool
+    antialias: bool
+    """ONNX's antialias: a wider kernel when downsampling (linear and cubic)."""
     start: float
     """tf_crop_and_resize's roi start on this axis (a fraction of the input)."""
     end: float
@@ -83,11 +86,27 @@ def _rounded(coords: Array, rounding: str) -> Array:
 
 
 def _cubic(distance: Array, alpha: float) -> Array:
-    """Keys' cubic convolution kernel at |distance| < 2."""
+    """Keys' cubic convolution kernel (0 from |distance| = 2 on)."""
     d = np.abs(distance)
     near = ((alpha + 2) * d - (alpha + 3)) * d * d + 1
     far = ((alpha * d - 5 * alpha) * d + 8 * alpha) * d - 4 * alpha
-    return np.where(d <= 1, near, far)
+    return np.where(d <= 1, near, np.where(d < 2, far, 0.0))
+
+
+def _antialiased(axis: AxisResize, ratio: Array) -> tuple[Array, Array]:
+    """ONNX's antialiased taps: the kernel stretched by 1 / scale when downsampling (wider,
+    normalized to sum 1); an integer coordinate counts as ratio 1 from the element before."""
+    scale = min(axis.scale, 1.0)
+    reach = 1.0 if axis.method == "linear" else 2.0
+    start = math.floor(-reach / scale) + 1
+    offsets = np.arange(start, 2 - start)
+    ratio = np.where(ratio == 0, 1.0, ratio)
+    distance = (offsets[None, :] - ratio) * scale
+    if axis.method == "linear":
+        weights = np.clip(1 - np.abs(distance), 0, 1)
+    else:
+        weights = _cubic(distance, axis.alpha)
+    return offsets, weights / weights.sum(axis=1, keepdims=True)
 
 
 def taps(axis: AxisResize) -> tuple[Array, Array, Array]:
@@ -99,7 +118,10 @@ def taps(axis: AxisResize) -> tuple[Array, Array, Array]:
         return np.clip(index, 0, last), np.ones((axis.out, 1)), outside
     first = np.floor(coords)
     ratio = (coords - first)[:, None]
-    if axis.method == "linear":
+    if axis.antialias:
+        offsets, weights = _antialiased(axis, ratio)
+        first = np.where(ratio[:, 0] == 0, first - 1, first)
+    elif axis.method == "linear":
         offsets = np.arange(2)
         weights = np.concatenate([1 - ratio, ratio], axis=1)
     else:
@@ -135,6 +157,7 @@ def axis_resizes(props: Props, size: tuple[int, int], out: tuple[int, int]) -> l
                 rounding,
                 get_float(props, "cubic_alpha"),
                 bool(get_int(props, "cubic_exclude")),
+                "antialias" in props and bool(get_int(props, "antialias")),
                 roi[dim],
                 roi[dim + 2],
             )

@@ -123,3 +123,12 @@ func.func @resize2d_out_dtype(%x: tensor<1x3x4x5xf32>) {
   %0 = relay.image.resize2d %x {size = [8, 10], out_dtype = index} : (tensor<1x3x4x5xf32>) -> tensor<1x3x8x10xf32>
   func.return
 }
+
+// -----
+
+/// resize2d: antialias takes linear or cubic kernels.
+func.func @resize2d_antialias_nearest(%x: tensor<1x3x4x5xf32>) {
+  // expected-error@+1 {{'relay.image.resize2d' op antialias needs method 'linear' or 'cubic'}}
+  %0 = relay.image.resize2d %x {size = [2, 2], method = "nearest_neighbor", antialias = true} : (tensor<1x3x4x5xf32>) -> tensor<1x3x2x2xf32>
+  func.return
+}

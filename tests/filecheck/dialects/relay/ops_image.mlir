@@ -18,3 +18,14 @@ func.func @resize2d(%x: tensor<1x3x4x5xf32>, %y: tensor<?x4x5x3xui8>) -> tensor<
   %3 = relay.image.resize2d %x {size = [3, 3], roi = array<f64: 0.1, 0.2, 0.9, 1.3>, coordinate_transformation_mode = "tf_crop_and_resize", extrapolation_value = 10.0, out_dtype = f16} : (tensor<1x3x4x5xf32>) -> tensor<1x3x3x3xf16>
   func.return %0 : tensor<1x3x8x10xf32>
 }
+
+// -----
+
+/// resize2d: antialias (an xrelay extension, ONNX's attribute) on a cubic downsample.
+// CHECK-LABEL: func.func @resize2d_antialias
+func.func @resize2d_antialias(%x: tensor<1x3x8x10xf32>) -> tensor<1x3x3x4xf32> {
+  // CHECK-NEXT: %0 = relay.image.resize2d %x {size = [3, 4], method = "cubic", antialias = true} : (tensor<1x3x8x10xf32>) -> tensor<1x3x3x4xf32>
+  // GENERIC: "relay.image.resize2d"(%x) <{size = array<i64: 3, 4>, method = "cubic", antialias = true, roi = array<f64: 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00>, layout = "NCHW", coordinate_transformation_mode = "half_pixel", rounding_method = "", cubic_alpha = -5.000000e-01 : f64, cubic_exclude = 0 : i64, extrapolation_value = 0.000000e+00 : f64}> : (tensor<1x3x8x10xf32>) -> tensor<1x3x3x4xf32>
+  %0 = relay.image.resize2d %x {size = [3, 4], method = "cubic", antialias = true} : (tensor<1x3x8x10xf32>) -> tensor<1x3x3x4xf32>
+  func.return %0 : tensor<1x3x3x4xf32>
+}
