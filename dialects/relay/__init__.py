@@ -1,8 +1,8 @@
 """The relay dialect: TVM Relay's tensor ops with TVM's names and attributes.
 
 One `Dialect` object, `RELAY`, collects the op groups defined in the sibling
-modules (`elementwise`, `elementwise_math`, `nn`, `tensor`, `reduce`, `creation`,
-`structure`).
+modules (`elementwise`, `elementwise_math`, `nn`, `nn_pool`, `tensor`, `reduce`,
+`creation`, `structure`, `nn_conv`, `image`).
 """
 
 from __future__ import annotations
