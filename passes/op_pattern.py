@@ -12,10 +12,11 @@ registrations (`register_pattern` in `python/tvm/relay/op/*/_*.py` and
 - **Broadcast (1)**: the binary arithmetic, comparison, modulo, bitwise, logical and
   shift ops, `where`, `nn.bias_add`;
 - **Injective (2)**: `reshape transpose squeeze expand_dims concatenate split
-  layout_transform strided_slice take`, `nn.batch_flatten`, `nn.pad`, and
+  layout_transform strided_slice take`, `nn.batch_flatten`, `nn.pad`, `image.resize2d`, and
   `tuple_get_item` (a structural node TVM marks injective);
 - **CommReduce (3)**: `sum mean max min prod argmax argmin`;
-- **OutEWiseFusable (4)**: `nn.conv2d nn.dense matmul`, the four pools,
+- **OutEWiseFusable (4)**: `nn.conv2d nn.dense matmul`, `nn.conv1d/3d` and the transposed
+  convolutions, the pools of every rank,
   `nn.softmax`, `nn.log_softmax`, `nn.batch_norm` (TVM registers all of these
   so: pools and softmax may absorb the elementwise ops after them too);
 - **Tuple (7)**: `tuple`;
@@ -50,9 +51,11 @@ from xrelay.dialects.relay import (
     einsum,
     elementwise,
     elementwise_math,
+    image,
     indexing,
     movement,
     nn,
+    nn_conv,
     nn_extra,
     nn_norm,
     nn_pool,
@@ -202,6 +205,10 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     nn_norm.L2NormalizeOp: K.OUT_ELEMWISE_FUSABLE,
     nn_extra.AdaptiveAvgPool2DOp: K.OUT_ELEMWISE_FUSABLE,
     nn_extra.AdaptiveMaxPool2DOp: K.OUT_ELEMWISE_FUSABLE,
+    # convolutions of other ranks and transposed convolutions
+    **{op: K.OUT_ELEMWISE_FUSABLE for op in nn_conv.OPS},
+    **{op: K.OUT_ELEMWISE_FUSABLE for op in nn_pool.OPS_ND},
+    image.Resize2DOp: K.INJECTIVE,
 }
 """The pattern kind of each relay op class (TVM's `TOpPattern`)."""
 

@@ -180,7 +180,16 @@ def test_compare() -> None:
     infinities = np.array([np.inf, -np.inf], np.float32)
     assert compare(big, infinities, 1, 1.0) == "infinities differ"
     assert compare(big, infinities, 1, 1.0, overflow_prone=True) is None
-    assert compare(np.array([1.0e30], np.float32), np.array([np.inf], np.float32), 1, 1.0, overflow_prone=True) == "infinities differ"
+    assert (
+        compare(
+            np.array([1.0e30], np.float32),
+            np.array([np.inf], np.float32),
+            1,
+            1.0,
+            overflow_prone=True,
+        )
+        == "infinities differ"
+    )
     # With huge finite inputs a sum may overflow on one side only, in either sign or as NaN:
     # such positions are left out; a NaN against a modest value is still a finding.
     got = np.array([np.nan, np.inf, -2.0e38, 1.0], np.float32)
@@ -189,7 +198,12 @@ def test_compare() -> None:
     assert compare(got, want, 1, 1.0, overflow_prone=True) is None
     modest = np.array([np.nan, np.inf, -2.0e38, 5.0], np.float32)
     assert compare(modest, want, 1, 1.0, overflow_prone=True).startswith("values differ")  # type: ignore[union-attr]
-    assert compare(np.array([np.nan], np.float32), np.array([3.0], np.float32), 1, 1.0, overflow_prone=True) == "NaN positions differ"
+    assert (
+        compare(
+            np.array([np.nan], np.float32), np.array([3.0], np.float32), 1, 1.0, overflow_prone=True
+        )
+        == "NaN positions differ"
+    )
     ints = np.array([2**53 + 1], np.int64)
     assert compare(ints, ints - 1, 1, 1.0) == "integer values differ"
     assert compare(ints, ints.astype(np.int32), 1, 1.0) == "dtype int64 != int32"

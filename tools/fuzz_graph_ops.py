@@ -450,6 +450,99 @@ def _global_pool(fn: Callable[[Expr], Expr]) -> Generator:
     return make
 
 
+def _conv_nd(rank: int, transpose: bool) -> Generator:
+    """conv1d/conv3d or a transposed convolution of `rank` spatial dims: random groups,
+    strides, dilation, padding (and output_padding), a constant weight."""
+    convs = {1: relay.nn.conv1d, 3: relay.nn.conv3d}
+    transposes = {
+        1: relay.nn.conv1d_transpose,
+        2: relay.nn.conv2d_transpose,
+        3: relay.nn.conv3d_transpose,
+    }
+
+    def make(g: GraphMaker) -> Expr:
+        high = 5 if rank == 3 else 7
+        x = g.var((g.batch, g.dim(1, 4), *(g.dim(3, high) for _ in range(rank))))
+        c, sizes = shape_of(x)[1], shape_of(x)[2:]
+        groups = g.rng.choice([d for d in (1, 2, c) if c % d == 0])
+        per_group = g.rng.randint(1, 3)
+        kernel = tuple(g.rng.randint(1, min(3, s)) for s in sizes)
+        strides = tuple(g.rng.randint(1, 2) for _ in sizes)
+        dilation = tuple(g.rng.choice((1, 1, 2)) if transpose else 1 for _ in sizes)
+        padding = tuple(g.rng.randint(0, k - 1) for _ in range(2) for k in kernel)
+        if transpose:
+            weight = g.const((c, per_group, *kernel))
+            extra = tuple(g.rng.randint(0, st - 1) for st in strides)
+            return transposes[rank](
+                x, weight, strides, padding, dilation, groups, output_padding=extra
+            )
+        weight = g.const((groups * per_group, c // groups, *kernel))
+        return convs[rank](x, weight, strides, padding, groups=groups, channels=groups * per_group)
+
+    return make
+
+
+def _pool_nd(kind: str, rank: int) -> Generator:
+    """max/avg pools of 1 or 3 spatial dims: padding, strides, dilation, ceil_mode and
+    count_include_pad at random, float or integer data."""
+    fn = getattr(relay.nn, f"{kind}_pool{rank}d")
+
+    def make(g: GraphMaker) -> Expr:
+        high = 5 if rank == 3 else 8
+        dtype = g.rng.choice(("float32", "float32", "int32"))
+        x = g.var((g.batch, g.dim(1, 3), *(g.dim(2, high) for _ in range(rank))), dtype)
+        sizes = shape_of(x)[2:]
+        pool = tuple(g.rng.randint(1, min(3, s)) for s in sizes)
+        padding = tuple(g.rng.randint(0, k - 1) for _ in range(2) for k in pool)
+        strides = tuple(g.rng.randint(1, 2) for _ in sizes)
+        dilation = tuple(
+            g.rng.choice((1, 2)) if s >= 2 * k - 1 else 1 for s, k in zip(sizes, pool, strict=True)
+        )
+        ceil = g.rng.random() < 0.3
+        if kind == "max":
+            return fn(x, pool, strides, dilation, padding, ceil_mode=ceil)
+        include = g.rng.random() < 0.5
+        return fn(x, pool, strides, dilation, padding, ceil_mode=ceil, count_include_pad=include)
+
+    return make
+
+
+def _resize2d(g: GraphMaker) -> Expr:
+    """image.resize2d: every method, coordinate mode and rounding, up or down, with ONNX-style
+    scales sometimes, NCHW or NHWC, float or int32 data."""
+    dtype = g.rng.choice(("float32", "float32", "int32"))
+    layout = g.rng.choice(("NCHW", "NCHW", "NHWC"))
+    h, w = g.dim(1, 6), g.dim(1, 6)
+    c = g.dim(1, 3)
+    x = g.var((g.batch, c, h, w) if layout == "NCHW" else (g.batch, h, w, c), dtype)
+    size = (g.dim(1, 9), g.dim(1, 9))
+    scales = None
+    if g.rng.random() < 0.3:
+        scales = tuple(
+            float(np.float32(o / i * g.rng.choice((1.0, 1.1, 0.9))))
+            for o, i in zip(size, (h, w), strict=True)
+        )
+    method = g.rng.choice(("nearest_neighbor", "linear", "cubic"))
+    modes = ("half_pixel", "align_corners", "asymmetric", "pytorch_half_pixel")
+    modes += ("tf_half_pixel_for_nn", "tf_crop_and_resize", "half_pixel_symmetric")
+    return relay.image.resize2d(
+        x,
+        size,
+        roi=tuple(round(g.rng.uniform(-0.2, 1.2), 2) for _ in range(4)),
+        layout=layout,
+        method=method,
+        coordinate_transformation_mode=g.rng.choice(modes),
+        rounding_method=g.rng.choice(
+            ("", "round", "floor", "ceil", "round_prefer_floor", "round_prefer_ceil")
+        ),
+        cubic_alpha=g.rng.choice((-0.5, -0.75)),
+        cubic_exclude=g.rng.randint(0, 1),
+        extrapolation_value=g.rng.choice((0.0, 10.0, -1.5)),
+        scales=scales,
+        antialias=method != "nearest_neighbor" and g.rng.random() < 0.3,
+    )
+
+
 GENERATORS: dict[str, Generator] = {
     "relay.add": _binary(relay.add),
     "relay.subtract": _binary(relay.subtract),
@@ -545,6 +638,16 @@ GENERATORS: dict[str, Generator] = {
     **MISC_GENERATORS,
     **MOVEMENT_GENERATORS,
     **NN_GENERATORS,
+    "relay.nn.conv1d": _conv_nd(1, False),
+    "relay.nn.conv3d": _conv_nd(3, False),
+    "relay.nn.conv1d_transpose": _conv_nd(1, True),
+    "relay.nn.conv2d_transpose": _conv_nd(2, True),
+    "relay.nn.conv3d_transpose": _conv_nd(3, True),
+    "relay.nn.max_pool1d": _pool_nd("max", 1),
+    "relay.nn.avg_pool1d": _pool_nd("avg", 1),
+    "relay.nn.max_pool3d": _pool_nd("max", 3),
+    "relay.nn.avg_pool3d": _pool_nd("avg", 3),
+    "relay.image.resize2d": _resize2d,
 }
 """A graph generator for every relay op the builder writes, by op name."""
 

@@ -7,7 +7,9 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from xrelay.codegen.c import kernels_algorithm as algorithm
+from xrelay.codegen.c import kernels_conv as conv
 from xrelay.codegen.c import kernels_einsum as einsum
+from xrelay.codegen.c import kernels_image as image
 from xrelay.codegen.c import kernels_nn as nn
 from xrelay.codegen.c import kernels_nn_extra as nn_extra
 from xrelay.codegen.c import kernels_nn_norm as nn_norm
@@ -60,6 +62,16 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.nn.l2_normalize": nn_norm.l2_normalize,
         "relay.nn.adaptive_avg_pool2d": nn_extra.adaptive_pool2d,
         "relay.nn.adaptive_max_pool2d": nn_extra.adaptive_pool2d,
+        "relay.nn.conv1d": conv.conv,
+        "relay.nn.conv3d": conv.conv,
+        "relay.nn.conv1d_transpose": conv.conv_transpose,
+        "relay.nn.conv2d_transpose": conv.conv_transpose,
+        "relay.nn.conv3d_transpose": conv.conv_transpose,
+        "relay.nn.max_pool1d": conv.pool,
+        "relay.nn.avg_pool1d": conv.pool,
+        "relay.nn.max_pool3d": conv.pool,
+        "relay.nn.avg_pool3d": conv.pool,
+        "relay.image.resize2d": image.resize2d,
     }
 )
 """Op name -> printer of the op's loop nests."""

@@ -37,7 +37,7 @@ __all__ = [
 ]
 
 
-def _check_out_layout(out_layout: str, layout: str, op: str) -> None:
+def check_out_layout(out_layout: str, layout: str, op: str) -> None:
     """The output follows the input layout; a different `out_layout` is not supported."""
     if out_layout not in ("", layout):
         raise ValueError(
@@ -72,7 +72,7 @@ def conv2d(
 
     The output is in `data_layout`; `out_layout` may only repeat it.
     """
-    _check_out_layout(out_layout, data_layout, "conv2d")
+    check_out_layout(out_layout, data_layout, "conv2d")
     props: dict[str, Attribute] = {
         "strides": attrs.ints(attrs.pairs(strides, 2)),
         "padding": attrs.ints(_pad4(padding)),
@@ -236,7 +236,7 @@ def max_pool2d(
     ceil_mode: bool = False,
 ) -> Call:
     """`relay.nn.max_pool2d`, TVM's signature; the output is in `layout`."""
-    _check_out_layout(out_layout, layout, "max_pool2d")
+    check_out_layout(out_layout, layout, "max_pool2d")
     props = _pool_props(pool_size, strides, dilation, padding, layout, ceil_mode)
     return Call(nn_pool.MaxPool2DOp, [data], props)
 
@@ -253,7 +253,7 @@ def avg_pool2d(
     count_include_pad: bool = False,
 ) -> Call:
     """`relay.nn.avg_pool2d`, TVM's signature; the output is in `layout`."""
-    _check_out_layout(out_layout, layout, "avg_pool2d")
+    check_out_layout(out_layout, layout, "avg_pool2d")
     props = _pool_props(pool_size, strides, dilation, padding, layout, ceil_mode)
     props["count_include_pad"] = attrs.bool_(count_include_pad)
     return Call(nn_pool.AvgPool2DOp, [data], props)
@@ -261,11 +261,11 @@ def avg_pool2d(
 
 def global_avg_pool2d(data: Expr, layout: str = "NCHW", out_layout: str = "") -> Call:
     """`relay.nn.global_avg_pool2d(data, layout="NCHW")`."""
-    _check_out_layout(out_layout, layout, "global_avg_pool2d")
+    check_out_layout(out_layout, layout, "global_avg_pool2d")
     return Call(nn_pool.GlobalAvgPool2DOp, [data], {"layout": attrs.str_(layout)})
 
 
 def global_max_pool2d(data: Expr, layout: str = "NCHW", out_layout: str = "") -> Call:
     """`relay.nn.global_max_pool2d(data, layout="NCHW")`."""
-    _check_out_layout(out_layout, layout, "global_max_pool2d")
+    check_out_layout(out_layout, layout, "global_max_pool2d")
     return Call(nn_pool.GlobalMaxPool2DOp, [data], {"layout": attrs.str_(layout)})

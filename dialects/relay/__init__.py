@@ -1,8 +1,9 @@
 """The relay dialect: TVM Relay's tensor ops with TVM's names and attributes.
 
 One `Dialect` object, `RELAY`, collects the op groups defined in the sibling
-modules (`elementwise`, `elementwise_math`, `nn`, `tensor`, `reduce`, `creation`,
-`structure`, `algorithm`, `einsum`, `vision`, `movement`, `indexing`, `scan`).
+modules (`elementwise`, `elementwise_math`, `nn`, `nn_pool`, `nn_conv`, `nn_norm`,
+`nn_extra`, `tensor`, `reduce`, `creation`, `structure`, `algorithm`, `einsum`, `vision`,
+`movement`, `indexing`, `scan`, `image`).
 """
 
 from __future__ import annotations
@@ -14,9 +15,11 @@ from xrelay.dialects.relay import (
     einsum,
     elementwise,
     elementwise_math,
+    image,
     indexing,
     movement,
     nn,
+    nn_conv,
     nn_extra,
     nn_norm,
     nn_pool,
@@ -46,6 +49,9 @@ RELAY = Dialect(
         *scan.OPS,
         *nn_norm.OPS,
         *nn_extra.OPS,
+        *nn_conv.OPS,
+        *nn_pool.OPS_ND,
+        *image.OPS,
     ],
     [],
 )

@@ -11,6 +11,7 @@ dynamic. See https://tvm.apache.org/docs/reference/api/python/relay/nn.html.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, StringAttr, TensorType, i1
 from xdsl.ir import Attribute
@@ -34,8 +35,8 @@ from xrelay.dialects.relay.nn import (
     expect_positive,
     known,
     layout_dims,
-    pad_2d,
 )
+from xrelay.dialects.relay.nn_conv import pad_lengths, pad_nd
 from xrelay.dialects.relay.types import ANY, tensor_type
 
 
@@ -67,49 +68,70 @@ def from_nchw(n: int, c: int, h: int, w: int, layout: str) -> tuple[int, ...]:
 POOL_LAYOUTS = ("NCHW", "NHWC")
 
 
-class Pool2DOp(RelayOp):
-    """Base of `max_pool2d` / `avg_pool2d`.
+class PoolNdOp(RelayOp):
+    """Base of the max and average pools over `RANK` spatial dims (the D, H, W letters of
+    `layout`).
 
-    `pool_size`, `strides` and `dilation` are 2 positive values (H, W);
-    `padding` is 1, 2 or 4 non-negative values (all; top/bottom, left/right;
-    top, left, bottom, right); `layout` is NCHW or NHWC; the window must fit
-    the padded input.
+    `pool_size`, `strides` and `dilation` are `RANK` positive values; `padding`
+    is 1, `RANK` or `2 * RANK` non-negative values (all; one per dim on both
+    sides; the befores then the afters); the window must fit the padded input.
     """
+
+    RANK: ClassVar[int]
+    LAYOUTS: ClassVar[tuple[str, ...]]
 
     data = operand_def(TensorType)
     result = result_def(TensorType)
-    pool_size = prop_def(DenseArrayBase, int_list_attr([1, 1]))
-    strides = prop_def(DenseArrayBase, int_list_attr([1, 1]))
-    dilation = prop_def(DenseArrayBase, int_list_attr([1, 1]))
-    padding = prop_def(DenseArrayBase, int_list_attr([0, 0, 0, 0]))
-    layout = prop_def(StringAttr, StringAttr("NCHW"))
-    ceil_mode = prop_def(IntegerAttr, IntegerAttr(0, i1))
     traits = traits_def(Pure())
 
     @classmethod
     def infer_result_types(
         cls, operand_types: Sequence[Attribute], props: Props
     ) -> Sequence[Attribute]:
+        rank = cls.RANK
         data = expect_tensor(operand_types, 0)
-        expect_rank(data, 4, "data")
-        layout = layout_dims(get_str(props, "layout"), POOL_LAYOUTS, "layout")
+        expect_rank(data, rank + 2, "data")
+        layout = layout_dims(get_str(props, "layout"), cls.LAYOUTS, "layout")
         pool = get_ints(props, "pool_size")
         strides, dilation = get_ints(props, "strides"), get_ints(props, "dilation")
         padding = get_ints(props, "padding")
-        expect_len(pool, (2,), "pool_size")
-        expect_len(strides, (2,), "strides")
-        expect_len(dilation, (2,), "dilation")
-        expect_len(padding, (1, 2, 4), "padding")
+        expect_len(pool, (rank,), "pool_size")
+        expect_len(strides, (rank,), "strides")
+        expect_len(dilation, (rank,), "dilation")
+        expect_len(padding, pad_lengths(rank), "padding")
         expect_positive(pool, "pool_size")
         expect_positive(strides, "strides")
         expect_positive(dilation, "dilation")
         expect_non_negative(padding, "padding")
-        top, left, bottom, right = pad_2d(padding)
+        before, after = pad_nd(padding, rank)
         ceil = get_bool(props, "ceil_mode")
-        n, c, h, w = layout_shape(data, layout)
-        oh = pool_out(h, top + bottom, pool[0], strides[0], dilation[0], ceil)
-        ow = pool_out(w, left + right, pool[1], strides[1], dilation[1], ceil)
-        return [tensor_type(from_nchw(n, c, oh, ow, layout), element_type(operand_types[0]))]
+        spatial = [d for d in layout if d in "DHW"]
+        dims = {d: data[layout.index(d)] for d in layout}
+        for axis, d in enumerate(spatial):
+            dims[d] = pool_out(
+                dims[d],
+                before[axis] + after[axis],
+                pool[axis],
+                strides[axis],
+                dilation[axis],
+                ceil,
+            )
+        return [tensor_type([dims[d] for d in layout], element_type(operand_types[0]))]
+
+
+class Pool2DOp(PoolNdOp):
+    """Base of `max_pool2d` / `avg_pool2d`: layout NCHW or NHWC; `padding` is 1, 2 or 4
+    values (all; top/bottom, left/right; top, left, bottom, right)."""
+
+    RANK: ClassVar[int] = 2
+    LAYOUTS: ClassVar[tuple[str, ...]] = POOL_LAYOUTS
+
+    pool_size = prop_def(DenseArrayBase, int_list_attr([1, 1]))
+    strides = prop_def(DenseArrayBase, int_list_attr([1, 1]))
+    dilation = prop_def(DenseArrayBase, int_list_attr([1, 1]))
+    padding = prop_def(DenseArrayBase, int_list_attr([0, 0, 0, 0]))
+    layout = prop_def(StringAttr, StringAttr("NCHW"))
+    ceil_mode = prop_def(IntegerAttr, IntegerAttr(0, i1))
 
 
 @irdl_op_definition
@@ -172,4 +194,72 @@ class GlobalMaxPool2DOp(GlobalPool2DOp):
     name = "relay.nn.global_max_pool2d"
 
 
+class Pool1DOp(PoolNdOp):
+    """Base of `max_pool1d` / `avg_pool1d`: layout NCW or NWC; `padding` is 1 or 2 values
+    (both sides; left, right)."""
+
+    RANK: ClassVar[int] = 1
+    LAYOUTS: ClassVar[tuple[str, ...]] = ("NCW", "NWC")
+
+    pool_size = prop_def(DenseArrayBase, int_list_attr([1]))
+    strides = prop_def(DenseArrayBase, int_list_attr([1]))
+    dilation = prop_def(DenseArrayBase, int_list_attr([1]))
+    padding = prop_def(DenseArrayBase, int_list_attr([0, 0]))
+    layout = prop_def(StringAttr, StringAttr("NCW"))
+    ceil_mode = prop_def(IntegerAttr, IntegerAttr(0, i1))
+
+
+class Pool3DOp(PoolNdOp):
+    """Base of `max_pool3d` / `avg_pool3d`: layout NCDHW or NDHWC; `padding` is 1, 3 or 6
+    values (all; front/back, top/bottom, left/right; front, top, left, back, bottom,
+    right)."""
+
+    RANK: ClassVar[int] = 3
+    LAYOUTS: ClassVar[tuple[str, ...]] = ("NCDHW", "NDHWC")
+
+    pool_size = prop_def(DenseArrayBase, int_list_attr([1, 1, 1]))
+    strides = prop_def(DenseArrayBase, int_list_attr([1, 1, 1]))
+    dilation = prop_def(DenseArrayBase, int_list_attr([1, 1, 1]))
+    padding = prop_def(DenseArrayBase, int_list_attr([0, 0, 0, 0, 0, 0]))
+    layout = prop_def(StringAttr, StringAttr("NCDHW"))
+    ceil_mode = prop_def(IntegerAttr, IntegerAttr(0, i1))
+
+
+@irdl_op_definition
+class MaxPool1DOp(Pool1DOp):
+    """`relay.nn.max_pool1d`: the maximum of each window; padding as max_pool2d's (the
+    dtype's lowest value)."""
+
+    name = "relay.nn.max_pool1d"
+
+
+@irdl_op_definition
+class AvgPool1DOp(Pool1DOp):
+    """`relay.nn.avg_pool1d`: the mean of each window, counted as avg_pool2d's."""
+
+    name = "relay.nn.avg_pool1d"
+
+    count_include_pad = prop_def(IntegerAttr, IntegerAttr(0, i1))
+
+
+@irdl_op_definition
+class MaxPool3DOp(Pool3DOp):
+    """`relay.nn.max_pool3d`: the maximum of each window; padding as max_pool2d's (the
+    dtype's lowest value)."""
+
+    name = "relay.nn.max_pool3d"
+
+
+@irdl_op_definition
+class AvgPool3DOp(Pool3DOp):
+    """`relay.nn.avg_pool3d`: the mean of each window, counted as avg_pool2d's."""
+
+    name = "relay.nn.avg_pool3d"
+
+    count_include_pad = prop_def(IntegerAttr, IntegerAttr(0, i1))
+
+
 OPS = (MaxPool2DOp, AvgPool2DOp, GlobalAvgPool2DOp, GlobalMaxPool2DOp)
+
+OPS_ND = (MaxPool1DOp, AvgPool1DOp, MaxPool3DOp, AvgPool3DOp)
+"""The pools of other ranks (registered after every other group, `relay.RELAY`)."""

@@ -21,7 +21,9 @@ from xrelay.dialects.relay.base import (
     properties_with_defaults,
 )
 from xrelay.dialects.relay.nn import pad_2d
+from xrelay.dialects.relay.nn_conv import pad_nd
 from xrelay.dialects.relay.reference_scalar import reduce_identity
+from xrelay.dialects.relay.reference_window import conv_nd, pool_nd
 from xrelay.dialects.relay.types import numpy_dtype
 
 Array = npt.NDArray[Any]
@@ -43,58 +45,9 @@ def conv2d_nchw(
     groups: int,
     out_dtype: np.dtype[Any],
 ) -> Array:
-    """Grouped, dilated 2-D convolution of NCHW data with an OIHW kernel (im2col + einsum)."""
+    """Grouped, dilated 2-D convolution of NCHW data with an OIHW kernel (`conv_nd`)."""
     top, left, bottom, right = padding
-    acc = np.float64 if np.issubdtype(out_dtype, np.floating) else np.int64
-    x = np.pad(x.astype(acc), ((0, 0), (0, 0), (top, bottom), (left, right)))
-    n, _, h, wd = x.shape
-    o, cg, kh, kw = w.shape
-    sh, sw = strides
-    dh, dw = dilation
-    oh = (h - dh * (kh - 1) - 1) // sh + 1
-    ow = (wd - dw * (kw - 1) - 1) // sw + 1
-    s = x.strides
-    cols = np.lib.stride_tricks.as_strided(
-        x,
-        (n, groups, cg, oh, ow, kh, kw),
-        (s[0], s[1] * cg, s[1], s[2] * sh, s[3] * sw, s[2] * dh, s[3] * dw),
-        writeable=False,
-    )
-    wg = w.astype(acc).reshape(groups, o // groups, cg, kh, kw)
-    if any(padding) and not np.isfinite(wg).all():
-        out = _skip_padding(cols, wg, (h, wd), padding, strides, dilation)
-    else:  # a padded zero times a finite weight adds nothing
-        out = np.einsum("ngchwij,gocij->ngohw", cols, wg, optimize=True)
-    with np.errstate(over="ignore"):  # float64 sums beyond the float32 range become inf
-        return out.reshape(n, o, oh, ow).astype(out_dtype)
-
-
-def _skip_padding(
-    cols: Array,
-    wg: Array,
-    padded: tuple[int, int],
-    padding: tuple[int, int, int, int],
-    strides: tuple[int, int],
-    dilation: tuple[int, int],
-) -> Array:
-    """The convolution tap by tap, leaving out taps that fall in the padding: padding adds
-    nothing, so `0 * inf` there is not NaN (as on every target, `docs/semantics.md`)."""
-    oh, ow, kh, kw = (int(d) for d in cols.shape[-4:])
-    top, left, bottom, right = padding
-    rows: Array = np.arange(oh) * strides[0]
-    columns: Array = np.arange(ow) * strides[1]
-    out: Array = np.zeros((cols.shape[0], wg.shape[0], wg.shape[1], oh, ow), wg.dtype)
-    with np.errstate(invalid="ignore", over="ignore"):
-        for i in range(kh):
-            r: Array = rows + i * dilation[0]
-            inside_rows: Array = (r >= top) & (r < padded[0] - bottom)
-            for j in range(kw):
-                c: Array = columns + j * dilation[1]
-                inside_columns: Array = (c >= left) & (c < padded[1] - right)
-                inside: Array = inside_rows[:, None] & inside_columns[None, :]
-                tap: Array = np.einsum("ngchw,goc->ngohw", cols[..., i, j], wg[..., i, j])
-                out += np.where(inside, tap, 0)
-    return out
+    return conv_nd(x, w, strides, (top, left), (bottom, right), dilation, groups, out_dtype)
 
 
 def conv2d_data(op: IRDLOperation, args: list[Value], out_dtype: np.dtype[Any]) -> Array:
@@ -234,112 +187,35 @@ def _pad(ev: Evaluator, op: nn.PadOp, args: list[Value]) -> Value:
     return np.pad(x, pairs, mode="constant", constant_values=op.pad_value.value.data)
 
 
-def lowest(dtype: np.dtype[Any]) -> Any:
-    """The lowest value of a dtype (TVM's `min_value`): finite for floats, False for bool."""
-    if np.issubdtype(dtype, np.floating):
-        return np.finfo(dtype).min
-    if np.issubdtype(dtype, np.integer):
-        return np.iinfo(dtype).min
-    return np.zeros((), dtype)
-
-
-def sliding_windows(
-    a: Array,
-    out_hw: tuple[int, int],
-    window: tuple[int, int],
-    strides: tuple[int, int],
-    dilation: tuple[int, int],
-) -> Array:
-    """A read-only view `[..., OH, OW, KH, KW]` of the windows over the last two axes."""
-    s = a.strides
-    return np.lib.stride_tricks.as_strided(
-        a,
-        (*a.shape[:-2], *out_hw, *window),
-        (
-            *s[:-2],
-            s[-2] * strides[0],
-            s[-1] * strides[1],
-            s[-2] * dilation[0],
-            s[-1] * dilation[1],
-        ),
-        writeable=False,
-    )
-
-
-def pool2d_nchw(
-    x: Array,
-    kind: str,
-    pool: tuple[int, int],
-    strides: tuple[int, int],
-    dilation: tuple[int, int],
-    padding: tuple[int, int, int, int],
-    out_hw: tuple[int, int],
-    count_include_pad: bool,
-) -> Array:
-    """Max or average pooling of NCHW data, with TVM's treatment of padding.
-
-    The bottom/right are padded further so that every `ceil_mode` window
-    exists. Max pads with the dtype's lowest value; average divides the sum
-    of the elements inside the input by their count, or by the count inside
-    the input plus its declared padding (`count_include_pad`); a window with
-    nothing to count gives 0.
-    """
-    top, left, bottom, right = padding
-    h, w = x.shape[2], x.shape[3]
-    (kh, kw), (sh, sw), (dh, dw), (oh, ow) = pool, strides, dilation, out_hw
-    extra_h = max(0, (oh - 1) * sh + dh * (kh - 1) + 1 - (h + top + bottom))
-    extra_w = max(0, (ow - 1) * sw + dw * (kw - 1) + 1 - (w + left + right))
-    pads = ((top, bottom + extra_h), (left, right + extra_w))
-
-    def windows(a: Array) -> Array:
-        return sliding_windows(a, (oh, ow), (kh, kw), (sh, sw), (dh, dw))
-
-    if kind == "max":
-        xp = np.pad(x, ((0, 0), (0, 0), *pads), constant_values=lowest(x.dtype))
-        return windows(xp).max(axis=(-2, -1))
-    xp = np.pad(x.astype(np.float64), ((0, 0), (0, 0), *pads))
-    if count_include_pad:
-        counted = np.pad(
-            np.ones((h + top + bottom, w + left + right)), ((0, extra_h), (0, extra_w))
-        )
-    else:
-        counted = np.pad(np.ones((h, w)), pads)
-    count = windows(counted).sum(axis=(-2, -1))
-    return windows(xp).sum(axis=(-2, -1)) / np.maximum(count, 1)
-
-
 def pool2d(x: npt.NDArray[Any], props: Mapping[str, Attribute], kind: str) -> npt.NDArray[Any]:
-    """A windowed `kind` ("max" or "avg") pool with relay's pool attributes `props`.
+    """A windowed `kind` ("max" or "avg") pool with relay's pool attributes `props`, over
+    the spatial dims (D, H, W letters) of its `layout`: every rank (`pool_nd`).
 
-    Shared by `relay.nn.max_pool2d`/`avg_pool2d` and the accelerator pools that
-    extend them (same property names and defaults).
+    Shared by `relay.nn.max_pool1d/2d/3d`/`avg_pool1d/2d/3d` and the accelerator pools
+    that extend them (same property names and defaults).
     """
     layout = cast(StringAttr, props.get("layout", StringAttr("NCHW"))).data
-    data = to_layout(x, layout, "NCHW")
-    ph, pw = get_ints(props, "pool_size")
-    sh, sw = get_ints(props, "strides")
-    dh, dw = get_ints(props, "dilation")
-    top, left, bottom, right = pad_2d(get_ints(props, "padding"))
+    spatial = "".join(d for d in layout if d in "DHW")
+    data = to_layout(x, layout, "NC" + spatial)
+    pool, strides = get_ints(props, "pool_size"), get_ints(props, "strides")
+    dilation = get_ints(props, "dilation")
+    before, after = pad_nd(get_ints(props, "padding"), len(spatial))
     ceil = bool(get_int(props, "ceil_mode"))
-    out_h = nn_pool.pool_out(data.shape[2], top + bottom, ph, sh, dh, ceil)
-    out_w = nn_pool.pool_out(data.shape[3], left + right, pw, sw, dw, ceil)
+    out = [
+        nn_pool.pool_out(size, b + a, k, s, d, ceil)
+        for size, b, a, k, s, d in zip(
+            data.shape[2:], before, after, pool, strides, dilation, strict=True
+        )
+    ]
     include = kind == "avg" and bool(get_int(props, "count_include_pad"))
-    pooled = pool2d_nchw(
-        data,
-        kind,
-        (ph, pw),
-        (sh, sw),
-        (dh, dw),
-        (top, left, bottom, right),
-        (out_h, out_w),
-        include,
-    )
-    return to_layout(pooled, "NCHW", layout)
+    pooled = pool_nd(data, kind, pool, strides, dilation, before, after, out, include)
+    return to_layout(pooled, "NC" + spatial, layout)
 
 
-@reference(nn_pool.MaxPool2DOp, nn_pool.AvgPool2DOp)
-def _pool2d(ev: Evaluator, op: nn_pool.Pool2DOp, args: list[Value]) -> Value:
-    kind = "max" if isinstance(op, nn_pool.MaxPool2DOp) else "avg"
+@reference(nn_pool.MaxPool2DOp, nn_pool.AvgPool2DOp, *nn_pool.OPS_ND)
+def _pool(ev: Evaluator, op: nn_pool.PoolNdOp, args: list[Value]) -> Value:
+    max_pools = (nn_pool.MaxPool1DOp, nn_pool.MaxPool2DOp, nn_pool.MaxPool3DOp)
+    kind = "max" if isinstance(op, max_pools) else "avg"
     return pool2d(np.asarray(args[0]), properties_with_defaults(op), kind)
 
 

@@ -85,7 +85,7 @@ from xrelay.dialects.builder.expr import TupleType_ as TupleType
 from xrelay.dialects.builder.movement import *  # noqa: F403
 from xrelay.dialects.builder.tensor import *  # noqa: F403
 from xrelay.dialects.relay.base import RelayTypeError
-from xrelay.relay import nn, vision
+from xrelay.relay import image, nn, vision
 
 __all__ = [
     "Any",
@@ -132,6 +132,7 @@ __all__ = [
     "floor_mod",
     "greater",
     "greater_equal",
+    "image",
     "isfinite",
     "isinf",
     "isnan",

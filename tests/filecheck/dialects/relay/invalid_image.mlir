@@ -1,0 +1,134 @@
+// RUN: xrelay-opt %s --split-input-file --verify-diagnostics
+
+/// resize2d: the data must be 4-D.
+func.func @resize2d_data_rank(%x: tensor<3x4x5xf32>) {
+  // expected-error@+1 {{'relay.image.resize2d' op expected 4-D data, got rank 3 (3, 4, 5)}}
+  %0 = relay.image.resize2d %x {size = [8, 10]} : (tensor<3x4x5xf32>) -> tensor<3x8x10xf32>
+  func.return
+}
+
+// -----
+
+/// resize2d: no boolean data.
+func.func @resize2d_bool_data(%x: tensor<1x3x4x5xi1>) {
+  // expected-error@+1 {{'relay.image.resize2d' op resize2d does not take boolean data}}
+  %0 = relay.image.resize2d %x {size = [8, 10]} : (tensor<1x3x4x5xi1>) -> tensor<1x3x8x10xi1>
+  func.return
+}
+
+// -----
+
+/// resize2d: only NCHW and NHWC.
+func.func @resize2d_layout(%x: tensor<1x3x4x5xf32>) {
+  // expected-error@+1 {{'relay.image.resize2d' op unknown layout 'NCWH'; expected one of NCHW, NHWC}}
+  %0 = relay.image.resize2d %x {size = [8, 10], layout = "NCWH"} : (tensor<1x3x4x5xf32>) -> tensor<1x3x8x10xf32>
+  func.return
+}
+
+// -----
+
+/// resize2d: size is 2 values.
+func.func @resize2d_size_len(%x: tensor<1x3x4x5xf32>) {
+  // expected-error@+1 {{'relay.image.resize2d' op size must have 2 values, got 1}}
+  %0 = relay.image.resize2d %x {size = [8]} : (tensor<1x3x4x5xf32>) -> tensor<1x3x8x10xf32>
+  func.return
+}
+
+// -----
+
+/// resize2d: size must be non-negative.
+func.func @resize2d_size_negative(%x: tensor<1x3x4x5xf32>) {
+  // expected-error@+1 {{'relay.image.resize2d' op size must be non-negative, got [8, -1]}}
+  %0 = relay.image.resize2d %x {size = [8, -1]} : (tensor<1x3x4x5xf32>) -> tensor<1x3x8x10xf32>
+  func.return
+}
+
+// -----
+
+/// resize2d: roi is 4 values.
+func.func @resize2d_roi_len(%x: tensor<1x3x4x5xf32>) {
+  // expected-error@+1 {{'relay.image.resize2d' op roi must have 4 values, got 2}}
+  %0 = relay.image.resize2d %x {size = [8, 10], roi = array<f64: 0.0, 1.0>} : (tensor<1x3x4x5xf32>) -> tensor<1x3x8x10xf32>
+  func.return
+}
+
+// -----
+
+/// resize2d: roi is a float list.
+func.func @resize2d_roi_floats(%x: tensor<1x3x4x5xf32>) {
+  // expected-error@+1 {{'relay.image.resize2d' op "all" should be of base attribute array}}
+  %0 = relay.image.resize2d %x {size = [8, 10], roi = "all"} : (tensor<1x3x4x5xf32>) -> tensor<1x3x8x10xf32>
+  func.return
+}
+
+// -----
+
+/// resize2d: scales is 2 values.
+func.func @resize2d_scales_len(%x: tensor<1x3x4x5xf32>) {
+  // expected-error@+1 {{'relay.image.resize2d' op scales must have 2 values, got 1}}
+  %0 = relay.image.resize2d %x {size = [8, 10], scales = array<f64: 2.0>} : (tensor<1x3x4x5xf32>) -> tensor<1x3x8x10xf32>
+  func.return
+}
+
+// -----
+
+/// resize2d: scales must be positive.
+func.func @resize2d_scales_positive(%x: tensor<1x3x4x5xf32>) {
+  // expected-error@+1 {{'relay.image.resize2d' op scales must be positive, got [2.0, 0.0]}}
+  %0 = relay.image.resize2d %x {size = [8, 10], scales = array<f64: 2.0, 0.0>} : (tensor<1x3x4x5xf32>) -> tensor<1x3x8x10xf32>
+  func.return
+}
+
+// -----
+
+/// resize2d: method is nearest_neighbor, linear or cubic.
+func.func @resize2d_method(%x: tensor<1x3x4x5xf32>) {
+  // expected-error@+1 {{'relay.image.resize2d' op unknown method 'bilinear'; expected one of 'nearest_neighbor', 'linear', 'cubic'}}
+  %0 = relay.image.resize2d %x {size = [8, 10], method = "bilinear"} : (tensor<1x3x4x5xf32>) -> tensor<1x3x8x10xf32>
+  func.return
+}
+
+// -----
+
+/// resize2d: a known coordinate_transformation_mode.
+func.func @resize2d_mode(%x: tensor<1x3x4x5xf32>) {
+  // expected-error@+1 {{'relay.image.resize2d' op unknown coordinate_transformation_mode 'center'}}
+  %0 = relay.image.resize2d %x {size = [8, 10], coordinate_transformation_mode = "center"} : (tensor<1x3x4x5xf32>) -> tensor<1x3x8x10xf32>
+  func.return
+}
+
+// -----
+
+/// resize2d: a known rounding_method.
+func.func @resize2d_rounding(%x: tensor<1x3x4x5xf32>) {
+  // expected-error@+1 {{'relay.image.resize2d' op unknown rounding_method 'up'}}
+  %0 = relay.image.resize2d %x {size = [8, 10], rounding_method = "up"} : (tensor<1x3x4x5xf32>) -> tensor<1x3x8x10xf32>
+  func.return
+}
+
+// -----
+
+/// resize2d: no boolean results.
+func.func @resize2d_bool_out(%x: tensor<1x3x4x5xf32>) {
+  // expected-error@+1 {{'relay.image.resize2d' op resize2d does not give boolean results}}
+  %0 = relay.image.resize2d %x {size = [8, 10], out_dtype = i1} : (tensor<1x3x4x5xf32>) -> tensor<1x3x8x10xi1>
+  func.return
+}
+
+// -----
+
+/// resize2d: a supported out_dtype.
+func.func @resize2d_out_dtype(%x: tensor<1x3x4x5xf32>) {
+  // expected-error@+1 {{'relay.image.resize2d' op unsupported out_dtype index}}
+  %0 = relay.image.resize2d %x {size = [8, 10], out_dtype = index} : (tensor<1x3x4x5xf32>) -> tensor<1x3x8x10xf32>
+  func.return
+}
+
+// -----
+
+/// resize2d: antialias takes linear or cubic kernels.
+func.func @resize2d_antialias_nearest(%x: tensor<1x3x4x5xf32>) {
+  // expected-error@+1 {{'relay.image.resize2d' op antialias needs method 'linear' or 'cubic'}}
+  %0 = relay.image.resize2d %x {size = [2, 2], method = "nearest_neighbor", antialias = true} : (tensor<1x3x4x5xf32>) -> tensor<1x3x2x2xf32>
+  func.return
+}

@@ -1,0 +1,31 @@
+// RUN: xrelay-opt %s --split-input-file --print-op-generic | xrelay-opt --split-input-file | filecheck %s
+// RUN: xrelay-opt %s --split-input-file --print-op-generic | filecheck %s --check-prefix=GENERIC
+
+/// resize2d: the defaults (linear, half_pixel, NCHW), cubic with scales (exact f64 arrays), nearest NHWC uint8 with a `?` batch, tf_crop_and_resize with roi, an extrapolation value and an f16 out_dtype.
+// CHECK-LABEL: func.func @resize2d
+func.func @resize2d(%x: tensor<1x3x4x5xf32>, %y: tensor<?x4x5x3xui8>) -> tensor<1x3x8x10xf32> {
+  // CHECK-NEXT: %0 = relay.image.resize2d %x {size = [8, 10]} : (tensor<1x3x4x5xf32>) -> tensor<1x3x8x10xf32>
+  // CHECK-NEXT: %1 = relay.image.resize2d %x {size = [2, 3], method = "cubic", coordinate_transformation_mode = "align_corners", cubic_alpha = -0.75, cubic_exclude = 1, scales = array<f64: 0.60000002384185791, 0.69999998807907104>} : (tensor<1x3x4x5xf32>) -> tensor<1x3x2x3xf32>
+  // CHECK-NEXT: %2 = relay.image.resize2d %y {size = [7, 7], layout = "NHWC", method = "nearest_neighbor", coordinate_transformation_mode = "asymmetric", rounding_method = "round_prefer_ceil"} : (tensor<?x4x5x3xui8>) -> tensor<?x7x7x3xui8>
+  // CHECK-NEXT: %3 = relay.image.resize2d %x {size = [3, 3], roi = array<f64: 1.000000e-01, 2.000000e-01, 9.000000e-01, 1.300000e+00>, coordinate_transformation_mode = "tf_crop_and_resize", extrapolation_value = 10.0, out_dtype = f16} : (tensor<1x3x4x5xf32>) -> tensor<1x3x3x3xf16>
+  // GENERIC: "relay.image.resize2d"(%x) <{size = array<i64: 8, 10>, roi = array<f64: 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00>, layout = "NCHW", method = "linear", coordinate_transformation_mode = "half_pixel", rounding_method = "", cubic_alpha = -5.000000e-01 : f64, cubic_exclude = 0 : i64, extrapolation_value = 0.000000e+00 : f64}> : (tensor<1x3x4x5xf32>) -> tensor<1x3x8x10xf32>
+  // GENERIC: "relay.image.resize2d"(%x) <{size = array<i64: 2, 3>, method = "cubic", coordinate_transformation_mode = "align_corners", cubic_alpha = -7.500000e-01 : f64, cubic_exclude = 1 : i64, scales = array<f64: 0.60000002384185791, 0.69999998807907104>, roi = array<f64: 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00>, layout = "NCHW", rounding_method = "", extrapolation_value = 0.000000e+00 : f64}> : (tensor<1x3x4x5xf32>) -> tensor<1x3x2x3xf32>
+  // GENERIC: "relay.image.resize2d"(%y) <{size = array<i64: 7, 7>, layout = "NHWC", method = "nearest_neighbor", coordinate_transformation_mode = "asymmetric", rounding_method = "round_prefer_ceil", roi = array<f64: 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00>, cubic_alpha = -5.000000e-01 : f64, cubic_exclude = 0 : i64, extrapolation_value = 0.000000e+00 : f64}> : (tensor<?x4x5x3xui8>) -> tensor<?x7x7x3xui8>
+  // GENERIC: "relay.image.resize2d"(%x) <{size = array<i64: 3, 3>, roi = array<f64: 1.000000e-01, 2.000000e-01, 9.000000e-01, 1.300000e+00>, coordinate_transformation_mode = "tf_crop_and_resize", extrapolation_value = 1.000000e+01 : f64, out_dtype = f16, layout = "NCHW", method = "linear", rounding_method = "", cubic_alpha = -5.000000e-01 : f64, cubic_exclude = 0 : i64}> : (tensor<1x3x4x5xf32>) -> tensor<1x3x3x3xf16>
+  %0 = relay.image.resize2d %x {size = [8, 10]} : (tensor<1x3x4x5xf32>) -> tensor<1x3x8x10xf32>
+  %1 = relay.image.resize2d %x {size = [2, 3], method = "cubic", coordinate_transformation_mode = "align_corners", cubic_alpha = -0.75, cubic_exclude = 1, scales = array<f64: 0.6000000238418579, 0.699999988079071>} : (tensor<1x3x4x5xf32>) -> tensor<1x3x2x3xf32>
+  %2 = relay.image.resize2d %y {size = [7, 7], layout = "NHWC", method = "nearest_neighbor", coordinate_transformation_mode = "asymmetric", rounding_method = "round_prefer_ceil"} : (tensor<?x4x5x3xui8>) -> tensor<?x7x7x3xui8>
+  %3 = relay.image.resize2d %x {size = [3, 3], roi = array<f64: 0.1, 0.2, 0.9, 1.3>, coordinate_transformation_mode = "tf_crop_and_resize", extrapolation_value = 10.0, out_dtype = f16} : (tensor<1x3x4x5xf32>) -> tensor<1x3x3x3xf16>
+  func.return %0 : tensor<1x3x8x10xf32>
+}
+
+// -----
+
+/// resize2d: antialias (an xrelay extension, ONNX's attribute) on a cubic downsample.
+// CHECK-LABEL: func.func @resize2d_antialias
+func.func @resize2d_antialias(%x: tensor<1x3x8x10xf32>) -> tensor<1x3x3x4xf32> {
+  // CHECK-NEXT: %0 = relay.image.resize2d %x {size = [3, 4], method = "cubic", antialias = true} : (tensor<1x3x8x10xf32>) -> tensor<1x3x3x4xf32>
+  // GENERIC: "relay.image.resize2d"(%x) <{size = array<i64: 3, 4>, method = "cubic", antialias = true, roi = array<f64: 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00>, layout = "NCHW", coordinate_transformation_mode = "half_pixel", rounding_method = "", cubic_alpha = -5.000000e-01 : f64, cubic_exclude = 0 : i64, extrapolation_value = 0.000000e+00 : f64}> : (tensor<1x3x8x10xf32>) -> tensor<1x3x3x4xf32>
+  %0 = relay.image.resize2d %x {size = [3, 4], method = "cubic", antialias = true} : (tensor<1x3x8x10xf32>) -> tensor<1x3x3x4xf32>
+  func.return %0 : tensor<1x3x3x4xf32>
+}

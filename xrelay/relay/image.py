@@ -1,0 +1,5 @@
+"""`xrelay.relay.image`: builder functions for `relay.image.*` ops (mirrors `tvm.relay.image`)."""
+
+from __future__ import annotations
+
+from xrelay.dialects.builder.image import *  # noqa: F403
