@@ -15,6 +15,7 @@ import math
 import re
 import sys
 from collections.abc import Iterable
+from typing import Any, cast
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -26,6 +27,7 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     RankedStructure,
     StringAttr,
+    TensorType,
     UnknownLoc,
 )
 from xdsl.ir import Attribute, Dialect, Operation, Region, TypeAttribute
@@ -33,7 +35,7 @@ from xdsl.parser import Parser
 from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.lexer import Span
 from xdsl.utils.mlir_lexer import MLIRTokenKind
-from xrelay.dialects import dense_literal
+from xrelay.dialects import dense_literal, resources
 from xrelay.dialects.diagnostics import Diagnostic, DiagnosticError, LineIndex, from_parse_error
 
 _extra_dialects: list[Dialect] = []
@@ -96,8 +98,16 @@ def make_context(allow_unregistered: bool = False) -> Context:
 class LocatingParser(Parser):
     """An xDSL parser that records `file:line:col` on every op it parses."""
 
-    def __init__(self, ctx: Context, text: str, name: str = "<string>"):
+    def __init__(
+        self,
+        ctx: Context,
+        text: str,
+        name: str = "<string>",
+        blobs: dict[str, resources.Blob] | None = None,
+    ):
         super().__init__(ctx, text, name)
+        self.blobs = blobs or {}
+        """The resources of the text's `{-# dialect_resources ... #-}` section, by name."""
         self._lines = LineIndex(text)
         self._filename = StringAttr(name)
         self._depth = 0
@@ -222,6 +232,48 @@ class LocatingParser(Parser):
                 )
         return DenseIntOrFPElementsAttr(literal_type, BytesAttr(data))
 
+    def _parse_optional_builtin_parametrized_attr(self) -> Attribute | None:
+        token = self._current_token
+        if token.kind != MLIRTokenKind.BARE_IDENT or token.text != "dense_resource":
+            return super()._parse_optional_builtin_parametrized_attr()
+        self._consume_token(MLIRTokenKind.BARE_IDENT)
+        return self._parse_dense_resource()
+
+    def _parse_dense_resource(self) -> DenseIntOrFPElementsAttr:
+        """`dense_resource<name> : type`, read into a dense attribute from the named blob."""
+        self.parse_punctuation("<", " in dense_resource attribute")
+        handle = self._current_token.span
+        name = self.parse_identifier(" for a resource handle")
+        self.parse_punctuation(">", " in dense_resource attribute")
+        self.parse_punctuation(":", " in dense_resource attribute")
+        type_at = self._current_token.span
+        literal_type = self._parse_dense_literal_type()
+        element_type: Attribute = literal_type.get_element_type()
+        if not isinstance(literal_type, TensorType) or not dense_literal.is_exact_type(
+            element_type
+        ):
+            self.raise_error(f"dense_resource of {literal_type} is not supported", type_at)
+        tensor_type = cast(TensorType[Any], literal_type)
+        if name == resources.ELIDED:
+            if not tensor_type.get_shape():
+                self.raise_error("an elided constant needs a non-scalar type", type_at)
+            return resources.elided(tensor_type)
+        blob = self.blobs.get(name)
+        if blob is None:
+            self.raise_error(
+                f"unknown resource '{name}' (not in the file's dialect_resources section)", handle
+            )
+        size = dense_literal.element_size(element_type)
+        needed = math.prod(tensor_type.get_shape()) * size
+        if len(blob.data) != needed:
+            self.raise_error(
+                f"resource '{name}' holds {len(blob.data)} bytes, {tensor_type} needs {needed}",
+                handle,
+            )
+        attr = DenseIntOrFPElementsAttr(tensor_type, BytesAttr(blob.data))
+        resources.RESOURCE_NAMES[attr] = name
+        return attr
+
     def _check_depth(self, brackets: int) -> None:
         if self._depth + brackets > MAX_NESTING:
             self.raise_error(f"nesting too deep (more than {MAX_NESTING} levels)")
@@ -264,13 +316,21 @@ def parse_module(
     so reported lines are those of the file.
     """
     padded = "\n" * line_offset + text
+    try:
+        padded, blobs = resources.split_resources(padded)
+    except resources.ResourceError as error:
+        line, column = LineIndex(padded).line_col(error.offset)
+        raise DiagnosticError(
+            [Diagnostic(filename, line, column, "error", error.message)]
+        ) from None
+    text = padded[len("\n" * line_offset) :]
     if all(_BLANK_LINE.fullmatch(line) for line in text.splitlines()):
         # Only whitespace and comments: an empty module, as in mlir-opt.
         module = ModuleOp([])
     else:
         try:
             # The parser lexes its first token on construction: that can fail too.
-            parser = LocatingParser(ctx or make_context(), padded, filename)
+            parser = LocatingParser(ctx or make_context(), padded, filename, blobs)
             module = _parse_deep(parser)
         except ParseError as error:
             raise DiagnosticError([from_parse_error(error, filename, LineIndex(padded))]) from None

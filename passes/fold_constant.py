@@ -76,6 +76,7 @@ from xrelay.dialects.interpreter import Evaluator, Value
 from xrelay.dialects.relay.base import RelayOp
 from xrelay.dialects.relay.structure import ConstantOp, IfOp, TupleGetItemOp, TupleOp, YieldOp
 from xrelay.dialects.relay.types import ANY, dense_from_numpy, dense_to_numpy, tensor_element_type
+from xrelay.dialects.resources import is_elided
 from xrelay.passes.adapters import XdslFunctionPass, XdslPass
 from xrelay.passes.pass_config import register_pass_config_option
 from xrelay.passes.pass_context import PassContext
@@ -113,6 +114,8 @@ def constant_value(value: SSAValue) -> Value | None:
     """The numpy value of a constant or a tuple of constants (nested), else None."""
     owner = value.owner
     if isinstance(owner, ConstantOp):
+        if is_elided(owner.value):  # no value to fold with (as MLIR's elided constants)
+            return None
         return dense_to_numpy(owner.value)
     if isinstance(owner, TupleOp):
         fields: list[Value] = []

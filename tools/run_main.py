@@ -52,8 +52,9 @@ from typing import Any, NoReturn
 import numpy as np
 from xdsl.dialects import func
 from xrelay.dialects.depth import nesting_guard
-from xrelay.dialects.diagnostics import DiagnosticError
+from xrelay.dialects.diagnostics import DiagnosticError, op_error
 from xrelay.dialects.interpreter import Value, check_inputs, make_input
+from xrelay.dialects.resources import ELIDED, elided_ops
 from xrelay.tools.exit_status import exit_status
 from xrelay.tools.run_backends import (
     InterpreterRunner,
@@ -220,6 +221,10 @@ class RunMain:
     def run_module(self, mod: xrelay.IRModule, targets: list[str] | None) -> int:
         """Make the inputs, run (and time), report; returns the exit status."""
         args = self.args
+        elided = elided_ops(mod.module)
+        if elided:  # text printed with --elide-constants-if-larger: nothing to compute with
+            message = f"constant elided from the text (dense_resource<{ELIDED}>): cannot run"
+            raise DiagnosticError([op_error(op, message) for op in elided])
         function = function_of(mod, args.entry)
         outputs = sum(leaf_count(t) for t in function.function_type.outputs.data)
         check_output_path(args.output, outputs)
