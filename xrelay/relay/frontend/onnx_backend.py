@@ -1,0 +1,113 @@
+"""`onnx_backend(target)`: an `onnx.backend.base.Backend` that imports and runs on xrelay.
+
+`prepare` imports the model; when a converter needs the value of a graph input
+at import (a Reshape shape, Slice starts, Pad pads fed as inputs, as ONNX's
+node tests do), the model is imported again at `run` with those inputs bound
+to the values given (one import per distinct set of values).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import onnx
+from onnx.backend.base import Backend, BackendRep
+
+from xrelay.api import build, evaluate
+from xrelay.dialects.ir_module import IRModule
+from xrelay.relay.frontend.onnx_errors import NeedsKnownValue
+from xrelay.relay.frontend.onnx_import import from_onnx
+from xrelay.relay.frontend.onnx_registry import Array
+
+Prepared = tuple[IRModule, dict[str, Array], Any]
+
+
+def parse_target(target: str | Sequence[str] | None) -> list[str] | None:
+    """`"accel,c"` -> `["accel", "c"]`; None stays None (the reference interpreter)."""
+    if target is None:
+        return None
+    parts = target.split(",") if isinstance(target, str) else list(target)
+    return [p.strip() for p in parts if p.strip()]
+
+
+def graph_inputs(model: onnx.ModelProto) -> list[str]:
+    """The graph inputs that are not initializers, in order: what `run` takes."""
+    inits = {i.name for i in model.graph.initializer}
+    return [i.name for i in model.graph.input if i.name not in inits]
+
+
+class XrelayRep(BackendRep):
+    """A prepared model: `run(inputs)` returns the graph outputs in order."""
+
+    def __init__(self, model: onnx.ModelProto, target: list[str] | None):
+        self.model = model
+        self.target = target
+        self.names = graph_inputs(model)
+        self.bound: list[str] = []
+        """Graph inputs whose values the import needs (bound at `run`)."""
+        self.cache: dict[bytes, Prepared] = {}
+
+    def prepare(self, known: dict[str, Array]) -> Prepared:
+        """Import (binding `known`), growing `bound` while a converter needs an input's value."""
+        while True:
+            try:
+                mod, params = from_onnx(self.model, known_inputs=known)
+            except NeedsKnownValue as error:
+                if error.value_name not in self.names or error.value_name in known:
+                    raise
+                if error.value_name not in self.bound:
+                    self.bound.append(error.value_name)
+                raise _Rebind from None
+            library = None
+            if self.target is not None:
+                library = build(mod, target=self.target, params=params)
+            return mod, params, library
+
+    def run(self, inputs: Any, **kwargs: Any) -> tuple[Any, ...]:
+        given = inputs if isinstance(inputs, list | tuple) else [inputs]
+        values = dict(zip(self.names, (np.asarray(a) for a in given), strict=False))
+        while True:
+            known = {n: values[n] for n in self.bound if n in values}
+            key = b"".join(
+                n.encode() + v.tobytes() + str(v.shape).encode() for n, v in known.items()
+            )
+            try:
+                if key not in self.cache:
+                    self.cache[key] = self.prepare(known)
+                break
+            except _Rebind:
+                continue
+        mod, params, library = self.cache[key]
+        args = [values[n] for n in self.names if n not in known]
+        out = evaluate(mod, *args, *params.values()) if library is None else library(*args)
+        outputs = out if isinstance(out, tuple | list) else (out,)
+        return tuple(np.asarray(o) for o in outputs)
+
+
+class _Rebind(Exception):
+    """Import again: one more graph input must be bound."""
+
+
+def make_backend(target: str | Sequence[str] | None) -> type[Backend]:
+    """A Backend class bound to `target` (None: the reference interpreter)."""
+    chosen = parse_target(target)
+
+    class XrelayBackend(Backend):
+        """ONNX backend running on xrelay."""
+
+        @classmethod
+        def prepare(cls, model: onnx.ModelProto, device: str = "CPU", **kwargs: Any) -> XrelayRep:
+            super().prepare(model, device, **kwargs)
+            rep = XrelayRep(model, chosen)
+            with contextlib.suppress(_Rebind):  # else imported at run, with the bound inputs
+                rep.cache[b""] = rep.prepare({})
+            return rep
+
+        @classmethod
+        def supports_device(cls, device: str) -> bool:
+            return device == "CPU"
+
+    return XrelayBackend

@@ -1,0 +1,71 @@
+"""Converters for ONNX's shape computations, folded at import when shapes are static.
+
+`Shape` and `Size` of a static input are known arrays; `ConstantOfShape` and
+`Range` need known inputs (relay has no `shape_of`/`arange` yet) and give a
+known array, or `relay.full` for a large filled tensor.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from xrelay.dialects.relay.types import ANY
+from xrelay.relay.frontend.onnx_ops_tensor import known_full
+from xrelay.relay.frontend.onnx_registry import Node, Result, converter
+
+
+@converter("Shape", 1)
+def shape_v1(node: Node) -> Result:
+    """Shape (v15: `start`/`end` slice it), an int64 array when the shape is static."""
+    shape = list(node.shape(0))
+    rank = len(shape)
+    start = node.int_attr("start", 0)
+    end = node.int_attr("end", rank)
+    start = min(max(start + rank if start < 0 else start, 0), rank)
+    end = min(max(end + rank if end < 0 else end, 0), rank)
+    dims = shape[start:end]
+    node.refuse(ANY in dims, "a dynamic shape is not supported yet (needs relay.shape_of)")
+    return np.array(dims, dtype=np.int64)
+
+
+@converter("Size", 1)
+def size_v1(node: Node) -> Result:
+    """Size: the element count, an int64 scalar."""
+    shape = node.static_shape(0, "Size")
+    return np.array(int(np.prod(shape, dtype=np.int64)), dtype=np.int64)
+
+
+@converter("ConstantOfShape", 9)
+def constant_of_shape_v9(node: Node) -> Result:
+    """ConstantOfShape: `value` (default float32 0) filling a known shape."""
+    shape = node.ints(0, "the shape")
+    node.refuse(any(d < 0 for d in shape), f"negative dims in {shape}")
+    value = node.attr("value")
+    fill = np.zeros(1, np.float32) if value is None else np.asarray(value)
+    return known_full(fill, shape)
+
+
+@converter("Range", 11)
+def range_v11(node: Node) -> Result:
+    """Range(start, limit, delta) with known inputs (a dynamic range needs relay.arange)."""
+    start = node.const(0, "the start")
+    limit = node.const(1, "the limit")
+    delta = node.const(2, "the delta")
+    node.refuse(float(delta) == 0, "delta is zero")
+    count = max(int(np.ceil((float(limit) - float(start)) / float(delta))), 0)
+    out = start + np.arange(count).astype(start.dtype) * delta
+    return np.asarray(out, dtype=start.dtype)
+
+
+@converter("EyeLike", 9)
+def eye_like_v9(node: Node) -> Result:
+    """EyeLike: a known identity-like matrix of the input's shape, diagonal `k`."""
+    from xrelay.relay.frontend.onnx_dtypes import relay_dtype
+
+    rows, cols = node.static_shape(0, "EyeLike")
+    dtype = node.dtype(0)
+    if "dtype" in node.attrs:
+        chosen = relay_dtype(node.int_attr("dtype", 1))
+        node.refuse(chosen is None, "unsupported dtype")
+        dtype = chosen or dtype
+    return np.eye(rows, cols, k=node.int_attr("k", 0), dtype=dtype)
