@@ -51,7 +51,7 @@ def main() -> None:
         xrelay.parse(text)
         parsed = time.perf_counter()
         print(
-            f"| `{form}` | {len(text) / 1e6:.1f} | {printed - start:.2f} | {parsed - printed:.2f} |"
+            f"| `{form}` | {len(text) / 1e6:.3f} | {printed - start:.2f} | {parsed - printed:.2f} |"
         )
 
 
