@@ -19,11 +19,12 @@ from xrelay.dialects.dense_literal import ExactPrinter
 import xrelay
 from xrelay import IRModule, relay
 
-FORMS: dict[str, dict[str, int]] = {
-    'dense<"0x...">': {},
-    "dense_resource<w>": {"resources_if_larger": 100},
-    "dense_resource<__elided__>": {"elide_if_larger": 100},
+FORMS: dict[str, tuple[int | None, int | None]] = {
+    'dense<"0x...">': (None, None),
+    "dense_resource<w>": (100, None),
+    "dense_resource<__elided__>": (None, 100),
 }
+"""Each form's printer options: (resources_if_larger, elide_if_larger)."""
 
 
 def module(elements: int) -> IRModule:
@@ -35,17 +36,19 @@ def module(elements: int) -> IRModule:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    """Print the table for one constant of `--elements` values."""
+    parser = argparse.ArgumentParser(description="Time printing and parsing a large constant.")
     parser.add_argument("--elements", type=int, default=25_000_000)
     args = parser.parse_args()
     mod = module(args.elements)
     print(f"one f32 constant of {args.elements} elements ({args.elements * 4 / 1e6:.0f} MB)")
     print("| form | text MB | print s | parse + verify s |")
     print("| --- | ---: | ---: | ---: |")
-    for form, options in FORMS.items():
+    for form, (resources, elide) in FORMS.items():
         start = time.perf_counter()
         stream = io.StringIO()
-        ExactPrinter(stream=stream, **options).print_op(mod.module)
+        printer = ExactPrinter(stream=stream, resources_if_larger=resources, elide_if_larger=elide)
+        printer.print_op(mod.module)
         text = stream.getvalue()
         printed = time.perf_counter()
         xrelay.parse(text)

@@ -30,7 +30,7 @@ import re
 import struct
 import weakref
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import Any, NoReturn, cast
 
 from xdsl.dialects.builtin import BytesAttr, DenseIntOrFPElementsAttr, TensorType
 from xdsl.ir import Operation
@@ -229,7 +229,8 @@ def elided_ops(root: Operation) -> list[Operation]:
         op
         for op in walk_ops(root)
         if any(
-            isinstance(value, DenseIntOrFPElementsAttr) and is_elided(value)
+            isinstance(value, DenseIntOrFPElementsAttr)
+            and is_elided(cast(DenseIntOrFPElementsAttr[Any], value))
             for value in op.properties.values()
         )
     ]
