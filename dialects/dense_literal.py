@@ -373,7 +373,7 @@ class ExactPrinter(Printer):
         if resources.is_elided(attr) or self._large(attr, self.elide_if_larger):
             name = resources.ELIDED
         else:
-            name = resources.RESOURCE_NAMES.get(attr)
+            name = resources.RESOURCE_NAMES.get(attr) if resources.RESOURCE_NAMES else None
             if name is None and not self._large(attr, self.resources_if_larger):
                 return False
             name = self._blob_name(attr, name)

@@ -108,7 +108,8 @@ def split_resources(text: str) -> tuple[str, dict[str, Blob]]:
     if start < 0 or not _SECTION_START.match(text, start):
         return text, {}
     line_start = text.rfind("\n", 0, start) + 1
-    if "//" in text[line_start:start]:  # inside a comment
+    before = text[line_start:start]
+    if "//" in before or '"' in before:  # inside a comment or a string: no section
         return text, {}
     reader = _SectionReader(text, start + 3)
     blobs = reader.read()

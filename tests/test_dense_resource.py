@@ -119,3 +119,13 @@ def test_unknown_resource_is_located() -> None:
     )
     with pytest.raises(DiagnosticError, match=r"m.mlir:2:38: error: unknown resource 'nope'"):
         xrelay.parse(text, "m.mlir")
+
+
+def test_a_section_opener_in_a_string_or_comment_is_no_section() -> None:
+    text = (
+        'func.func @main() -> tensor<f32> attributes {note = "a {-# b"} {\n'
+        "  %0 = relay.constant dense<1.0> : tensor<f32>\n"
+        "  func.return %0 : tensor<f32>\n}\n"
+        "// {-# not a section either\n"
+    )
+    assert '"a {-# b"' in xrelay.parse(text).astext()

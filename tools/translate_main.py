@@ -31,7 +31,6 @@ internal error (a bug: a traceback).
 from __future__ import annotations
 
 import argparse
-import io
 import os
 import sys
 import tempfile
@@ -39,7 +38,6 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 import numpy as np
-from xrelay.dialects.dense_literal import ExactPrinter
 from xrelay.dialects.diagnostics import DiagnosticError
 from xrelay.tools.exit_status import exit_status
 from xrelay.tools.files import write_atomically
@@ -155,15 +153,11 @@ class TranslateMain:
 
     def print_module(self, mod: IRModule) -> str:
         """The module's text with the printing flags."""
-        stream = io.StringIO()
-        ExactPrinter(
-            stream=stream,
-            print_generic_format=self.args.print_op_generic,
-            elide_if_larger=self.args.elide_constants_if_larger,
+        return mod.astext(
+            generic=self.args.print_op_generic,
             resources_if_larger=self.args.dense_resources_if_larger,
-        ).print_op(mod.module)
-        stream.write("\n")
-        return stream.getvalue()
+            elide_if_larger=self.args.elide_constants_if_larger,
+        )
 
     def write(self, text: str, params: dict[str, Any]) -> None:
         """The params file, then the text: each atomically (a failure leaves the old files)."""
