@@ -50,6 +50,7 @@ from xrelay.dialects.diagnostics import (
 )
 from xrelay.dialects.ir_module import IRModule
 from xrelay.dialects.parser import make_context, parse_module
+from xrelay.dialects.resources import ElidedConstantError
 from xrelay.passes import PassFactory, get_all_passes
 from xrelay.passes import describe_pass as registered_description
 from xrelay.passes.adapters import to_pass
@@ -379,7 +380,10 @@ class OptMain:
         notes = self.reproducer_notes(error)
         if isinstance(error, DiagnosticError):  # the input's error, located, naming the pass
             raise DiagnosticError(error.diagnostics + notes) from None
-        if isinstance(cause, DiagnosticException | PassDependencyError | ImmutableModuleError):
+        if isinstance(
+            cause,
+            DiagnosticException | PassDependencyError | ImmutableModuleError | ElidedConstantError,
+        ):
             message = f"pass '{name}' failed: {_first_line(cause)}"
             raise DiagnosticError([self.unlocated(message), *notes]) from None
         for note in notes:

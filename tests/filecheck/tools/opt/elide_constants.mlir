@@ -5,6 +5,7 @@
 // RUN: xrelay-opt %s --elide-constants-if-larger 4 | xrelay-opt -p fold-constant | filecheck %s --check-prefix=FOLD
 // RUN: xrelay-opt %s --elide-constants-if-larger 4 | not xrelay-run 2>&1 | filecheck %s --check-prefix=EXEC
 // RUN: xrelay-opt %s --elide-constants-if-larger 4 | sed 's/__elided__> : tensor<2x3xf32>/__elided__> : tensor<3x2xf32>/' | not xrelay-opt --print-op-generic 2>&1 | filecheck %s --check-prefix=TYPE
+// RUN: xrelay-opt %s --elide-constants-if-larger 4 | not xrelay-opt -p simplify-expr 2>&1 | filecheck %s --check-prefix=PASS
 // RUN: not xrelay-opt %s --elide-constants-if-larger=-1 2>&1 | filecheck %s --check-prefix=NEGATIVE
 
 /// `--elide-constants-if-larger N` (MLIR's `--mlir-elide-elementsattrs-if-larger`):
@@ -26,6 +27,10 @@
 
 // EXEC: {{^}}<stdin>:3:5: error: 'relay.constant' op constant elided from the text (dense_resource<__elided__>): cannot run
 // EXEC-NOT: {{.}}
+
+// A pass that needs an elided value fails with a one-line error (exit 1), not a crash.
+// PASS: {{\A}}error: pass 'simplify-expr' failed: a constant elided from the text (dense_resource<__elided__>) has no value: this computation needs it; print without --elide-constants-if-larger
+// PASS-NOT: {{.}}
 
 // TYPE: <stdin>:6:20: error: operand is used with type tensor<2x3xf32>, but has been previously used or defined with type tensor<3x2xf32>
 
