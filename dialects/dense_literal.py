@@ -407,23 +407,30 @@ class ExactPrinter(Printer):
         return name
 
     def print_resource_section(self) -> None:
-        """MLIR's `{-# dialect_resources: { builtin: {...} } #-}` for the blobs printed."""
+        """MLIR's `{-# dialect_resources: { builtin: {...} } #-}` for the blobs printed.
+
+        Each blob is printed as pieces without newlines, so that the printer
+        does not split a 200 MB string into lines.
+        """
         if not self._blobs:
             return
-        entries = [f'      {name}: "{_blob(attr)}"' for name, attr in sorted(self._blobs.items())]
-        body = ",\n".join(entries)
-        self.print_string(
-            f"\n\n{{-#\n  dialect_resources: {{\n    builtin: {{\n{body}\n    }}\n  }}\n#-}}"
-        )
+        self.print_string("\n\n{-#\n  dialect_resources: {\n    builtin: {")
+        for index, (name, attr) in enumerate(sorted(self._blobs.items())):
+            self.print_string(",\n" if index else "\n")
+            data, alignment = _blob(attr)
+            self.print_string(f'      {name}: "0x{resources.alignment_hex(alignment)}')
+            self.print_string(data.hex().upper())
+            self.print_string('"')
+        self.print_string("\n    }\n  }\n#-}")
         self._blobs.clear()
         self._names.clear()
 
 
-def _blob(attr: DenseIntOrFPElementsAttr) -> str:
-    """The resource blob of a dense attribute's bytes (a splat's stored once is expanded)."""
+def _blob(attr: DenseIntOrFPElementsAttr) -> tuple[bytes, int]:
+    """A dense attribute's bytes (a splat stored once is expanded) and their alignment."""
     size = element_size(attr.get_element_type())
     data = attr.data.data
     count = math.prod(attr.get_shape())
     if len(data) == size and count != 1:
         data = data * count
-    return resources.blob_text(data, size)
+    return data, size

@@ -178,9 +178,12 @@ class LocatingParser(Parser):
     ) -> DenseIntOrFPElementsAttr:
         """`dense<...>` with exact float bit patterns, range checks and a linear-time read."""
         begin = self.pos
+        blob = self._hex_blob(type)
+        if blob is not None:
+            return blob
         self.parse_punctuation("<", " in dense attribute")
         if self._current_token.kind in (MLIRTokenKind.GREATER, MLIRTokenKind.STRING_LIT):
-            # Empty, or a hex blob of the raw bytes: xDSL's reading is exact and fast.
+            # Empty, or a hex blob xDSL reads (and whose errors it reports).
             self._resume_from(begin)
             return super().parse_dense_int_or_fp_elements_attr(type)
         text = self.lexer.input.content
@@ -274,6 +277,55 @@ class LocatingParser(Parser):
         resources.RESOURCE_NAMES[attr] = name
         return attr
 
+    def _hex_blob(
+        self, type: RankedStructure[AnyDenseElement] | None
+    ) -> DenseIntOrFPElementsAttr | None:
+        """`<"0x..."> : type` read in linear time, without lexing the blob as a token.
+
+        (xDSL's lexer and string literals slice the whole blob several times.)
+        A located error for bad hex or a size that is not the type's (nor a splat's);
+        None, with the position unchanged, when the text is not a blob or the element
+        type is not one of relay's (xDSL then reads it).
+        """
+        begin = self.pos
+        text = self.lexer.input.content
+        if self._current_token.kind != MLIRTokenKind.LESS:
+            return None
+        start = begin + 1
+        while start < len(text) and text[start] in " \t\n":
+            start += 1
+        if not text.startswith('"0x', start):
+            return None
+        end = text.find('"', start + 3)
+        if end < 0:
+            return None
+        try:
+            data = bytes.fromhex(text[start + 3 : end])
+        except ValueError:
+            bad = re.compile(r"[^0-9a-fA-F]").search(text, start + 3, end)
+            at = bad.start() if bad else start
+            message = "invalid hex digit in a dense hex blob" if bad else "odd number of hex digits"
+            self.raise_error(message, Span(at, at + 1, self.lexer.input))
+        self._resume_from(end + 1)
+        if self.parse_optional_punctuation(">") is None:
+            self._resume_from(begin)
+            return None
+        literal_type = type if type is not None else self._dense_type()
+        element_type: Attribute = literal_type.get_element_type()
+        exact = dense_literal.is_exact_type(element_type)
+        size = dense_literal.element_size(element_type) if exact else 0
+        count = math.prod(literal_type.get_shape())
+        if not size:
+            self._resume_from(begin)
+            return None
+        if len(data) not in (size, size * count):
+            self.raise_error(
+                f"hex blob holds {len(data)} bytes, {literal_type} needs {size * count} "
+                f"(or {size} for a splat)",
+                Span(start, start + 1, self.lexer.input),
+            )
+        return DenseIntOrFPElementsAttr(literal_type, BytesAttr(data))
+
     def _check_depth(self, brackets: int) -> None:
         if self._depth + brackets > MAX_NESTING:
             self.raise_error(f"nesting too deep (more than {MAX_NESTING} levels)")
@@ -324,7 +376,7 @@ def parse_module(
             [Diagnostic(filename, line, column, "error", error.message)]
         ) from None
     text = padded[len("\n" * line_offset) :]
-    if all(_BLANK_LINE.fullmatch(line) for line in text.splitlines()):
+    if _blank(text):
         # Only whitespace and comments: an empty module, as in mlir-opt.
         module = ModuleOp([])
     else:
@@ -345,6 +397,18 @@ def parse_module(
                 StringAttr(filename), IntAttr(line_offset + 1), IntAttr(1)
             )
     return module
+
+
+def _blank(text: str) -> bool:
+    """Whether `text` holds only whitespace and comments (stops at the first other line)."""
+    start = 0
+    while start <= len(text):
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        if not _BLANK_LINE.fullmatch(text, start, end):
+            return False
+        start = end + 1
+    return True
 
 
 def _parse_deep(parser: LocatingParser) -> ModuleOp:

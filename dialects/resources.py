@@ -89,9 +89,14 @@ def elided_error(what: str = "this computation") -> ElidedConstantError:
     )
 
 
+def alignment_hex(alignment: int) -> str:
+    """A blob's prefix: its alignment as 4 little-endian bytes, in hex."""
+    return struct.pack("<I", alignment).hex().upper()
+
+
 def blob_text(data: bytes, alignment: int) -> str:
     """A blob as MLIR prints it: `0x`, the alignment (4 bytes, little endian), the bytes."""
-    return "0x" + (struct.pack("<I", alignment) + data).hex().upper()
+    return "0x" + alignment_hex(alignment) + data.hex().upper()
 
 
 # ------------------------------------------------------------------- reading
