@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import onnx
+from onnx import numpy_helper
 from onnx.backend.base import Backend, BackendRep
 
 from xrelay.api import build, evaluate
@@ -67,8 +68,10 @@ class XrelayRep(BackendRep):
             return mod, params, library
 
     def run(self, inputs: Any, **kwargs: Any) -> tuple[Any, ...]:
-        given = inputs if isinstance(inputs, list | tuple) else [inputs]
-        values = dict(zip(self.names, (np.asarray(a) for a in given), strict=False))
+        given = _as_list(inputs)
+        values: dict[str, Array] = {}
+        for name, value in zip(self.names, given, strict=False):
+            values[name] = _array(value)
         while True:
             known = {n: values[n] for n in self.bound if n in values}
             key = b"".join(
@@ -82,9 +85,23 @@ class XrelayRep(BackendRep):
                 continue
         mod, params, library = self.cache[key]
         args = [values[n] for n in self.names if n not in known]
-        out = evaluate(mod, *args, *params.values()) if library is None else library(*args)
-        outputs = out if isinstance(out, tuple | list) else (out,)
+        out: Any = evaluate(mod, *args, *params.values()) if library is None else library(*args)
+        outputs = _as_list(out)
         return tuple(np.asarray(o) for o in outputs)
+
+
+def _array(value: object) -> Array:
+    """An input as numpy (ONNX's test cases give some as `TensorProto`s)."""
+    if isinstance(value, onnx.TensorProto):
+        return numpy_helper.to_array(value)
+    return np.asarray(value)
+
+
+def _as_list(values: object) -> list[Any]:
+    """A list or tuple as a list; anything else as a list of one."""
+    if isinstance(values, list | tuple):
+        return list(cast(Sequence[Any], values))
+    return [values]
 
 
 class _Rebind(Exception):

@@ -9,7 +9,6 @@ converted as usual and its result computed by the reference interpreter, so
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -18,13 +17,11 @@ import numpy as np
 import onnx
 from onnx import helper, numpy_helper
 
-from xrelay.api import evaluate
 from xrelay.dialects.builder.core import var
 from xrelay.dialects.builder.expr import Constant, Expr, Function, Tuple, Var, free_vars
 from xrelay.dialects.ir_module import IRModule
 from xrelay.dialects.relay.base import RelayTypeError
 from xrelay.dialects.relay.types import ANY, is_tuple
-from xrelay.relay.frontend import onnx_ops  # noqa: F401  (registers the converters)
 from xrelay.relay.frontend.onnx_checks import (
     default_opset,
     load_model,
@@ -34,19 +31,18 @@ from xrelay.relay.frontend.onnx_checks import (
 from xrelay.relay.frontend.onnx_dtypes import onnx_type_name, relay_dtype
 from xrelay.relay.frontend.onnx_errors import OnnxImportError, node_label
 from xrelay.relay.frontend.onnx_names import Namer
+from xrelay.relay.frontend.onnx_ops import MODULES
 from xrelay.relay.frontend.onnx_registry import (
     Array,
     Node,
     Value,
     as_expr,
     dtype_of_value,
+    fold,
     format_shape,
     lookup,
     shape_of_value,
 )
-
-FOLD_LIMIT = 1 << 16
-"""Known results with more elements than this stay relay expressions (no huge arrays)."""
 
 ShapeSpec = Sequence[int | str | None]
 
@@ -73,6 +69,7 @@ def from_onnx(
     backend uses it for inputs that must be constants, such as Reshape's
     shape). Problems raise one `OnnxImportError` listing them all.
     """
+    assert MODULES  # imported: the registry is full
     proto, filename = load_model(model)
     try:
         importer = _Importer(proto, shape or {}, dtype, opset, freeze_params, known_inputs)
@@ -209,7 +206,7 @@ class _Importer:
         assert fn is not None  # op_problems checked every node
         try:
             result = fn(ctx)
-        except RelayTypeError as error:
+        except (RelayTypeError, ValueError) as error:
             raise ctx.error(f"relay rejects the converted op: {error}") from None
         results = [result] if isinstance(result, Expr | np.ndarray) else list(result)
         given = [i for i in inputs if i is not None]
@@ -218,7 +215,7 @@ class _Importer:
             if not name or value is None:
                 continue
             if foldable and isinstance(value, Expr) and not isinstance(value, Var):
-                value = _fold(value)
+                value = fold(value)
             if isinstance(value, Expr) and value.name_hint is None and not isinstance(value, Var):
                 value.name_hint = self.namer.hint(name)
             self.values[name] = value
@@ -302,16 +299,3 @@ def _attr_value(attr: onnx.AttributeProto) -> Any:
     if attr.type == onnx.AttributeProto.TENSORS:
         return [_to_array(t) for t in attr.tensors]
     return helper.get_attribute_value(attr)
-
-
-def _fold(expr: Expr) -> Value:
-    """The value of an expression of constants, computed by the reference interpreter."""
-    ty = expr.checked_type
-    if is_tuple(ty):
-        return expr
-    shape = shape_of_value(expr)
-    if any(d == ANY for d in shape) or math.prod(shape) > FOLD_LIMIT:
-        return expr
-    result = evaluate(IRModule.from_expr(Function([], expr)))
-    assert isinstance(result, np.ndarray)
-    return np.array(result, order="C")

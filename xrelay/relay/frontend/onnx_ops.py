@@ -1,11 +1,22 @@
-"""Imports every converter module, so their `@converter`s register."""
+"""The converter modules: importing this module registers every converter."""
 
 from __future__ import annotations
 
-from xrelay.relay.frontend import (  # noqa: F401
+from types import ModuleType
+
+from xrelay.relay.frontend import (
     onnx_ops_math,
     onnx_ops_nn,
     onnx_ops_reduce,
     onnx_ops_shape,
     onnx_ops_tensor,
 )
+
+MODULES: tuple[ModuleType, ...] = (
+    onnx_ops_math,
+    onnx_ops_nn,
+    onnx_ops_reduce,
+    onnx_ops_shape,
+    onnx_ops_tensor,
+)
+"""Every module whose `@converter`s fill the registry."""

@@ -11,7 +11,7 @@ from xrelay.dialects.builder import nn as NN
 from xrelay.dialects.builder.core import const
 from xrelay.dialects.builder.expr import Expr
 from xrelay.dialects.builder.tensor import expand_dims
-from xrelay.relay.frontend.onnx_registry import Node, Result, converter, dtype_of_value
+from xrelay.relay.frontend.onnx_registry import Node, Result, converter, dtype_of_value, fold
 
 Binary = Callable[[Expr, Expr], Expr]
 Unary = Callable[[Expr], Expr]
@@ -91,7 +91,6 @@ def mod_v10(node: Node) -> Result:
     a, b = node.expr(0), node.expr(1)
     if node.int_attr("fmod", 0):
         return E.mod(a, b)
-    node.refuse(node.dtype(0).startswith("float"), "fmod=0 is only defined on integers")
     return E.floor_mod(a, b)
 
 
@@ -272,6 +271,13 @@ def mish_v18(node: Node) -> Result:
     return E.multiply(x, E.tanh(E.log(E.add(E.exp(x), scalar(1, x)))))
 
 
+@converter("Swish", 24)
+def swish_v24(node: Node) -> Result:
+    """Swish: x * sigmoid(alpha * x)."""
+    x = node.expr(0)
+    return E.multiply(x, E.sigmoid(E.multiply(scalar(node.float_attr("alpha", 1.0), x), x)))
+
+
 @converter("Gelu", 20)
 def gelu_v20(node: Node) -> Result:
     """Gelu: exact (erf) or `approximate="tanh"`."""
@@ -378,5 +384,6 @@ def cast_v1(node: Node) -> Result:
 
 @converter("CastLike", 15)
 def cast_like_v15(node: Node) -> Result:
-    """CastLike: cast to the second input's dtype."""
-    return E.cast(node.expr(0), node.dtype(1))
+    """CastLike: cast to the second input's dtype (known when the first input is)."""
+    out = E.cast(node.expr(0), node.dtype(1))
+    return fold(out) if node.known(0) is not None else out

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from xrelay.dialects.builder import elementwise as E
 from xrelay.dialects.builder import nn as NN
 from xrelay.dialects.builder import tensor as T
+from xrelay.dialects.builder.core import const
 from xrelay.dialects.builder.expr import Expr
 from xrelay.dialects.relay.types import ANY
 from xrelay.relay.frontend.onnx_ops_math import scalar
-from xrelay.relay.frontend.onnx_registry import Node, Result, converter
+from xrelay.relay.frontend.onnx_registry import Node, Result, converter, dtype_of_value
 
 
 def _spatial_pads(
@@ -42,20 +45,32 @@ def _spatial_pads(
     return begins + ends
 
 
+def _as_2d(pads: list[int], values: list[int], one: int) -> tuple[list[int], list[int]]:
+    """1-D pads and per-dim values as 2-D ones with a unit leading spatial dim."""
+    return [0, pads[0], 0, pads[1]], [one, *values]
+
+
 @converter("Conv", 1)
 def conv_v1(node: Node) -> Result:
-    """Conv, 2-D (NCHW/OIHW) only for now: groups, pads, auto_pad, strides, dilations, bias."""
+    """Conv 2-D (NCHW/OIHW), and 1-D as 2-D with a unit height: groups, pads, auto_pad, ..."""
     shape = node.shape(0)
-    node.refuse(len(shape) != 4, f"only 2-D Conv is supported yet (input rank {len(shape)})")
+    rank = len(shape)
+    node.refuse(rank not in (3, 4), f"only 1-D and 2-D Conv are supported yet (rank {rank})")
+    n = rank - 2
     w_shape = node.static_shape(1, "the Conv weight")
     kernel = node.ints_attr("kernel_shape", w_shape[2:]) or list(w_shape[2:])
     node.refuse(list(kernel) != list(w_shape[2:]), f"kernel_shape {kernel} != weight {w_shape}")
-    strides = node.ints_attr("strides", [1, 1]) or [1, 1]
-    dilations = node.ints_attr("dilations", [1, 1]) or [1, 1]
+    strides = node.ints_attr("strides", [1] * n) or [1] * n
+    dilations = node.ints_attr("dilations", [1] * n) or [1] * n
     pads = _spatial_pads(node, shape[2:], kernel, strides, dilations)
-    out = NN.conv2d(
-        node.expr(0),
-        node.expr(1),
+    x, w = node.expr(0), node.expr(1)
+    if n == 1:
+        x, w = T.expand_dims(x, 2), T.expand_dims(w, 2)
+        pads, kernel = _as_2d(pads, kernel, 1)
+        strides, dilations = [1, *strides], [1, *dilations]
+    out: Expr = NN.conv2d(
+        x,
+        w,
         strides=strides,
         padding=pads,
         dilation=dilations,
@@ -65,26 +80,66 @@ def conv_v1(node: Node) -> Result:
     )
     if node.has(2):
         out = NN.bias_add(out, node.expr(2), axis=1)
-    return out
+    return T.squeeze(out, [2]) if n == 1 else out
+
+
+def _ceil_mode(
+    in_dims: tuple[int, ...],
+    kernel: list[int],
+    strides: list[int],
+    dilations: list[int],
+    pads: list[int],
+) -> bool:
+    """Whether ONNX's ceil_mode output needs relay's ceil_mode (else floor gives the same).
+
+    ONNX drops a last window that would start in the right padding; where that
+    makes the ceil size the floor size, relay's floor mode is exact.
+    """
+    n = len(kernel)
+    for i, size in enumerate(in_dims):
+        if size == ANY:
+            return True
+        span = size + pads[i] + pads[i + n] - ((kernel[i] - 1) * dilations[i] + 1)
+        floor_out = span // strides[i] + 1
+        ceil_out = -(-span // strides[i]) + 1
+        if (ceil_out - 1) * strides[i] >= size + pads[i]:
+            ceil_out -= 1
+        if ceil_out != floor_out:
+            return True
+    return False
 
 
 def _pool(node: Node, is_max: bool) -> Result:
     shape = node.shape(0)
-    node.refuse(len(shape) != 4, f"only 2-D pooling is supported yet (input rank {len(shape)})")
+    rank = len(shape)
+    node.refuse(rank not in (3, 4), f"only 1-D and 2-D pooling are supported yet (rank {rank})")
     node.refuse(node.num_outputs > 1, "the Indices output is not supported")
+    n = rank - 2
     kernel = node.ints_attr("kernel_shape") or []
-    node.refuse(len(kernel) != 2, f"kernel_shape {kernel} is not 2-D")
-    strides = node.ints_attr("strides", [1, 1]) or [1, 1]
-    dilations = node.ints_attr("dilations", [1, 1]) or [1, 1]
+    node.refuse(len(kernel) != n, f"kernel_shape {kernel} does not have {n} dims")
+    strides = node.ints_attr("strides", [1] * n) or [1] * n
+    dilations = node.ints_attr("dilations", [1] * n) or [1] * n
     pads = _spatial_pads(node, shape[2:], kernel, strides, dilations)
     ceil_mode = bool(node.int_attr("ceil_mode", 0))
+    if ceil_mode:
+        ceil_mode = _ceil_mode(shape[2:], kernel, strides, dilations, pads)
+        node.refuse(
+            ceil_mode and any(p for p in pads), "ceil_mode with padding that changes the size"
+        )
     x = node.expr(0)
+    if n == 1:
+        x = T.expand_dims(x, 2)
+        pads, kernel = _as_2d(pads, kernel, 1)
+        strides, dilations = [1, *strides], [1, *dilations]
+    out: Expr
     if is_max:
-        return NN.max_pool2d(x, kernel, strides, dilations, pads, ceil_mode=ceil_mode)
-    include = bool(node.int_attr("count_include_pad", 0))
-    return NN.avg_pool2d(
-        x, kernel, strides, dilations, pads, ceil_mode=ceil_mode, count_include_pad=include
-    )
+        out = NN.max_pool2d(x, kernel, strides, dilations, pads, ceil_mode=ceil_mode)
+    else:
+        include = bool(node.int_attr("count_include_pad", 0))
+        out = NN.avg_pool2d(
+            x, kernel, strides, dilations, pads, ceil_mode=ceil_mode, count_include_pad=include
+        )
+    return T.squeeze(out, [2]) if n == 1 else out
 
 
 @converter("MaxPool", 1)
@@ -226,3 +281,29 @@ def mvn_v9(node: Node) -> Result:
     mean_sq = T.mean(E.multiply(x, x), axes, keepdims=True)
     std = E.sqrt(E.subtract(mean_sq, E.multiply(mean, mean)))
     return E.divide(E.subtract(x, mean), E.add(std, scalar(1e-9, x)))
+
+
+def _hardmax_last(x: Expr, axis: int, shape: tuple[int, ...]) -> Expr:
+    """1 at the first maximum along `axis`: argmax compared with a constant iota."""
+    first = T.argmax(x, [axis], keepdims=True)
+    iota_shape = [1] * len(shape)
+    iota_shape[axis] = shape[axis]
+    iota = const(np.arange(shape[axis], dtype=np.int32).reshape(iota_shape), "int32")
+    return E.cast(E.equal(first, iota), dtype_of_value(x))
+
+
+@converter("Hardmax", 1)
+def hardmax_v1(node: Node) -> Result:
+    """Hardmax: before opset 13 over the input flattened to 2-D at `axis`, then over `axis`."""
+    shape = node.static_shape(0, "Hardmax")
+    rank = len(shape)
+    default = -1 if node.opset >= 13 else 1
+    axis = node.int_attr("axis", default)
+    node.refuse(not -rank <= axis < max(rank, 1), f"axis {axis} out of range")
+    axis %= max(rank, 1)
+    x = node.expr(0)
+    if node.opset >= 13 or axis == rank - 1:
+        return _hardmax_last(x, axis, shape)
+    flat_shape = (math.prod(shape[:axis]), math.prod(shape[axis:]))
+    flat = _hardmax_last(T.reshape(x, list(flat_shape)), 1, flat_shape)
+    return T.reshape(flat, list(shape))

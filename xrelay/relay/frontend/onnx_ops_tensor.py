@@ -110,9 +110,16 @@ def _split(node: Node, sizes: list[int] | None) -> Result:
     x = node.expr(0)
     if len(sizes) == 1:
         return [x]
-    points = list(np.cumsum(sizes[:-1]).tolist())
-    out = T.split(x, points, axis)
-    return [out[i] for i in range(len(sizes))]
+    points = [int(p) for p in np.cumsum(sizes[:-1])]
+    if dim != ANY and all(0 < p < dim for p in points) and all(s > 0 for s in sizes):
+        out = T.split(x, points, axis)
+        return [out[i] for i in range(len(sizes))]
+    # empty parts: relay.split takes strictly ascending inner points only
+    starts = [0, *points]
+    return [
+        T.strided_slice(x, [b], [b + size], [1], [axis])
+        for b, size in zip(starts, sizes, strict=True)
+    ]
 
 
 @converter("Slice", 1)

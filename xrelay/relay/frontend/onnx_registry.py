@@ -9,8 +9,9 @@ value is known at import), or one value.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -56,6 +57,29 @@ def lookup(op_type: str, opset: int) -> Converter | None:
     versions = REGISTRY.get(op_type, {})
     usable = [v for v in versions if v <= opset]
     return versions[max(usable)] if usable else None
+
+
+FOLD_LIMIT = 1 << 16
+"""Known results with more elements than this stay relay expressions (no huge arrays)."""
+
+
+def fold(expr: Expr) -> Value:
+    """The value of an expression of constants, computed by the reference interpreter.
+
+    Results that are tuples, dynamic or larger than `FOLD_LIMIT` stay expressions.
+    """
+    from xrelay.api import evaluate
+    from xrelay.dialects.builder.expr import Function
+    from xrelay.dialects.ir_module import IRModule
+
+    if is_tuple(expr.checked_type):
+        return expr
+    shape = shape_of_value(expr)
+    if any(d == ANY for d in shape) or math.prod(shape) > FOLD_LIMIT:
+        return expr
+    result = evaluate(IRModule.from_expr(Function([], expr)))
+    assert isinstance(result, np.ndarray)
+    return np.array(cast(Array, result), order="C")
 
 
 def as_expr(value: Value) -> Expr:
