@@ -2,11 +2,14 @@
 
     python onnx_models.py NAME OUT.onnx     # NAME: fc, unsupported, custom_domain, truncated
     python onnx_models.py ones OUT.npy SHAPE  # an all-ones float32 input, SHAPE like 1x6
+    python onnx_models.py light NAME OUT.onnx  # a copy of the onnx package's light_NAME.onnx
 """
 
 from __future__ import annotations
 
+import shutil
 import sys
+from pathlib import Path
 
 import numpy as np
 import onnx
@@ -56,6 +59,10 @@ def main() -> None:
     name, out = sys.argv[1], sys.argv[2]
     if name == "ones":
         np.save(out, np.ones([int(d) for d in sys.argv[3].split("x")], np.float32))
+        return
+    if name == "light":
+        light = Path(onnx.__file__).parent / "backend" / "test" / "data" / "light"
+        shutil.copy(light / f"light_{sys.argv[2]}.onnx", sys.argv[3])
         return
     if name == "truncated":
         with open(out, "wb") as stream:
