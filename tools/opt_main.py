@@ -232,14 +232,14 @@ class OptMain:
         parser.add_argument(
             "--elide-constants-if-larger",
             "--mlir-elide-elementsattrs-if-larger",
-            type=_non_negative,
+            type=non_negative,
             metavar="N",
             help="print constants of more than N elements as dense_resource<__elided__> "
             "(text that parses and verifies but does not run)",
         )
         parser.add_argument(
             "--dense-resources-if-larger",
-            type=_non_negative,
+            type=non_negative,
             metavar="N",
             help="print constants of more than N elements as dense_resource<name>, their bytes "
             "in a trailing {-# dialect_resources #-} section",
@@ -564,11 +564,14 @@ class OptMain:
             raise UsageError(f"cannot write '{path}': {error.strerror}") from None
 
 
-def _non_negative(text: str) -> int:
-    """A non-negative integer flag value (argparse reports the ValueError as a usage error)."""
-    value = int(text)
+def non_negative(text: str) -> int:
+    """A flag's non-negative integer value (else argparse's usage error naming the flag)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
     if value < 0:
-        raise ValueError(text)
+        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got '{text}'")
     return value
 
 

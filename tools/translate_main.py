@@ -42,6 +42,7 @@ from xrelay.dialects.diagnostics import DiagnosticError
 from xrelay.tools.exit_status import exit_status
 from xrelay.tools.files import write_atomically
 from xrelay.tools.onnx_input import ShapeFlagError, import_onnx, parse_shapes
+from xrelay.tools.opt_main import non_negative
 
 from xrelay import IRModule, byoc
 
@@ -66,13 +67,6 @@ def _user_error(error: Exception) -> str | None:
     if isinstance(error, TranslateError | ShapeFlagError):
         return f"{PROG}: error: {error}"
     return None
-
-
-def _non_negative(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise ValueError(text)
-    return value
 
 
 class TranslateMain:
@@ -117,13 +111,13 @@ class TranslateMain:
         )
         add(
             "--elide-constants-if-larger",
-            type=_non_negative,
+            type=non_negative,
             metavar="N",
             help="print constants of more than N elements as dense_resource<__elided__>",
         )
         add(
             "--dense-resources-if-larger",
-            type=_non_negative,
+            type=non_negative,
             default=RESOURCES_IF_LARGER,
             metavar="N",
             help="print constants of more than N elements as dense_resource blobs "

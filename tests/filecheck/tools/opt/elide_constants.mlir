@@ -34,7 +34,7 @@
 
 // TYPE: <stdin>:6:20: error: operand is used with type tensor<2x3xf32>, but has been previously used or defined with type tensor<3x2xf32>
 
-// NEGATIVE: error: argument --elide-constants-if-larger/--mlir-elide-elementsattrs-if-larger: invalid _non_negative value: '-1'
+// NEGATIVE: error: argument --elide-constants-if-larger/--mlir-elide-elementsattrs-if-larger: expected a non-negative integer, got '-1'
 
 func.func @main() -> (tensor<2x3xf32>, tensor<4xf32>) {
   %big = relay.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>
