@@ -6,8 +6,15 @@ its node count, and the seconds to load the file (`onnx.load`), import it
 it with large constants as `dense_resource` blobs and with them elided
 (`--elide-constants-if-larger 100`), then parse the printed text back. The
 issue's targets: ResNet-50 imports in at most 5 s, DenseNet-121 in at most 10 s.
-Run: `python benchmarks/onnx_import.py [--models resnet50 densenet121] [--repeat 3]`
-(each time is the best of `--repeat` runs).
+
+The light models make their weights with `ConstantOfShape` nodes (the importer
+turns them into `relay.full`), so their text is small. `--weights` gives each
+model real weights instead, as an exported model has them: every weight
+`ConstantOfShape` becomes a random initializer of its shape (ResNet-50: 102 MB),
+which the text then holds as `dense_resource` blobs (initializers bound as
+constants, as `xrelay-translate` does by default).
+Run: `python benchmarks/onnx_import.py [--models resnet50 densenet121] [--weights]
+[--repeat 3]` (each time is the best of `--repeat` runs).
 """
 
 from __future__ import annotations
@@ -19,12 +26,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+import numpy as np
 import onnx
+from onnx import numpy_helper
 from xrelay.dialects.dense_literal import ExactPrinter
 from xrelay.dialects.diagnostics import check_module
 from xrelay.dialects.parser import parse_module
 
-from xrelay import IRModule
+from xrelay import IRModule, byoc
 from xrelay.relay.frontend import OnnxImportError, from_onnx
 
 T = TypeVar("T")
@@ -72,15 +81,40 @@ def _load(path: Path) -> onnx.ModelProto:
     return model
 
 
-def row(name: str, repeat: int) -> str:
+def with_weights(model: onnx.ModelProto) -> onnx.ModelProto:
+    """`model` with each ConstantOfShape of an initializer's shape made a random initializer."""
+    result = onnx.ModelProto()
+    result.CopyFrom(model)
+    graph = result.graph
+    shapes = {
+        i.name: numpy_helper.to_array(i) for i in graph.initializer if i.data_type == 7
+    }  # int64
+    rng = np.random.default_rng(0)
+    kept: list[onnx.NodeProto] = []
+    for node in graph.node:
+        if node.op_type != "ConstantOfShape" or node.input[0] not in shapes:
+            kept.append(node)
+            continue
+        shape = [int(d) for d in shapes[node.input[0]]]
+        values = (rng.standard_normal(shape) * 0.05).astype(np.float32)
+        graph.initializer.append(numpy_helper.from_array(values, node.output[0]))
+    del graph.node[:]
+    graph.node.extend(kept)
+    return result
+
+
+def row(name: str, repeat: int, weights: bool) -> str:
     """One table row for the light model `name`."""
     path = LIGHT / f"light_{name}.onnx"
     load, model = best(repeat, lambda: _load(path))
+    if weights:
+        model = with_weights(model)
     try:
-        imported, (mod, _) = best(repeat, lambda: from_onnx(model))
+        imported, (mod, params) = best(repeat, lambda: from_onnx(model))
     except OnnxImportError as error:
         cells = [name, str(len(model.graph.node)), f"{load:.2f}"]
         return "| " + " | ".join(cells) + f" | not imported: {'; '.join(error.messages)} |"
+    byoc.bind_params_by_name(mod, params)
     verify, _ = best(repeat, lambda: check_module(mod.module))
     printed, resource_text = best(repeat, lambda: text(mod, 100, None))
     elided, _ = best(repeat, lambda: text(mod, None, 100))
@@ -98,6 +132,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="Time importing the ONNX light models.")
     parser.add_argument("--models", nargs="+", default=MODELS, choices=MODELS)
     parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument(
+        "--weights", action="store_true", help="real (random) weights instead of ConstantOfShape"
+    )
     args = parser.parse_args()
     print(
         "| model | nodes | load s | import s | verify s | print s (dense_resource) "
@@ -105,7 +142,7 @@ def main() -> None:
     )
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
     for name in args.models:
-        print(row(name, args.repeat), flush=True)
+        print(row(name, args.repeat, args.weights), flush=True)
 
 
 if __name__ == "__main__":

@@ -40,3 +40,10 @@ def test_large_constants_benchmark_prints_every_form() -> None:
     ]
     sizes = [float(line.split(" | ")[1]) for line in lines[3:]]
     assert sizes[2] < sizes[0] / 10  # the elided text has no weights
+
+
+def test_onnx_import_benchmark_with_weights_prints_them_as_resources() -> None:
+    plain = _run("onnx_import.py", "--models", "squeezenet")[2].split(" | ")
+    weighted = _run("onnx_import.py", "--models", "squeezenet", "--weights")[2].split(" | ")
+    assert int(weighted[1]) < int(plain[1])  # the weight ConstantOfShape nodes are gone
+    assert float(weighted[8]) > 2.0 > float(plain[8])  # SqueezeNet's 1.2M weights, as hex
