@@ -24,13 +24,14 @@ Initializers (the weights), by flag:
 Exit status: 0; 1 for a model the importer refuses (one `file: error: ...`
 line per problem: every unsupported op at once) or a command-line mistake
 (`xrelay-translate: error: ...`), with no traceback and no output file written
-(`-o` and `--params-out` are written atomically, and only on success); 2 for an
+(`-o` and `--params-out` are written all or nothing, and only on success); 2 for an
 internal error (a bug: a traceback).
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 import tempfile
@@ -40,7 +41,6 @@ from typing import Any, NoReturn
 import numpy as np
 from xrelay.dialects.diagnostics import DiagnosticError
 from xrelay.tools.exit_status import exit_status
-from xrelay.tools.files import write_atomically
 from xrelay.tools.onnx_input import ShapeFlagError, import_onnx, parse_shapes
 from xrelay.tools.opt_main import non_negative
 
@@ -154,31 +154,46 @@ class TranslateMain:
         )
 
     def write(self, text: str, params: dict[str, Any]) -> None:
-        """The params file, then the text: each atomically (a failure leaves the old files)."""
-        if self.args.params_out is not None:
-            _save_atomically(self.args.params_out, params)
-        path = self.args.output_file
-        if path is None or path == "-":
+        """Write the text (`-o` or stdout) and the params file, all or nothing.
+
+        Both are written to temporary files beside their targets, then renamed:
+        a failure leaves every existing file as it was and writes none.
+        """
+        staged: list[tuple[str, str]] = []  # (temporary, target)
+        try:
+            path = self.args.output_file
+            if path not in (None, "-"):
+                staged.append((_stage(path, text.encode("utf-8")), path))
+            if self.args.params_out is not None:
+                buffer = io.BytesIO()
+                np.savez(buffer, **params)
+                staged.append(
+                    (_stage(self.args.params_out, buffer.getvalue()), self.args.params_out)
+                )
+            for temporary, target in staged:
+                os.replace(temporary, target)
+        except OSError as error:
+            for temporary, _ in staged:
+                if os.path.exists(temporary):
+                    os.unlink(temporary)
+            name = error.filename or ""
+            raise TranslateError(f"cannot write '{name}': {error.strerror}") from None
+        if path in (None, "-"):
             sys.stdout.write(text)
             sys.stdout.flush()
-            return
-        try:
-            write_atomically(path, text)
-        except OSError as error:
-            raise TranslateError(f"cannot write '{path}': {error.strerror}") from None
 
 
-def _save_atomically(path: str, params: dict[str, Any]) -> None:
-    """`np.savez` to `path` through a temporary file in the same folder, then renamed."""
+def _stage(path: str, data: bytes) -> str:
+    """`data` in a new temporary file in `path`'s folder; its name."""
     folder = os.path.dirname(os.path.abspath(path))
     try:
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".params-", suffix=".npz")
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".xrelay-translate-")
     except OSError as error:
-        raise TranslateError(f"--params-out: cannot write '{path}': {error.strerror}") from None
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            np.savez(stream, **params)
-        os.replace(temporary, path)
-    except OSError as error:
-        os.unlink(temporary)
-        raise TranslateError(f"--params-out: cannot write '{path}': {error.strerror}") from None
+        error.filename = path
+        raise
+    with os.fdopen(handle, "wb") as stream:
+        stream.write(data)
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(temporary, 0o666 & ~umask)  # as open() would create it, not mkstemp's 0600
+    return temporary

@@ -16,6 +16,13 @@
 // RUN: not test -e %t.out.mlir
 // RUN: not test -e %t.out.npz
 
+/// An output that cannot be written (-o in a missing folder): the params file is not
+/// written either.
+// RUN: not xrelay-translate --import-onnx %t.onnx -o %t.nofolder/out.mlir --params-out %t.out.npz 2>&1 | filecheck %s --check-prefix=WRITE
+//     WRITE: {{\A}}xrelay-translate: error: cannot write '{{.*}}.nofolder/out.mlir': No such file or directory
+// WRITE-NOT: {{.}}
+// RUN: not test -e %t.out.npz
+
 /// A custom domain.
 // RUN: not xrelay-translate --import-onnx %t.custom.onnx 2>&1 | filecheck %s --check-prefix=DOMAIN
 //     DOMAIN: {{\A}}{{.*}}.custom.onnx: error: node 'mine' (Relu) is in the custom domain 'com.example'; only the default ONNX domain is supported
