@@ -1,6 +1,7 @@
 // RUN: XRELAY_ROUNDTRIP
 // RUN: XRELAY_GENERIC_ROUNDTRIP
 // RUN: xrelay-opt %s --split-input-file --print-op-generic | mlir-opt-19 --allow-unregistered-dialect --split-input-file | filecheck %s --check-prefix=MLIR
+// RUN: xrelay-opt %s --split-input-file --print-op-generic | mlir-opt-19 --allow-unregistered-dialect --split-input-file --mlir-print-op-generic | xrelay-opt --split-input-file | filecheck %s --check-prefix=BACK
 // RUN: xrelay-opt %s --split-input-file | xrelay-opt --split-input-file --dense-resources-if-larger 0 | filecheck %s --check-prefix=ALL
 // RUN: sed -n '/^\/\/ -----/q;p' %s | xrelay-run --print-values | filecheck %s --check-prefix=VALUES
 
@@ -24,6 +25,12 @@
 // GENERIC: bias: "0x04000000000080BF0000803F000000400000404000008040000000C0"
 // MLIR: "relay.constant"() <{value = dense_resource<bias> : tensor<2x3xf32>}> : () -> tensor<2x3xf32>
 // MLIR: bias: "0x04000000000080BF0000803F000000400000404000008040000000C0"
+
+/// ... and what mlir-opt-19 prints reads back here, names and blobs intact.
+// BACK: relay.constant dense_resource<bias> : tensor<2x3xf32>
+// BACK: bias: "0x04000000000080BF0000803F000000400000404000008040000000C0"
+// BACK: relay.constant dense_resource<flags> : tensor<3xi1>
+// BACK: doubles: "0x08000000000000000000F03F000000000000F0BF",
 
 /// `--dense-resources-if-larger 0` prints every constant that is not a splat as a
 /// resource, named after its value (`%w` -> `w`); names stay sorted in the section.
