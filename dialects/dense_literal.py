@@ -15,8 +15,9 @@ xDSL's recursive reader, which reports the syntax error.
 
 from __future__ import annotations
 
+import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 import numpy as np
@@ -29,8 +30,9 @@ from xdsl.dialects.builtin import (
     IntegerType,
     Signedness,
 )
-from xdsl.ir import Attribute
+from xdsl.ir import Attribute, Operation
 from xdsl.printer import Printer
+from xrelay.dialects import resources
 
 _TOKEN = re.compile(r"-?(?:0x[0-9a-fA-F]+|[0-9]+(?:\.[0-9]*(?:[eE][-+]?[0-9]+)?)?)|true|false")
 """One element: a hex or decimal integer, a float (MLIR needs its `.`) or a boolean."""
@@ -249,8 +251,10 @@ def print_dense(printer: Printer, attr: DenseIntOrFPElementsAttr) -> None:
     if not is_exact_type(element_type):
         printer.print_attribute(attr)
         return
+    if isinstance(printer, ExactPrinter) and printer.print_resource(attr):
+        return
     data = attr.data.data
-    size = _element_size(element_type)
+    size = element_size(element_type)
     count = len(data) // size
     if count == 0:
         body = ""
@@ -271,7 +275,8 @@ def print_dense(printer: Printer, attr: DenseIntOrFPElementsAttr) -> None:
     printer.print_attribute(attr.type)
 
 
-def _element_size(element_type: Attribute) -> int:
+def element_size(element_type: Attribute) -> int:
+    """Bytes per element of an exact type in dense data (i1 takes a byte)."""
     integer = _integer(element_type)
     if integer is not None:
         return max(1, integer[0] // 8)
@@ -317,6 +322,7 @@ def _reads_back(text: str, value: float, float_dtype: str) -> bool:
     return parsed.tobytes() == np.array(value).astype(float_dtype).tobytes()
 
 
+@dataclass(eq=False, repr=False)
 class ExactPrinter(Printer):
     """xDSL's printer, except that dense elements of relay's types print exactly in any form.
 
@@ -324,7 +330,23 @@ class ExactPrinter(Printer):
     list a splat when its values compare equal (`[0.0, -0.0]` became `0.0`); the
     custom form of `relay.constant` prints with `print_dense`, and this printer
     does the same for the generic form (`--print-op-generic`).
+
+    Large constants (MLIR's way, see `resources.py`): with `elide_if_larger`
+    N, a constant of more than N elements (not a splat) prints as
+    `dense_resource<__elided__>`; with `resources_if_larger` N, as
+    `dense_resource<name>` with its bytes in a `{-# dialect_resources #-}`
+    section printed after the outermost op (a value read from a
+    `dense_resource` prints so again, under its name, whatever N).
     """
+
+    elide_if_larger: int | None = None
+    resources_if_larger: int | None = None
+    _blobs: dict[str, DenseIntOrFPElementsAttr] = field(
+        default_factory=dict[str, DenseIntOrFPElementsAttr]
+    )
+    _names: dict[int, str] = field(default_factory=dict[int, str])
+    _hint: str | None = None
+    _op_depth: int = 0
 
     def print_attribute(self, attribute: Attribute) -> None:
         if isinstance(attribute, DenseIntOrFPElementsAttr):
@@ -333,3 +355,82 @@ class ExactPrinter(Printer):
                 print_dense(self, dense)
                 return
         super().print_attribute(cast(Attribute, attribute))
+
+    def print_op(self, op: Operation) -> None:
+        hint = self._hint
+        self._hint = op.results[0].name_hint if len(op.results) == 1 else None
+        self._op_depth += 1
+        try:
+            super().print_op(op)
+        finally:
+            self._op_depth -= 1
+            self._hint = hint
+        if self._op_depth == 0:
+            self.print_resource_section()
+
+    def print_resource(self, attr: DenseIntOrFPElementsAttr) -> bool:
+        """Print `attr` as a `dense_resource` if the options say so; whether it did."""
+        if resources.is_elided(attr) or self._large(attr, self.elide_if_larger):
+            name = resources.ELIDED
+        else:
+            name = resources.RESOURCE_NAMES.get(attr) if resources.RESOURCE_NAMES else None
+            if name is None and not self._large(attr, self.resources_if_larger):
+                return False
+            name = self._blob_name(attr, name)
+        self.print_string(f"dense_resource<{name}> : ")
+        self.print_attribute(attr.type)
+        return True
+
+    def _large(self, attr: DenseIntOrFPElementsAttr, limit: int | None) -> bool:
+        """Whether `attr` has more than `limit` elements and is not a splat."""
+        if limit is None:
+            return False
+        data = attr.data.data
+        size = element_size(attr.get_element_type())
+        count = len(data) // size
+        if count <= limit or count <= 1:
+            return False
+        first = data[:size]
+        return data[size : 2 * size] != first or data != first * count
+
+    def _blob_name(self, attr: DenseIntOrFPElementsAttr, name: str | None) -> str:
+        """A handle for `attr` unique in this text (the same for the same attribute)."""
+        known = self._names.get(id(attr))
+        if known is not None:
+            return known
+        base = name or resources.resource_name(self._hint)
+        name, counter = base, 0
+        while name in self._blobs and self._blobs[name] != attr:
+            name, counter = f"{base}_{counter}", counter + 1
+        self._blobs[name] = attr
+        self._names[id(attr)] = name
+        return name
+
+    def print_resource_section(self) -> None:
+        """MLIR's `{-# dialect_resources: { builtin: {...} } #-}` for the blobs printed.
+
+        Each blob is printed as pieces without newlines, so that the printer
+        does not split a 200 MB string into lines.
+        """
+        if not self._blobs:
+            return
+        self.print_string("\n\n{-#\n  dialect_resources: {\n    builtin: {")
+        for index, (name, attr) in enumerate(sorted(self._blobs.items())):
+            self.print_string(",\n" if index else "\n")
+            data, alignment = _blob(attr)
+            self.print_string(f'      {name}: "0x{resources.alignment_hex(alignment)}')
+            self.print_string(data.hex().upper())
+            self.print_string('"')
+        self.print_string("\n    }\n  }\n#-}")
+        self._blobs.clear()
+        self._names.clear()
+
+
+def _blob(attr: DenseIntOrFPElementsAttr) -> tuple[bytes, int]:
+    """A dense attribute's bytes (a splat stored once is expanded) and their alignment."""
+    size = element_size(attr.get_element_type())
+    data = attr.data.data
+    count = math.prod(attr.get_shape())
+    if len(data) == size and count != 1:
+        data = data * count
+    return data, size

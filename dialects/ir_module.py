@@ -121,14 +121,28 @@ class IRModule:
 
     # ------------------------------------------------------------- printing
 
-    def astext(self, generic: bool = False) -> str:
+    def astext(
+        self,
+        generic: bool = False,
+        resources_if_larger: int | None = None,
+        elide_if_larger: int | None = None,
+    ) -> str:
         """The module as text (custom syntax, or MLIR's generic form).
 
-        `NestingTooDeepError` for IR nested deeper than xDSL's (recursive) printer can follow.
+        Constants of more than `resources_if_larger` elements print as
+        `dense_resource<name>` blobs in a trailing `{-# dialect_resources #-}`
+        section; of more than `elide_if_larger`, as `dense_resource<__elided__>`
+        (text that verifies but does not run). `NestingTooDeepError` for IR
+        nested deeper than xDSL's (recursive) printer can follow.
         """
         stream = io.StringIO()
         with nesting_guard("printing", self.module):
-            ExactPrinter(stream=stream, print_generic_format=generic).print_op(self.module)
+            ExactPrinter(
+                stream=stream,
+                print_generic_format=generic,
+                resources_if_larger=resources_if_larger,
+                elide_if_larger=elide_if_larger,
+            ).print_op(self.module)
         stream.write("\n")
         return stream.getvalue()
 

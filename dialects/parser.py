@@ -15,6 +15,7 @@ import math
 import re
 import sys
 from collections.abc import Iterable
+from typing import Any, cast
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -26,6 +27,7 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     RankedStructure,
     StringAttr,
+    TensorType,
     UnknownLoc,
 )
 from xdsl.ir import Attribute, Dialect, Operation, Region, TypeAttribute
@@ -33,7 +35,7 @@ from xdsl.parser import Parser
 from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.lexer import Span
 from xdsl.utils.mlir_lexer import MLIRTokenKind
-from xrelay.dialects import dense_literal
+from xrelay.dialects import dense_literal, resources
 from xrelay.dialects.diagnostics import Diagnostic, DiagnosticError, LineIndex, from_parse_error
 
 _extra_dialects: list[Dialect] = []
@@ -96,8 +98,16 @@ def make_context(allow_unregistered: bool = False) -> Context:
 class LocatingParser(Parser):
     """An xDSL parser that records `file:line:col` on every op it parses."""
 
-    def __init__(self, ctx: Context, text: str, name: str = "<string>"):
+    def __init__(
+        self,
+        ctx: Context,
+        text: str,
+        name: str = "<string>",
+        blobs: dict[str, resources.Blob] | None = None,
+    ):
         super().__init__(ctx, text, name)
+        self.blobs = blobs or {}
+        """The resources of the text's `{-# dialect_resources ... #-}` section, by name."""
         self._lines = LineIndex(text)
         self._filename = StringAttr(name)
         self._depth = 0
@@ -168,9 +178,12 @@ class LocatingParser(Parser):
     ) -> DenseIntOrFPElementsAttr:
         """`dense<...>` with exact float bit patterns, range checks and a linear-time read."""
         begin = self.pos
+        blob = self._hex_blob(type)
+        if blob is not None:
+            return blob
         self.parse_punctuation("<", " in dense attribute")
         if self._current_token.kind in (MLIRTokenKind.GREATER, MLIRTokenKind.STRING_LIT):
-            # Empty, or a hex blob of the raw bytes: xDSL's reading is exact and fast.
+            # Empty, or a hex blob xDSL reads (and whose errors it reports).
             self._resume_from(begin)
             return super().parse_dense_int_or_fp_elements_attr(type)
         text = self.lexer.input.content
@@ -222,6 +235,97 @@ class LocatingParser(Parser):
                 )
         return DenseIntOrFPElementsAttr(literal_type, BytesAttr(data))
 
+    def _parse_optional_builtin_parametrized_attr(self) -> Attribute | None:
+        token = self._current_token
+        if token.kind != MLIRTokenKind.BARE_IDENT or token.text != "dense_resource":
+            return super()._parse_optional_builtin_parametrized_attr()
+        self._consume_token(MLIRTokenKind.BARE_IDENT)
+        return self._parse_dense_resource()
+
+    def _parse_dense_resource(self) -> DenseIntOrFPElementsAttr:
+        """`dense_resource<name> : type`, read into a dense attribute from the named blob."""
+        self.parse_punctuation("<", " in dense_resource attribute")
+        handle = self._current_token.span
+        name = self.parse_identifier(" for a resource handle")
+        self.parse_punctuation(">", " in dense_resource attribute")
+        self.parse_punctuation(":", " in dense_resource attribute")
+        type_at = self._current_token.span
+        literal_type = self._parse_dense_literal_type()
+        element_type: Attribute = literal_type.get_element_type()
+        if not isinstance(literal_type, TensorType) or not dense_literal.is_exact_type(
+            element_type
+        ):
+            self.raise_error(f"dense_resource of {literal_type} is not supported", type_at)
+        tensor_type = cast(TensorType[Any], literal_type)
+        if name == resources.ELIDED:
+            if not tensor_type.get_shape():
+                self.raise_error("an elided constant needs a non-scalar type", type_at)
+            return resources.elided(tensor_type)
+        blob = self.blobs.get(name)
+        if blob is None:
+            self.raise_error(
+                f"unknown resource '{name}' (not in the file's dialect_resources section)", handle
+            )
+        size = dense_literal.element_size(element_type)
+        needed = math.prod(tensor_type.get_shape()) * size
+        if len(blob.data) != needed:
+            self.raise_error(
+                f"resource '{name}' holds {len(blob.data)} bytes, {tensor_type} needs {needed}",
+                handle,
+            )
+        attr = DenseIntOrFPElementsAttr(tensor_type, BytesAttr(blob.data))
+        resources.RESOURCE_NAMES[attr] = name
+        return attr
+
+    def _hex_blob(
+        self, type: RankedStructure[AnyDenseElement] | None
+    ) -> DenseIntOrFPElementsAttr | None:
+        """`<"0x..."> : type` read in linear time, without lexing the blob as a token.
+
+        (xDSL's lexer and string literals slice the whole blob several times.)
+        A located error for bad hex or a size that is not the type's (nor a splat's);
+        None, with the position unchanged, when the text is not a blob or the element
+        type is not one of relay's (xDSL then reads it).
+        """
+        begin = self.pos
+        text = self.lexer.input.content
+        if self._current_token.kind != MLIRTokenKind.LESS:
+            return None
+        start = begin + 1
+        while start < len(text) and text[start] in " \t\n":
+            start += 1
+        if not text.startswith('"0x', start):
+            return None
+        end = text.find('"', start + 3)
+        if end < 0:
+            return None
+        try:
+            data = bytes.fromhex(text[start + 3 : end])
+        except ValueError:
+            bad = re.compile(r"[^0-9a-fA-F]").search(text, start + 3, end)
+            at = bad.start() if bad else start
+            message = "invalid hex digit in a dense hex blob" if bad else "odd number of hex digits"
+            self.raise_error(message, Span(at, at + 1, self.lexer.input))
+        self._resume_from(end + 1)
+        if self.parse_optional_punctuation(">") is None:
+            self._resume_from(begin)
+            return None
+        literal_type = type if type is not None else self._dense_type()
+        element_type: Attribute = literal_type.get_element_type()
+        exact = dense_literal.is_exact_type(element_type)
+        size = dense_literal.element_size(element_type) if exact else 0
+        count = math.prod(literal_type.get_shape())
+        if not size:
+            self._resume_from(begin)
+            return None
+        if len(data) not in (size, size * count):
+            self.raise_error(
+                f"hex blob holds {len(data)} bytes, {literal_type} needs {size * count} "
+                f"(or {size} for a splat)",
+                Span(start, start + 1, self.lexer.input),
+            )
+        return DenseIntOrFPElementsAttr(literal_type, BytesAttr(data))
+
     def _check_depth(self, brackets: int) -> None:
         if self._depth + brackets > MAX_NESTING:
             self.raise_error(f"nesting too deep (more than {MAX_NESTING} levels)")
@@ -264,13 +368,21 @@ def parse_module(
     so reported lines are those of the file.
     """
     padded = "\n" * line_offset + text
-    if all(_BLANK_LINE.fullmatch(line) for line in text.splitlines()):
+    try:
+        padded, blobs = resources.split_resources(padded)
+    except resources.ResourceError as error:
+        line, column = LineIndex(padded).line_col(error.offset)
+        raise DiagnosticError(
+            [Diagnostic(filename, line, column, "error", error.message)]
+        ) from None
+    text = padded[len("\n" * line_offset) :]
+    if _blank(text):
         # Only whitespace and comments: an empty module, as in mlir-opt.
         module = ModuleOp([])
     else:
         try:
             # The parser lexes its first token on construction: that can fail too.
-            parser = LocatingParser(ctx or make_context(), padded, filename)
+            parser = LocatingParser(ctx or make_context(), padded, filename, blobs)
             module = _parse_deep(parser)
         except ParseError as error:
             raise DiagnosticError([from_parse_error(error, filename, LineIndex(padded))]) from None
@@ -285,6 +397,18 @@ def parse_module(
                 StringAttr(filename), IntAttr(line_offset + 1), IntAttr(1)
             )
     return module
+
+
+def _blank(text: str) -> bool:
+    """Whether `text` holds only whitespace and comments (stops at the first other line)."""
+    start = 0
+    while start <= len(text):
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        if not _BLANK_LINE.fullmatch(text, start, end):
+            return False
+        start = end + 1
+    return True
 
 
 def _parse_deep(parser: LocatingParser) -> ModuleOp:

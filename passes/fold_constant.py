@@ -86,6 +86,7 @@ from xrelay.dialects.relay.types import (
     numpy_dtype,
     tensor_element_type,
 )
+from xrelay.dialects.resources import is_elided
 from xrelay.passes.adapters import XdslFunctionPass, XdslPass
 from xrelay.passes.pass_config import register_pass_config_option
 from xrelay.passes.pass_context import PassContext
@@ -123,6 +124,8 @@ def constant_value(value: SSAValue) -> Value | None:
     """The numpy value of a constant or a tuple of constants (nested), else None."""
     owner = value.owner
     if isinstance(owner, ConstantOp):
+        if is_elided(owner.value):  # no value to fold with (as MLIR's elided constants)
+            return None
         return dense_to_numpy(owner.value)
     if isinstance(owner, TupleOp):
         fields: list[Value] = []

@@ -293,6 +293,17 @@ ERRORS: dict[str, tuple[list[str], dict[str, str], str]] = {
         {},
         r"xrelay-run: error: --params \S+/w.npz: input 'w': expected shape \(2, 4\), got \(4\)",
     ),
+    "unknown_param_interpreter": (
+        ["--params", "{tmp}/p.npz"],
+        {},
+        r"xrelay-run: error: --params \S+/p.npz: 'bogus' is not a parameter of 'main' "
+        r"\(its parameters: x, w\)",
+    ),
+    "wrong_param_shape_interpreter": (
+        ["--params", "{tmp}/w.npz"],
+        {},
+        r"xrelay-run: error: --params \S+/w.npz: input 'w': expected shape \(2, 4\), got \(4\)",
+    ),
     "no_compiler": (
         ["--target", "c"],
         {"CC": "/nonexistent"},

@@ -50,6 +50,7 @@ from xrelay.dialects.diagnostics import (
 )
 from xrelay.dialects.ir_module import IRModule
 from xrelay.dialects.parser import make_context, parse_module
+from xrelay.dialects.resources import ElidedConstantError
 from xrelay.passes import PassFactory, get_all_passes
 from xrelay.passes import describe_pass as registered_description
 from xrelay.passes.adapters import to_pass
@@ -92,8 +93,19 @@ class MlirTarget(Target):
     generic: bool = False
     """Print every op in MLIR's generic form (what `--print-op-generic` sets)."""
 
+    elide_if_larger: int | None = None
+    """Print constants of more elements as `dense_resource<__elided__>` (--elide-constants-...)."""
+
+    resources_if_larger: int | None = None
+    """Print constants of more elements as `dense_resource<name>` blobs (--dense-resources-...)."""
+
     def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
-        ExactPrinter(stream=output, print_generic_format=self.generic).print_op(module)
+        ExactPrinter(
+            stream=output,
+            print_generic_format=self.generic,
+            elide_if_larger=self.elide_if_larger,
+            resources_if_larger=self.resources_if_larger,
+        ).print_op(module)
         output.write("\n")
 
 
@@ -218,6 +230,21 @@ class OptMain:
             "--print-op-generic", action="store_true", help="print ops in MLIR's generic form"
         )
         parser.add_argument(
+            "--elide-constants-if-larger",
+            "--mlir-elide-elementsattrs-if-larger",
+            type=non_negative,
+            metavar="N",
+            help="print constants of more than N elements as dense_resource<__elided__> "
+            "(text that parses and verifies but does not run)",
+        )
+        parser.add_argument(
+            "--dense-resources-if-larger",
+            type=non_negative,
+            metavar="N",
+            help="print constants of more than N elements as dense_resource<name>, their bytes "
+            "in a trailing {-# dialect_resources #-} section",
+        )
+        parser.add_argument(
             "--split-input-file",
             action="store_true",
             help=f"process each '{SPLIT_MARKER}'-separated chunk of the input on its own",
@@ -276,8 +303,17 @@ class OptMain:
             raise UsageError(pipeline_error(error, self.args.target, "target")) from None
         except SpecError as error:
             raise UsageError(str(error)) from None
-        if self.args.print_op_generic and isinstance(target, MlirTarget):
-            target = dataclasses.replace(target, generic=True)
+        if isinstance(target, MlirTarget):
+            if self.args.print_op_generic:
+                target = dataclasses.replace(target, generic=True)
+            if self.args.elide_constants_if_larger is not None:
+                target = dataclasses.replace(
+                    target, elide_if_larger=self.args.elide_constants_if_larger
+                )
+            if self.args.dense_resources_if_larger is not None:
+                target = dataclasses.replace(
+                    target, resources_if_larger=self.args.dense_resources_if_larger
+                )
         return target
 
     def make_pass_context(self) -> PassContext:
@@ -344,7 +380,10 @@ class OptMain:
         notes = self.reproducer_notes(error)
         if isinstance(error, DiagnosticError):  # the input's error, located, naming the pass
             raise DiagnosticError(error.diagnostics + notes) from None
-        if isinstance(cause, DiagnosticException | PassDependencyError | ImmutableModuleError):
+        if isinstance(
+            cause,
+            DiagnosticException | PassDependencyError | ImmutableModuleError | ElidedConstantError,
+        ):
             message = f"pass '{name}' failed: {_first_line(cause)}"
             raise DiagnosticError([self.unlocated(message), *notes]) from None
         for note in notes:
@@ -523,6 +562,17 @@ class OptMain:
             write_atomically(path, text)
         except OSError as error:
             raise UsageError(f"cannot write '{path}': {error.strerror}") from None
+
+
+def non_negative(text: str) -> int:
+    """A flag's non-negative integer value (else argparse's usage error naming the flag)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got '{text}'")
+    return value
 
 
 def _printable(text: str) -> str:

@@ -5,6 +5,12 @@
     xrelay-run model.mlir --input x=x.npy --save out.npz   # inputs from files, outputs saved
     xrelay-run model.mlir --target accel,c --input x=x.npy --params p.npz \\
         --output out.npy --repeat 100                      # xrelay.build, then run the library
+    xrelay-run model.onnx --target accel,c --random --repeat 100   # an ONNX model directly
+
+An ONNX model (a `.onnx` file) is imported with `relay.frontend.from_onnx`
+(`--shape NAME=DIMS` and `--opset` as in `xrelay-translate`); its initializers
+are bound to `main`'s parameters by name, as `--params` binds (which, like
+`--input`, overrides them); the importer's problems are one error line each.
 
 Without `--target` the numpy reference interpreter evaluates `--entry` (default
 `main`). With `--target T[,T...]` (`c`, or BYOC targets ending in `c`, such as
@@ -52,9 +58,11 @@ from typing import Any, NoReturn
 import numpy as np
 from xdsl.dialects import func
 from xrelay.dialects.depth import nesting_guard
-from xrelay.dialects.diagnostics import DiagnosticError
+from xrelay.dialects.diagnostics import DiagnosticError, op_error
 from xrelay.dialects.interpreter import Value, check_inputs, make_input
+from xrelay.dialects.resources import ELIDED, elided_ops
 from xrelay.tools.exit_status import exit_status
+from xrelay.tools.onnx_input import ONNX_SUFFIX, ShapeFlagError, import_onnx, parse_shapes
 from xrelay.tools.run_backends import (
     InterpreterRunner,
     LibraryRunner,
@@ -95,7 +103,7 @@ def _user_error(error: Exception) -> str | None:
             str(d) if d.line > 0 else f"{PROG}: {d.severity}: {d.message}"
             for d in error.diagnostics
         )
-    if isinstance(error, RunError | ValueError | OSError):
+    if isinstance(error, RunError | ValueError | OSError | ShapeFlagError):
         return f"{PROG}: error: {one_line(error)}"
     if isinstance(error, MemoryError):  # e.g. a built library's output arrays
         return f"{PROG}: error: out of memory: {one_line(error)}"
@@ -107,6 +115,8 @@ class RunMain:
 
     def __init__(self, args: Sequence[str] | None = None):
         self.args = self.make_parser().parse_args(args)
+        self.onnx_params: dict[str, Array] = {}
+        """An ONNX model's initializers, by parameter name (`--params` overrides them)."""
 
     @classmethod
     def main(cls, argv: Sequence[str] | None = None) -> int:
@@ -121,7 +131,20 @@ class RunMain:
             "or build it with xrelay.build (--target) and run the library.",
         )
         add = parser.add_argument
-        add("input_file", nargs="?", default="-", help="module text (- for stdin)")
+        add(
+            "input_file",
+            nargs="?",
+            default="-",
+            help="module text (- for stdin), or an ONNX model (a .onnx file)",
+        )
+        add(
+            "--shape",
+            action="append",
+            default=[],
+            metavar="NAME=DIMS",
+            help="an ONNX input's shape, e.g. x=1x3x224x224 (? for a dynamic dim); repeatable",
+        )
+        add("--opset", type=int, metavar="N", help="override an ONNX model's default-domain opset")
         add("--entry", default="main", help="function to run (default: main; interpreter only)")
         add(
             "--input",
@@ -194,8 +217,18 @@ class RunMain:
         return make_input(ty, rng if self.args.random else None, self.args.dynamic_size)
 
     def read_module(self) -> xrelay.IRModule:
-        """The parsed and verified module of `input_file`."""
+        """The parsed and verified module of `input_file` (imported, for an ONNX model).
+
+        An ONNX model's initializers become `onnx_params`, bound like `--params`.
+        """
         name: str = self.args.input_file
+        if name.endswith(ONNX_SUFFIX):
+            mod, self.onnx_params = import_onnx(
+                name, parse_shapes(self.args.shape), self.args.opset
+            )
+            return mod
+        if self.args.shape or self.args.opset is not None:
+            raise RunError("--shape and --opset are for an ONNX model (a .onnx file)")
         if name == "-":
             return xrelay.parse(sys.stdin.read(), "<stdin>")
         try:
@@ -220,12 +253,18 @@ class RunMain:
     def run_module(self, mod: xrelay.IRModule, targets: list[str] | None) -> int:
         """Make the inputs, run (and time), report; returns the exit status."""
         args = self.args
+        elided = elided_ops(mod.module)
+        if elided:  # text printed with --elide-constants-if-larger: nothing to compute with
+            message = f"constant elided from the text (dense_resource<{ELIDED}>): cannot run"
+            raise DiagnosticError([op_error(op, message) for op in elided])
         function = function_of(mod, args.entry)
         outputs = sum(leaf_count(t) for t in function.function_type.outputs.data)
         check_output_path(args.output, outputs)
         params = read_params(args.params)
         given = read_inputs(args.input)
         values = self.bind(function, params, given)
+        initializers = {k: v for k, v in self.onnx_params.items() if k not in given}
+        params = {**initializers, **params}  # bound at build with --target
         if targets is None:
             runner: InterpreterRunner | LibraryRunner = InterpreterRunner(mod, args.entry)
         else:
@@ -284,6 +323,8 @@ class RunMain:
             name = arg.name_hint
             if name in params:
                 values.append(params[name])
+            elif name in self.onnx_params and name not in given:
+                values.append(self.onnx_params[name])
             elif name in given:
                 values.append(given[name])
             else:

@@ -28,6 +28,7 @@ from xdsl.dialects.builtin import (
     f64,
 )
 from xdsl.ir import Attribute, TypeAttribute
+from xrelay.dialects.resources import elided_error, is_elided
 
 ANY = DYNAMIC_INDEX
 """A dynamic dimension (`?` in text)."""
@@ -204,7 +205,12 @@ def dense_from_numpy(
 
 
 def dense_to_numpy(attr: DenseIntOrFPElementsAttr) -> npt.NDArray[np.generic]:
-    """A read-only numpy view of a dense elements attribute's bytes."""
+    """A read-only numpy view of a dense elements attribute's bytes.
+
+    `ElidedConstantError` for an elided constant (`dense_resource<__elided__>`).
+    """
+    if is_elided(attr):
+        raise elided_error()
     et = attr.get_element_type()
     np_dtype = numpy_dtype(et)
     shape = tuple(attr.get_shape())

@@ -112,3 +112,37 @@ func.func @ragged() -> tensor<2x2xf32> {
   %0 = relay.constant dense<[[1.0, 2.0], [3.0]]> : tensor<2x2xf32>
   func.return %0 : tensor<2x2xf32>
 }
+
+// -----
+
+/// A hex blob (`dense<"0x...">`: the raw little-endian bytes) must be hex, whole
+/// bytes, and the type's size or one element's (a splat).
+
+func.func @blob_digit() -> tensor<2xf32> {
+  // expected-error@+1 {{invalid hex digit in a dense hex blob}}
+  %0 = relay.constant dense<"0x0000803F0000004Z"> : tensor<2xf32>
+  func.return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @blob_odd() -> tensor<2xf32> {
+  // expected-error@+1 {{odd number of hex digits}}
+  %0 = relay.constant dense<"0x0000803F0000004"> : tensor<2xf32>
+  func.return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @blob_size() -> tensor<3xf32> {
+  // expected-error@+1 {{hex blob holds 8 bytes, tensor<3xf32> needs 12 (or 4 for a splat)}}
+  %0 = relay.constant dense<"0x0000803F00000040"> : tensor<3xf32>
+  func.return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @blob_splat() -> tensor<3xf32> {
+  %0 = relay.constant dense<"0x0000803F"> : tensor<3xf32>
+  func.return %0 : tensor<3xf32>
+}

@@ -1,0 +1,49 @@
+"""Smoke tests of `benchmarks/onnx_import.py` and `benchmarks/large_constants.py`.
+
+No timing is asserted: each runs on a small input, exits 0 and prints its table
+with the rows asked for.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _run(script: str, *args: str) -> list[str]:
+    argv = [sys.executable, str(ROOT / "benchmarks" / script), *args]
+    result = subprocess.run(argv, capture_output=True, text=True, timeout=300, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout.splitlines()
+
+
+def test_onnx_import_benchmark_prints_a_row_per_model() -> None:
+    lines = _run("onnx_import.py", "--models", "squeezenet", "resnet50")
+    assert lines[0].startswith("| model | nodes | load s | import s | verify s |")
+    rows = [line.split(" | ") for line in lines[2:]]
+    assert [r[0] for r in rows] == ["| squeezenet", "| resnet50"]
+    assert [r[1] for r in rows] == ["105", "415"]  # the models' node counts
+    assert all(float(cell) >= 0 for r in rows for cell in r[2:9])
+    assert rows[1][9].startswith("≤ 5 s: ")
+
+
+def test_large_constants_benchmark_prints_every_form() -> None:
+    lines = _run("large_constants.py", "--elements", "1000")
+    forms = [line.split(" | ")[0] for line in lines[3:]]
+    assert forms == [
+        '| `dense<"0x...">`',
+        "| `dense_resource<w>`",
+        "| `dense_resource<__elided__>`",
+    ]
+    sizes = [float(line.split(" | ")[1]) for line in lines[3:]]
+    assert sizes[2] < sizes[0] / 10  # the elided text has no weights
+
+
+def test_onnx_import_benchmark_with_weights_prints_them_as_resources() -> None:
+    plain = _run("onnx_import.py", "--models", "squeezenet")[2].split(" | ")
+    weighted = _run("onnx_import.py", "--models", "squeezenet", "--weights")[2].split(" | ")
+    assert int(weighted[1]) < int(plain[1])  # the weight ConstantOfShape nodes are gone
+    assert float(weighted[8]) > 2.0 > float(plain[8])  # SqueezeNet's 1.2M weights, as hex
