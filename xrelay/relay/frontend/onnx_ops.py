@@ -5,6 +5,7 @@ from __future__ import annotations
 from types import ModuleType
 
 from xrelay.relay.frontend import (
+    onnx_ops_attention,
     onnx_ops_math,
     onnx_ops_nn,
     onnx_ops_reduce,
@@ -18,5 +19,6 @@ MODULES: tuple[ModuleType, ...] = (
     onnx_ops_reduce,
     onnx_ops_shape,
     onnx_ops_tensor,
+    onnx_ops_attention,
 )
 """Every module whose `@converter`s fill the registry."""
