@@ -6,6 +6,7 @@ from types import ModuleType
 
 from xrelay.relay.frontend import (
     onnx_ops_attention,
+    onnx_ops_loss,
     onnx_ops_math,
     onnx_ops_nn,
     onnx_ops_reduce,
@@ -20,5 +21,6 @@ MODULES: tuple[ModuleType, ...] = (
     onnx_ops_shape,
     onnx_ops_tensor,
     onnx_ops_attention,
+    onnx_ops_loss,
 )
 """Every module whose `@converter`s fill the registry."""
