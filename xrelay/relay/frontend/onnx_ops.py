@@ -9,6 +9,7 @@ from xrelay.relay.frontend import (
     onnx_ops_loss,
     onnx_ops_math,
     onnx_ops_nn,
+    onnx_ops_norm,
     onnx_ops_reduce,
     onnx_ops_shape,
     onnx_ops_tensor,
@@ -22,5 +23,6 @@ MODULES: tuple[ModuleType, ...] = (
     onnx_ops_tensor,
     onnx_ops_attention,
     onnx_ops_loss,
+    onnx_ops_norm,
 )
 """Every module whose `@converter`s fill the registry."""
