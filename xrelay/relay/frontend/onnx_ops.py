@@ -13,6 +13,7 @@ from xrelay.relay.frontend import (
     onnx_ops_reduce,
     onnx_ops_shape,
     onnx_ops_tensor,
+    onnx_ops_transformer,
 )
 
 MODULES: tuple[ModuleType, ...] = (
@@ -24,5 +25,6 @@ MODULES: tuple[ModuleType, ...] = (
     onnx_ops_attention,
     onnx_ops_loss,
     onnx_ops_norm,
+    onnx_ops_transformer,
 )
 """Every module whose `@converter`s fill the registry."""
