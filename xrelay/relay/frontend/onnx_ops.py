@@ -10,6 +10,7 @@ from xrelay.relay.frontend import (
     onnx_ops_math,
     onnx_ops_nn,
     onnx_ops_norm,
+    onnx_ops_recurrent,
     onnx_ops_reduce,
     onnx_ops_shape,
     onnx_ops_tensor,
@@ -26,5 +27,6 @@ MODULES: tuple[ModuleType, ...] = (
     onnx_ops_loss,
     onnx_ops_norm,
     onnx_ops_transformer,
+    onnx_ops_recurrent,
 )
 """Every module whose `@converter`s fill the registry."""
