@@ -5,11 +5,16 @@ from __future__ import annotations
 from types import ModuleType
 
 from xrelay.relay.frontend import (
+    onnx_ops_attention,
+    onnx_ops_loss,
     onnx_ops_math,
     onnx_ops_nn,
+    onnx_ops_norm,
+    onnx_ops_recurrent,
     onnx_ops_reduce,
     onnx_ops_shape,
     onnx_ops_tensor,
+    onnx_ops_transformer,
 )
 
 MODULES: tuple[ModuleType, ...] = (
@@ -18,5 +23,10 @@ MODULES: tuple[ModuleType, ...] = (
     onnx_ops_reduce,
     onnx_ops_shape,
     onnx_ops_tensor,
+    onnx_ops_attention,
+    onnx_ops_loss,
+    onnx_ops_norm,
+    onnx_ops_transformer,
+    onnx_ops_recurrent,
 )
 """Every module whose `@converter`s fill the registry."""
