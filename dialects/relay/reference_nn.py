@@ -22,7 +22,7 @@ from xrelay.dialects.relay.base import (
 )
 from xrelay.dialects.relay.nn import pad_2d
 from xrelay.dialects.relay.reference_scalar import reduce_identity
-from xrelay.dialects.relay.types import numpy_dtype
+from xrelay.dialects.relay.types import is_float_dtype, numpy_dtype
 
 Array = npt.NDArray[Any]
 
@@ -45,7 +45,7 @@ def conv2d_nchw(
 ) -> Array:
     """Grouped, dilated 2-D convolution of NCHW data with an OIHW kernel (im2col + einsum)."""
     top, left, bottom, right = padding
-    acc = np.float64 if np.issubdtype(out_dtype, np.floating) else np.int64
+    acc = np.float64 if is_float_dtype(out_dtype) else np.int64
     x = np.pad(x.astype(acc), ((0, 0), (0, 0), (top, bottom), (left, right)))
     n, _, h, wd = x.shape
     o, cg, kh, kw = w.shape
@@ -145,7 +145,7 @@ def _relu(ev: Evaluator, op: nn.ReluOp, args: list[Value]) -> Value:
 
 
 def _accumulator(dtype: np.dtype[Any]) -> type[np.generic]:
-    return np.float64 if np.issubdtype(dtype, np.floating) else np.int64
+    return np.float64 if is_float_dtype(dtype) else np.int64
 
 
 @reference(nn.LeakyReluOp)
@@ -234,7 +234,7 @@ def _pad(ev: Evaluator, op: nn.PadOp, args: list[Value]) -> Value:
 
 def lowest(dtype: np.dtype[Any]) -> Any:
     """The lowest value of a dtype (TVM's `min_value`): finite for floats, False for bool."""
-    if np.issubdtype(dtype, np.floating):
+    if is_float_dtype(dtype):
         return np.finfo(dtype).min
     if np.issubdtype(dtype, np.integer):
         return np.iinfo(dtype).min
