@@ -112,3 +112,21 @@ func.func @ragged() -> tensor<2x2xf32> {
   %0 = relay.constant dense<[[1.0, 2.0], [3.0]]> : tensor<2x2xf32>
   func.return %0 : tensor<2x2xf32>
 }
+
+// -----
+
+/// bf16: beyond the largest (3.3895314e38, rounding up past it) is out of range;
+/// its bit patterns are 16 bits wide.
+func.func @bf16_overflow() -> tensor<1xbf16> {
+  // expected-error@+1 {{float literal 3.40e38 is out of range for bf16}}
+  %0 = relay.constant dense<[3.40e38]> : tensor<1xbf16>
+  func.return %0 : tensor<1xbf16>
+}
+
+// -----
+
+func.func @bf16_hex_too_wide() -> tensor<1xbf16> {
+  // expected-error@+1 {{hexadecimal float constant 0x7FC00000 is wider than 16 bits}}
+  %0 = relay.constant dense<[0x7FC00000]> : tensor<1xbf16>
+  func.return %0 : tensor<1xbf16>
+}
