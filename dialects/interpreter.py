@@ -196,9 +196,10 @@ def _widen_half(value: Value) -> Value:
 
 
 def _widen_leaf(value: Value) -> Value:
-    if isinstance(value, np.ndarray) and value.dtype in (BFLOAT16, np.float16):
-        return cast(np.ndarray[Any, Any], value).astype(np.float32)
-    return value
+    if not isinstance(value, np.ndarray):
+        return value
+    array = cast(np.ndarray[Any, np.dtype[Any]], value)
+    return array.astype(np.float32) if array.dtype in (BFLOAT16, np.float16) else array
 
 
 MAX_CALL_DEPTH = 10_000
