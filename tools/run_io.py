@@ -22,6 +22,7 @@ import numpy as np
 from xdsl.dialects.builtin import TupleType
 from xdsl.ir import Attribute
 from xrelay.dialects.interpreter import Value
+from xrelay.dialects.relay.types import BFLOAT16
 from xrelay.passes.transaction import write_atomically
 
 Array = np.ndarray[Any, Any]
@@ -151,6 +152,8 @@ def write_outputs(path: str, named: dict[str, Array]) -> None:
 def summary(name: str, array: Array) -> str:
     """One line: name, dtype, shape and (for numbers) min, max and mean."""
     text = f"{name}: {array.dtype.name}{list(array.shape)}"
+    if array.dtype == BFLOAT16:  # numpy does not count it as a number; float32 holds it
+        array = array.astype(np.float32)
     if array.size and np.issubdtype(array.dtype, np.number):
         text += f" min={array.min():.6g} max={array.max():.6g} mean={array.mean():.6g}"
     return text
