@@ -179,9 +179,10 @@ def results_of(dtype: str, cache: Path) -> dict[str, tuple[Array, Array]]:
     return _BUILT[dtype]
 
 
-def mismatch(got: Array, want: Array, tolerance: float) -> str | None:
+def mismatch(got: Array, want: Array, tolerance: float, atol: float = 0.0) -> str | None:
     """None if `got` matches `want`: the same dtype and shape, and the same bits (any NaN
-    equals any NaN), or for floats within `tolerance` relative (one ulp, `INEXACT`)."""
+    equals any NaN), or for floats within `tolerance` relative (one ulp, `INEXACT`) or
+    `atol` absolute."""
     if got.dtype != want.dtype or got.shape != want.shape:
         return f"got {got.dtype}{list(got.shape)}, want {want.dtype}{list(want.shape)}"
     if want.dtype.kind in "biu":
@@ -193,10 +194,10 @@ def mismatch(got: Array, want: Array, tolerance: float) -> str | None:
         return f"NaN positions differ: got {g.ravel()}, want {w.ravel()}"
     keep = ~np.isnan(w)
     g, w = g[keep], w[keep]
-    if tolerance == 0.0:
+    if tolerance == 0.0 and atol == 0.0:
         same = np.array_equal(g, w) and np.array_equal(np.signbit(g), np.signbit(w))
         return None if same else f"got {g.ravel()}, want {w.ravel()}"
-    if not np.allclose(g, w, rtol=tolerance, atol=0.0):
+    if not np.allclose(g, w, rtol=tolerance, atol=atol):
         return f"beyond {tolerance}: got {g.ravel()}, want {w.ravel()}"
     return None
 
@@ -274,3 +275,56 @@ def test_half_graph_stays_on_host_with_byoc_targets(
     assert got.dtype == want.dtype == half
     assert got.tobytes() == on_host.tobytes()
     assert np.allclose(got.astype(np.float64), want.astype(np.float64), rtol=ULP[dtype], atol=0)
+
+
+NN_CASES: dict[str, Callable[[relay.Var, relay.Var, np.dtype[Any]], relay.Expr]] = {
+    "batch_norm": lambda x, g, _: relay.nn.batch_norm(x, g, g, g, relay.abs(g))[0],
+    "dropout": lambda x, g, _: relay.nn.dropout(x),
+    "conv2d": lambda x, g, t: relay.nn.conv2d(
+        x, relay.const(np.full((2, 4, 3, 3), 0.25, t)), kernel_size=(3, 3), channels=2
+    ),
+    "avg_pool2d": lambda x, g, _: relay.nn.avg_pool2d(x, pool_size=(2, 2)),
+    "max_pool2d": lambda x, g, _: relay.nn.max_pool2d(x, pool_size=(2, 2)),
+    "global_avg_pool2d": lambda x, g, _: relay.nn.global_avg_pool2d(x),
+    "pad": lambda x, g, _: relay.nn.pad(x, ((0, 0), (0, 0), (1, 1), (1, 1)), 0.5),
+    "bias_add": lambda x, g, _: relay.nn.bias_add(x, g),
+    "log_softmax": lambda x, g, _: relay.nn.log_softmax(x),
+    "leaky_relu": lambda x, g, _: relay.nn.leaky_relu(x, 0.1),
+    "batch_flatten": lambda x, g, _: relay.nn.batch_flatten(relay.exp(x)),
+    "layout_transform": lambda x, g, _: relay.layout_transform(x, "NCHW", "NHWC"),
+    "split": lambda x, g, _: relay.split(x, 2, axis=1)[1],
+    "zeros": lambda x, g, _: relay.add(x, relay.ones((1, 4, 5, 5), dtype_name(x))),
+    "if": lambda x, g, _: relay.If(relay.const(True), relay.exp(x), relay.negative(x)),
+}
+
+
+def dtype_name(x: relay.Var) -> str:
+    return "bfloat16" if "bf16" in str(x.checked_type) else "float16"
+
+
+@pytest.mark.parametrize("dtype", HALF)
+@pytest.mark.parametrize("optimize", [False, True])
+def test_nn_structure_and_tuple_ops_on_half_floats(dtype: str, optimize: bool, cache: Path) -> None:
+    """Ops with tuple results (batch_norm, dropout), kernels with windows and padding, aliases
+    and branches on f16 and bf16: within one half ulp of the interpreter. Optimized, a
+    batch_norm becomes `x * s + t`, each step rounded (docs/semantics.md): the rounding of
+    `x * s` stays when `+ t` cancels, so a few ulps of the largest result, absolute."""
+    half = numpy_dtype(dtype)
+    rng = np.random.default_rng(11)
+    x = relay.var("x", shape=(1, 4, 5, 5), dtype=dtype)
+    g = relay.var("g", shape=(4,), dtype=dtype)
+    outputs = [build(x, g, half) for build in NN_CASES.values()]
+    mod = IRModule.from_expr(relay.Function([x, g], relay.Tuple(outputs)))
+    inputs = [rng.uniform(-2, 2, s).astype(np.float32).astype(half) for s in ((1, 4, 5, 5), (4,))]
+    want = xrelay.evaluate(mod, *inputs)
+    got = xrelay.build(mod, options={"cache_dir": cache, "optimize": optimize})(*inputs)
+    problems = []
+    for name, g_, w in zip(NN_CASES, got, want, strict=True):
+        w = np.asarray(w)
+        atol = 0.0
+        if optimize and name == "batch_norm":
+            atol = 4 * ULP[dtype] * float(np.max(np.abs(w.astype(np.float64))))
+        problem = mismatch(np.asarray(g_), w, ULP[dtype], atol)
+        if problem:
+            problems.append(f"{name}: {problem}")
+    assert not problems, "\n".join(problems)

@@ -30,11 +30,26 @@ from __future__ import annotations
 from typing import cast
 
 from xdsl.dialects import func
-from xdsl.dialects.builtin import BFloat16Type, Float16Type, ModuleOp, TensorType, f32
+from xdsl.dialects.builtin import (
+    BFloat16Type,
+    Float16Type,
+    IntegerAttr,
+    ModuleOp,
+    TensorType,
+    TupleType,
+    f32,
+    i64,
+)
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 from xrelay.dialects.relay.elementwise import CastOp
-from xrelay.dialects.relay.types import tensor_element_type, tensor_type
+from xrelay.dialects.relay.structure import TupleGetItemOp, TupleOp
+from xrelay.dialects.relay.types import (
+    tensor_element_type,
+    tensor_type,
+    tuple_elements,
+    tuple_type,
+)
 
 MOVES = frozenset(
     {
@@ -75,6 +90,9 @@ def is_bfloat16_tensor(type_: Attribute) -> bool:
 
 
 def _as_f32(type_: Attribute) -> Attribute:
+    """`type_` with f16 and bf16 made f32, in the fields of a tuple too (batch_norm's)."""
+    if isinstance(type_, TupleType):
+        return tuple_type([_as_f32(t) for t in tuple_elements(type_)])
     if not is_half_tensor(type_):
         return type_
     return tensor_type(cast(TensorType[Attribute], type_).get_shape(), f32)
@@ -88,8 +106,14 @@ def widen_half_floats(module: ModuleOp) -> None:
         for op in list(function.walk()):
             if op.dialect_name() != "relay" or op.name in MOVES:
                 continue
-            if any(is_half_tensor(t) for t in (*op.operand_types, *op.result_types)):
+            if any(_holds_half(t) for t in (*op.operand_types, *op.result_types)):
                 _widen(op)
+
+
+def _holds_half(type_: Attribute) -> bool:
+    if isinstance(type_, TupleType):
+        return any(is_half_tensor(t) for t in tuple_elements(type_))
+    return is_half_tensor(type_)
 
 
 def _cast(value: SSAValue, element_type: Attribute, before: Operation) -> SSAValue:
@@ -113,10 +137,10 @@ def _widen(op: Operation) -> None:
         return
     if any(not isinstance(t, TensorType) for t in op.operand_types):
         return  # a tuple operand of an op that is not a move: left for the emitter to refuse
-    operands = [_cast(v, f32, op) if is_bfloat16_tensor(v.type) else v for v in op.operands]
+    operands = [_cast(v, f32, op) if is_half_tensor(v.type) else v for v in op.operands]
     properties = dict(op.properties)
     for name, value in op.properties.items():
-        if isinstance(value, BFloat16Type):  # out_dtype, dtype: the op now makes f32
+        if isinstance(value, Float16Type | BFloat16Type):  # out_dtype, dtype: now f32
             properties[name] = f32
     wide = op.create(
         operands=operands,
@@ -125,19 +149,48 @@ def _widen(op: Operation) -> None:
         attributes=dict(op.attributes),
     )
     Rewriter.insert_op(wide, InsertPoint.before(op))
-    after = InsertPoint.after(wide)
-    results: list[SSAValue] = []
-    for old, new in zip(op.results, wide.results, strict=True):
-        if is_half_tensor(old.type):
-            element = tensor_element_type(old.type)
-            narrow = CastOp.create(
-                operands=[new], result_types=[old.type], properties={"dtype": element}
-            )
-            Rewriter.insert_op(narrow, after)
-            after = InsertPoint.after(narrow)
-            results.append(narrow.results[0])
-        else:
-            results.append(new)
+    narrowing = _Narrowing(wide)
+    pairs = zip(op.results, wide.results, strict=True)
+    results = [narrowing.narrow(new, old.type) for old, new in pairs]
     for old, new in zip(op.results, results, strict=True):
         old.replace_all_uses_with(new)
     Rewriter.erase_op(op)
+
+
+class _Narrowing:
+    """Inserts, after the widened op, the casts that bring its results back to their types."""
+
+    def __init__(self, wide: Operation) -> None:
+        self.point = InsertPoint.after(wide)
+
+    def _insert(self, op: Operation) -> SSAValue:
+        Rewriter.insert_op(op, self.point)
+        self.point = InsertPoint.after(op)
+        return op.results[0]
+
+    def narrow(self, value: SSAValue, type_: Attribute) -> SSAValue:
+        """`value` (of `_as_f32(type_)`) as `type_`: a cast, or a tuple of narrowed fields."""
+        if value.type == type_:
+            return value
+        if isinstance(type_, TupleType):
+            fields = [
+                self.narrow(
+                    self._insert(
+                        TupleGetItemOp.create(
+                            operands=[value],
+                            result_types=[wide_field],
+                            properties={"index": IntegerAttr(i, i64)},
+                        )
+                    ),
+                    field,
+                )
+                for i, (wide_field, field) in enumerate(
+                    zip(tuple_elements(value.type), tuple_elements(type_), strict=True)
+                )
+            ]
+            return self._insert(TupleOp.create(operands=fields, result_types=[type_]))
+        element = tensor_element_type(type_)
+        narrow = CastOp.create(
+            operands=[value], result_types=[type_], properties={"dtype": element}
+        )
+        return self._insert(narrow)
