@@ -3,7 +3,8 @@
 `widen_half_floats` rewrites each host op that reads or makes f16 or bf16 into
 the same op on f32 between casts: `relay.cast(x, f32)` of each such operand
 (exact), the op with those results made f32, and `relay.cast(r, f16 / bf16)`
-of each such result (round to nearest even). That is the interpreter's rule
+of each such result (round to nearest even; a tuple result, batch_norm's, field by
+field through `relay.tuple_get_item` and `relay.tuple`). That is the interpreter's rule
 (`docs/semantics.md`): every op on a half float computes on float32 and rounds
 its result once.
 
