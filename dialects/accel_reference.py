@@ -24,7 +24,7 @@ from xrelay.dialects.relay.reference_nn import (
     global_avg_pool_data,
     pool2d,
 )
-from xrelay.dialects.relay.types import numpy_dtype, tensor_element_type
+from xrelay.dialects.relay.types import is_float_dtype, numpy_dtype, tensor_element_type
 
 Array = npt.NDArray[Any]
 
@@ -58,7 +58,7 @@ def _conv2d(ev: Evaluator, op: accel.Conv2DOp, args: list[Value]) -> Value:
 @reference(accel.DenseOp)
 def _dense(ev: Evaluator, op: accel.DenseOp, args: list[Value]) -> Value:
     data, weight = np.asarray(args[0]), np.asarray(args[1])
-    acc = np.float64 if np.issubdtype(data.dtype, np.floating) else np.int64
+    acc = np.float64 if is_float_dtype(data.dtype) else np.int64
     out = np.matmul(data.astype(acc), weight.astype(acc).T).astype(result_dtype(op))
     bias = args[2] if op.bias is not None else None
     return epilogue(out, bias, out.ndim - 1, bool(op.has_relu.value.data))

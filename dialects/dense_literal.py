@@ -1,6 +1,6 @@
 """Dense literals (`dense<...>`) read fast and exactly, and printed so they read back the same.
 
-MLIR's rules, for every float type relay supports (f16, f32, f64): a hexadecimal
+MLIR's rules, for every float type relay supports (f16, bf16, f32, f64): a hexadecimal
 integer in a float literal is the element's bit pattern (`0x7FC00000` is f32's
 NaN), so NaN and ±Inf print that way; finite values print as decimals that read
 back to the same bits (-0.0 and subnormals included); a finite decimal out of
@@ -23,6 +23,7 @@ from typing import Any, cast
 import numpy as np
 import numpy.typing as npt
 from xdsl.dialects.builtin import (
+    BFloat16Type,
     DenseIntOrFPElementsAttr,
     Float16Type,
     Float32Type,
@@ -33,6 +34,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation
 from xdsl.printer import Printer
 from xrelay.dialects import resources
+from xrelay.dialects.relay.types import BFLOAT16
 
 _TOKEN = re.compile(r"-?(?:0x[0-9a-fA-F]+|[0-9]+(?:\.[0-9]*(?:[eE][-+]?[0-9]+)?)?)|true|false")
 """One element: a hex or decimal integer, a float (MLIR needs its `.`) or a boolean."""
@@ -42,8 +44,9 @@ _INTEGER = re.compile(r"-?(?:0x[0-9a-fA-F]+|[0-9]+)")
 
 _TOKEN_SPLIT = re.compile(f"({_TOKEN.pattern})")
 
-_FLOATS: dict[type[Attribute], tuple[str, str]] = {
+_FLOATS: dict[type[Attribute], tuple[str | np.dtype[Any], str]] = {
     Float16Type: ("<f2", "<u2"),
+    BFloat16Type: (BFLOAT16, "<u2"),  # ml_dtypes' bfloat16 has the host's (little) byte order
     Float32Type: ("<f4", "<u4"),
     Float64Type: ("<f8", "<u8"),
 }
@@ -302,7 +305,7 @@ def _elements(data: bytes, element_type: Attribute) -> list[str]:
     ]
 
 
-def _float_text(value: float, float_dtype: str) -> str:
+def _float_text(value: float, float_dtype: str | np.dtype[Any]) -> str:
     """A decimal that reads back as `value` in `float_dtype`: 6 digits if enough, else shortest."""
     six = f"{value:.5e}".replace("e", "0e")  # xDSL's and MLIR's usual form, 1.500000e+00
     if _reads_back(six, value, float_dtype):
@@ -317,7 +320,7 @@ def _float_text(value: float, float_dtype: str) -> str:
     return text if "." in text else text.replace("e", ".0e")
 
 
-def _reads_back(text: str, value: float, float_dtype: str) -> bool:
+def _reads_back(text: str, value: float, float_dtype: str | np.dtype[Any]) -> bool:
     parsed = np.array(float(text)).astype(float_dtype)
     return parsed.tobytes() == np.array(value).astype(float_dtype).tobytes()
 

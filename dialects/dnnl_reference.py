@@ -24,7 +24,7 @@ from xrelay.dialects.relay.reference_nn import (
     global_avg_pool_data,
     pool2d,
 )
-from xrelay.dialects.relay.types import numpy_dtype, tensor_element_type
+from xrelay.dialects.relay.types import is_float_dtype, numpy_dtype, tensor_element_type
 
 Array = npt.NDArray[Any]
 
@@ -78,7 +78,7 @@ def _conv2d(ev: Evaluator, op: dnnl.Conv2DOp, args: list[Value]) -> Value:
 @reference(dnnl.DenseOp)
 def _dense(ev: Evaluator, op: dnnl.DenseOp, args: list[Value]) -> Value:
     data, weight = np.asarray(args[0]), np.asarray(args[1])
-    acc = np.float64 if np.issubdtype(data.dtype, np.floating) else np.int64
+    acc = np.float64 if is_float_dtype(data.dtype) else np.int64
     out = np.matmul(data.astype(acc), weight.astype(acc).T)
     return post_ops(op, out, args, out.ndim - 1)
 

@@ -24,7 +24,14 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, TensorType, TupleType
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xrelay.dialects.diagnostics import DiagnosticError, op_error
-from xrelay.dialects.relay.types import ANY, format_shape, numpy_dtype, tensor_element_type
+from xrelay.dialects.relay.types import (
+    ANY,
+    BFLOAT16,
+    format_shape,
+    is_float_dtype,
+    numpy_dtype,
+    tensor_element_type,
+)
 
 Value = Any
 """A runtime value: `np.ndarray` or a tuple of values."""
@@ -184,6 +191,24 @@ def _conform_leaf(value: Value, ty: Attribute) -> Value:
     return value
 
 
+def _widen_half(value: Value) -> Value:
+    """`float16` and `bfloat16` arrays as float32 (exact), also the arrays of a tuple
+    (`concatenate`'s; not nested ones, which only tuple ops see): every op on half floats
+    computes in float32 and `conform` rounds its result once (to nearest even), as the C
+    target does (`codegen/c/half_floats.py`)."""
+    if isinstance(value, tuple):
+        items = cast(tuple[Value, ...], value)
+        return tuple(_widen_leaf(v) for v in items)
+    return _widen_leaf(value)
+
+
+def _widen_leaf(value: Value) -> Value:
+    if not isinstance(value, np.ndarray):
+        return value
+    array = cast(np.ndarray[Any, np.dtype[Any]], value)
+    return array.astype(np.float32) if array.dtype in (BFLOAT16, np.float16) else array
+
+
 MAX_CALL_DEPTH = 10_000
 """How deep calls may nest in the interpreter before it stops (infinite recursion?)."""
 
@@ -329,7 +354,7 @@ class Evaluator:
             raise EvaluationError("has no reference semantics", op)
         self._env: dict[SSAValue, Value] = env
         try:
-            value = fn(self, op, args)
+            value = fn(self, op, [_widen_half(a) for a in args])
             if len(op.results) == 1:
                 return [conform(value, op.results[0].type)]
             return [conform(v, r.type) for v, r in zip(value, op.results, strict=True)]
@@ -437,7 +462,7 @@ def make_input(ty: Attribute, rng: np.random.Generator | None, dynamic_size: int
     dtype = numpy_dtype(tensor_element_type(cast(Attribute, ty)))
     if rng is None:
         return np.zeros(shape, dtype)
-    if np.issubdtype(dtype, np.floating):
+    if is_float_dtype(dtype):
         return rng.standard_normal(shape).astype(dtype)
     if dtype == np.bool_:
         return rng.random(shape) < 0.5

@@ -37,6 +37,8 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from xdsl.dialects.builtin import BFloat16Type, TensorType
+from xrelay.dialects.relay.types import BFLOAT16, is_float_dtype
 from xrelay.tools.fuzz_graph_ops import GENERATORS, HUGE, Array, GraphMaker
 from xrelay.tools.fuzz_worker import Findings, Outcome, Worker, traceback_signature
 
@@ -107,10 +109,25 @@ reassociated product (SimplifyInference's `x * scale + shift`) near the top of t
 leave it on one side only (docs/semantics.md, known exceptions)."""
 
 
+HALF_RTOL = {np.dtype(np.float16): 2.0**-10, BFLOAT16: 2.0**-7}
+"""Per op of depth, for f16 and bf16 results: about one unit in the last place. Both sides
+compute in float32 and round once per op, but libm, numpy and summation orders differ in
+the last float32 bits, which can round to the neighbouring half float."""
+
+
+BFLOAT16_MAX = (2.0 - 2.0**-7) * 2.0**127
+"""The largest finite bfloat16 (numpy's finfo does not know the type)."""
+
+
+def _is_bfloat16(type_: Any) -> bool:
+    return isinstance(type_, TensorType) and isinstance(type_.get_element_type(), BFloat16Type)
+
+
 def _overflowed(got: Array, want: Array) -> Array:
     """Where one side is ±Inf or NaN and the other too, or near the top of the range: what an
     overflow inside a sum may give in any order (docs/semantics.md, known exceptions)."""
-    top = float(np.finfo(want.dtype).max) / OVERFLOW_MARGIN
+    top = BFLOAT16_MAX if want.dtype == BFLOAT16 else float(np.finfo(want.dtype).max)
+    top /= OVERFLOW_MARGIN
     with np.errstate(all="ignore"):
         wide = [np.abs(a.astype(np.float64)) for a in (got, want)]
         beyond = [~np.isfinite(w) | (w >= top) for w in wide]
@@ -127,9 +144,12 @@ def compare(
         return f"shape {got.shape} != {want.shape}"
     if got.dtype != want.dtype:
         return f"dtype {got.dtype} != {want.dtype}"
-    if overflow_prone and want.dtype.kind == "f":
+    half = HALF_RTOL.get(want.dtype)
+    if overflow_prone and is_float_dtype(want.dtype):
         keep = ~_overflowed(got, want)
         got, want = got[keep], want[keep]
+    if half is not None:
+        got, want = got.astype(np.float32), want.astype(np.float32)
     if not np.issubdtype(want.dtype, np.floating):
         if not np.array_equal(got, want):
             return "integer values differ"
@@ -140,7 +160,7 @@ def compare(
     infinite = ~finite & ~np.isnan(want)
     if not np.array_equal(got[infinite], want[infinite]):
         return "infinities differ"
-    rtol = 1e-4 * max(depth, 1)
+    rtol = (half or 1e-4) * max(depth, 1)
     atol = 1e-5 * max(depth, 1) * scale
     with np.errstate(all="ignore"):
         if not np.allclose(got[finite], want[finite], rtol=rtol, atol=atol):
@@ -167,12 +187,18 @@ class Graph:
 
     @property
     def scale(self) -> float:
-        finite = [np.abs(a[np.isfinite(a)]) for a in self.inputs if a.dtype.kind == "f"]
+        wide = [a.astype(np.float64) for a in self.inputs if is_float_dtype(a.dtype)]
+        finite = [np.abs(a[np.isfinite(a)]) for a in wide]
         return max([1.0, *(float(a.max()) for a in finite if a.size)])
 
     def npz(self) -> bytes:
+        """The inputs as `arg<i>`; bf16 ones as their bits (npz has no bfloat16), which
+        `--replay` reads back by the parameter types."""
         out = io.BytesIO()
-        arrays = {f"arg{i}": a for i, a in enumerate(self.inputs)}
+        arrays = {
+            f"arg{i}": a.view(np.uint16) if a.dtype == BFLOAT16 else a
+            for i, a in enumerate(self.inputs)
+        }
         np.savez(out, **arrays)  # pyright: ignore[reportArgumentType]
         return out.getvalue()
 
@@ -339,9 +365,12 @@ def replay(path: Path, targets: list[str] | None) -> int:
     mod = xrelay.parse(text, str(path))
     arrays = np.load(path.with_suffix(".npz"))
     inputs = [arrays[f"arg{i}"] for i in range(len(arrays.files))]
+    bf16 = [_is_bfloat16(p.checked_type) for p in mod["main"].params]
+    inputs = [a.view(BFLOAT16) if b else a for a, b in zip(inputs, bf16, strict=True)]
     want = _flat(xrelay.evaluate(mod, *inputs))
     with np.errstate(invalid="ignore"):
-        prone = any(a.dtype.kind == "f" and (np.abs(a) >= HUGE).any() for a in inputs)
+        wide = [a.astype(np.float64) for a in inputs if is_float_dtype(a.dtype)]
+        prone = any((np.abs(a) >= HUGE).any() for a in wide)
     prone = prone or re.search(r"e\+(3\d)\b", text) is not None  # a constant of 1e30 or more
     status = 0
     for target in [targets] if targets else list(TARGETS.values()):

@@ -20,7 +20,7 @@ import numpy as np
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute
 from xrelay.dialects.interpreter import numpy_dtype
-from xrelay.dialects.relay.types import tensor_element_type
+from xrelay.dialects.relay.types import BFLOAT16, is_float_dtype, tensor_element_type
 from xrelay.tools.fuzz_graph_movement import MOVEMENT_GENERATORS
 from xrelay.tools.fuzz_graph_ops_misc import MISC_GENERATORS
 from xrelay.tools.fuzz_graph_ops_nn import NN_GENERATORS
@@ -30,6 +30,13 @@ from xrelay import relay
 Expr = relay.Expr
 Shape = tuple[int, ...]
 Array = np.ndarray[Any, Any]
+
+HALF_DTYPES = ("float16", "bfloat16")
+"""Float types computed in float32 and rounded once per op (docs/semantics.md)."""
+OTHER_INTS = ("int8", "uint8", "uint16", "uint32", "uint64")
+"""Integer types beside int32 and int64 that graphs draw too."""
+BITWISE = ("int32", "int64", "bool", "uint8", "uint32")
+"""The types bitwise ops draw."""
 
 HUGE = 1.0e30
 """Edge values from here up can overflow float32 inside a sum (docs/semantics.md)."""
@@ -50,21 +57,25 @@ class Values:
         rng = self.np_rng
         if dtype == "bool":
             return rng.random(shape) < 0.5
-        if dtype.startswith("int"):
-            info = np.iinfo(dtype)
-            values = rng.integers(-10, 10, shape).astype(dtype)
-            edges = np.array([0, -1, 1, info.min, info.max], dtype)
-        else:
-            values = rng.standard_normal(shape).astype(dtype)
-            edges = np.array(FLOAT_EDGES, dtype)
+        np_dtype = BFLOAT16 if dtype == "bfloat16" else np.dtype(dtype)
+        if np_dtype.kind in "iu":
+            info = np.iinfo(np_dtype)
+            values = rng.integers(max(-10, int(info.min)), 10, shape).astype(np_dtype)
+            edges = np.array([0, 1, info.max, info.min, info.max - 1], np_dtype)
+        else:  # via float32: f16 and bf16 round (3e38 becomes inf in f16)
+            values = rng.standard_normal(shape).astype(np.float32).astype(np_dtype)
+            with np.errstate(over="ignore"):
+                edges = np.array(FLOAT_EDGES, np.float32).astype(np_dtype)
             if finite:  # moderate: no product of two of them leaves the float32 range
-                edges = edges[np.isfinite(edges) & (np.abs(edges) < 1.0e4)]
+                wide = edges.astype(np.float32)
+                edges = edges[np.isfinite(wide) & (np.abs(wide) < 1.0e4)]
         if self.edge and values.size:
             mask = rng.random(shape) < self.edge
             values[mask] = rng.choice(edges, int(mask.sum()))
-            if values.dtype.kind == "f":
+            if is_float_dtype(values.dtype):
                 with np.errstate(invalid="ignore"):
-                    self.huge = self.huge or bool((np.abs(values[mask]) >= HUGE).any())
+                    wide = values[mask].astype(np.float32)
+                    self.huge = self.huge or bool((np.abs(wide) >= HUGE).any())
         return values
 
 
@@ -109,10 +120,11 @@ class GraphMaker:
         return self.rng.randint(low, high)
 
     def float_dtype(self) -> str:
-        return "float32"
+        """float32 mostly; f16 and bf16 in a share of graphs."""
+        return self.rng.choice(("float32",) * 6 + HALF_DTYPES)
 
     def any_dtype(self) -> str:
-        return self.rng.choice(("float32", "float32", "float32", "int32", "int64"))
+        return self.rng.choice(("float32",) * 6 + HALF_DTYPES + ("int32", "int64") + OTHER_INTS)
 
     def tensor(self, rank: int | None = None, dtype: str = "float32") -> Expr:
         """An input of `rank` dims (random if None); sometimes passed through a unary op first."""
@@ -143,7 +155,7 @@ Generator = Callable[[GraphMaker], Expr]
 
 def _unary(fn: Callable[[Expr], Expr], ints: bool = False) -> Generator:
     def make(g: GraphMaker) -> Expr:
-        return fn(g.tensor(dtype=g.any_dtype() if ints else "float32"))
+        return fn(g.tensor(dtype=g.any_dtype() if ints else g.float_dtype()))
 
     return make
 
@@ -179,7 +191,7 @@ def _unary_of(fn: Callable[[Expr], Expr], dtypes: tuple[str, ...]) -> Generator:
 
 
 def _where(g: GraphMaker) -> Expr:
-    dtype = g.rng.choice(("float32", "float32", "int32", "int64", "bool"))
+    dtype = g.rng.choice(("float32", "float32", "int32", "int64", "bool", "uint16", "bfloat16"))
     x = g.tensor(dtype=dtype)
     shape = shape_of(x)
     condition = g.var(_broadcast_shape(g, shape), "bool")
@@ -255,7 +267,7 @@ def _axis(g: GraphMaker, x: Expr) -> int:
 
 def _reduce(fn: Callable[..., Expr], ints: bool = True) -> Generator:
     def make(g: GraphMaker) -> Expr:
-        x = g.tensor(dtype=g.any_dtype() if ints else "float32")
+        x = g.tensor(dtype=g.any_dtype() if ints else g.float_dtype())
         rank = len(shape_of(x))
         axis: Any = None
         if g.rng.random() < 0.7:
@@ -390,7 +402,8 @@ def _like(kind: str) -> Generator:
 
 def _cast(g: GraphMaker) -> Expr:
     x = g.tensor(dtype=g.any_dtype())
-    return relay.cast(x, g.rng.choice(("float32", "int32", "int64", "bool")))
+    targets = ("float32", "int32", "int64", "bool", *HALF_DTYPES, *OTHER_INTS, "float64")
+    return relay.cast(x, g.rng.choice(targets))
 
 
 def _clip(g: GraphMaker) -> Expr:
@@ -578,19 +591,19 @@ GENERATORS: dict[str, Generator] = {
     },
     "relay.sign": _unary(relay.sign, ints=True),
     "relay.logical_not": _unary_of(relay.logical_not, ("bool",)),
-    "relay.bitwise_not": _unary_of(relay.bitwise_not, ("int32", "int64", "bool")),
+    "relay.bitwise_not": _unary_of(relay.bitwise_not, BITWISE),
     "relay.mod": _binary(relay.mod),
     "relay.floor_mod": _binary(relay.floor_mod),
     "relay.floor_divide": _binary(relay.floor_divide),
     "relay.trunc_divide": _binary(relay.trunc_divide),
-    "relay.bitwise_and": _binary(relay.bitwise_and, ("int32", "int64", "bool")),
-    "relay.bitwise_or": _binary(relay.bitwise_or, ("int32", "int64", "bool")),
-    "relay.bitwise_xor": _binary(relay.bitwise_xor, ("int32", "int64", "bool")),
+    "relay.bitwise_and": _binary(relay.bitwise_and, BITWISE),
+    "relay.bitwise_or": _binary(relay.bitwise_or, BITWISE),
+    "relay.bitwise_xor": _binary(relay.bitwise_xor, BITWISE),
     "relay.logical_and": _binary(relay.logical_and, ("bool",)),
     "relay.logical_or": _binary(relay.logical_or, ("bool",)),
     "relay.logical_xor": _binary(relay.logical_xor, ("bool",)),
-    "relay.left_shift": _binary(relay.left_shift, ("int32", "int64")),
-    "relay.right_shift": _binary(relay.right_shift, ("int32", "int64")),
+    "relay.left_shift": _binary(relay.left_shift, ("int32", "int64", "uint8", "uint64")),
+    "relay.right_shift": _binary(relay.right_shift, ("int32", "int64", "uint16", "uint32")),
     "relay.where": _where,
     "relay.cast": _cast,
     "relay.nn.conv2d": _conv2d,

@@ -4,7 +4,9 @@ Every mistake in a file or an argument is a `RunError` whose message names
 the flag and the file, printed by the driver as one `xrelay-run: error: ...`
 line. Arrays stored in the other byte order (a big-endian `>f4` `.npy` on a
 little-endian machine) are converted to the native one when read: the values
-are what the file holds, in the dtype the model takes.
+are what the file holds, in the dtype the model takes. numpy keeps bfloat16
+arrays as 2-byte void (`|V2`) in `.npy`/`.npz` files; such an array read for a
+bf16 parameter is bf16 again (`stored_bfloat16`).
 
 Outputs are named as they are printed: `output<k>` for the k-th result of the
 function, `output<k>.<i>` for field i of a tuple result (nested tuples add
@@ -19,9 +21,10 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 import numpy as np
-from xdsl.dialects.builtin import TupleType
+from xdsl.dialects.builtin import BFloat16Type, TensorType, TupleType
 from xdsl.ir import Attribute
 from xrelay.dialects.interpreter import Value
+from xrelay.dialects.relay.types import BFLOAT16
 from xrelay.passes.transaction import write_atomically
 
 Array = np.ndarray[Any, Any]
@@ -47,6 +50,15 @@ def native(array: Array) -> Array:
     if array.dtype.isnative:
         return array
     return array.astype(array.dtype.newbyteorder("="))
+
+
+def stored_bfloat16(array: Array, type_: Attribute) -> Array:
+    """`array` as bf16 if a bf16 parameter (`type_`) takes it and the file kept it as 2-byte
+    void (`|V2`: numpy saves `ml_dtypes.bfloat16` so, and reads it back so); else as it is."""
+    if array.dtype.kind != "V" or array.dtype.itemsize != 2 or not isinstance(type_, TensorType):
+        return array
+    element = cast(TensorType[Attribute], type_).get_element_type()
+    return array.view(BFLOAT16) if isinstance(element, BFloat16Type) else array
 
 
 def read_inputs(items: Sequence[str]) -> dict[str, Array]:
@@ -151,6 +163,8 @@ def write_outputs(path: str, named: dict[str, Array]) -> None:
 def summary(name: str, array: Array) -> str:
     """One line: name, dtype, shape and (for numbers) min, max and mean."""
     text = f"{name}: {array.dtype.name}{list(array.shape)}"
+    if array.dtype == BFLOAT16:  # numpy does not count it as a number; float32 holds it
+        array = array.astype(np.float32)
     if array.size and np.issubdtype(array.dtype, np.number):
         text += f" min={array.min():.6g} max={array.max():.6g} mean={array.mean():.6g}"
     return text

@@ -78,6 +78,7 @@ from xrelay.tools.run_io import (
     named_outputs,
     read_inputs,
     read_params,
+    stored_bfloat16,
     summary,
     write_outputs,
 )
@@ -260,7 +261,11 @@ class RunMain:
         function = function_of(mod, args.entry)
         outputs = sum(leaf_count(t) for t in function.function_type.outputs.data)
         check_output_path(args.output, outputs)
-        params = read_params(args.params)
+        types = {arg.name_hint: arg.type for arg in function.body.block.args}
+        params = {
+            name: stored_bfloat16(array, types[name]) if name in types else array
+            for name, array in read_params(args.params).items()
+        }
         given = read_inputs(args.input)
         values = self.bind(function, params, given)
         initializers = {k: v for k, v in self.onnx_params.items() if k not in given}
@@ -326,7 +331,7 @@ class RunMain:
             elif name in self.onnx_params and name not in given:
                 values.append(self.onnx_params[name])
             elif name in given:
-                values.append(given[name])
+                values.append(stored_bfloat16(given[name], arg.type))
             else:
                 values.append(self.make_input(arg.type, rng))
         try:

@@ -114,6 +114,21 @@ XR_UNSIGNED(u64, uint64_t, uint64_t)
   }
 XR_FLOAT(f32, float, fmodf, copysignf)
 XR_FLOAT(f64, double, fmod, copysign)
+/* bfloat16 is stored as its bits (the upper half of a binary32): widening is exact; narrowing
+ * rounds to nearest even, and a NaN stays a NaN (quieted, its sign kept). */
+static inline float xr_bf16_to_f32(uint16_t h) {
+  uint32_t bits = (uint32_t)h << 16;
+  float f;
+  memcpy(&f, &bits, sizeof f);
+  return f;
+}
+static inline uint16_t xr_f32_to_bf16(float f) {
+  uint32_t bits;
+  memcpy(&bits, &f, sizeof bits);
+  if (f != f) return (uint16_t)((bits >> 16) | 0x40u);
+  bits += 0x7FFFu + ((bits >> 16) & 1u);
+  return (uint16_t)(bits >> 16);
+}
 """
 
 

@@ -19,7 +19,9 @@ the caller's module (which is never changed):
    `convert-relay-to-accel`, `accel-fuse-residual`, `accel-winograd`), as a
    `Sequential` at the build's opt_level (0 without `optimize`: only the
    conversions), so `PassContext(disabled_pass=[...])` turns one off;
-5. `plan-memory` (the static arena: where every value lives);
+5. `widen_half_floats` (every host op on f16 or bf16 computes on f32 between
+   casts: `codegen/c/half_floats.py`), then `plan-memory` (the static arena:
+   where every value lives);
 6. print C (`CEmitter`): `model.c` with the C ABI, host kernels, each target's
    functions in its own translation unit, `constants.bin`;
 7. `compile_library` (`$CC`, `$CFLAGS`, cached by a hash of all of it);
@@ -53,6 +55,7 @@ from typing import Any, cast
 import numpy.typing as npt
 from xrelay.codegen.build import compile_library
 from xrelay.codegen.c.emitter import CEmitter, CSources
+from xrelay.codegen.c.half_floats import widen_half_floats
 from xrelay.codegen.c.recursion import check_no_recursion
 from xrelay.codegen.runtime.loader import Library
 from xrelay.codegen.targets import codegen_names, get_codegen
@@ -185,6 +188,7 @@ def lower(
         lowering = Sequential([get_pass(flag) for flag in codegen.lowering])
         lowering.scoped_opt_level = opt_level if opt_level is not None else 0
         lowered = lowering(lowered)
+    widen_half_floats(lowered.module)
     return PlanMemory()(lowered)
 
 

@@ -193,6 +193,12 @@ def _clip(c: ScalarCall) -> str:
 
 def _cast(c: ScalarCall) -> str:
     (a,) = c.args
+    if c.types[0].kind == "bf16" or c.out.kind == "bf16":  # only to and from f32 (half_floats.py)
+        if c.types[0].kind == "bf16" and c.out.ctype == "float":
+            return f"xr_bf16_to_f32({a})"
+        if c.out.kind == "bf16" and c.types[0].ctype == "float":
+            return f"xr_f32_to_bf16({a})"
+        raise Unsupported(f"no cast from {c.types[0].suffix} to {c.out.suffix}")
     if c.out.kind == "bool":
         return f"(uint8_t)({a} != 0)"
     if c.types[0].is_float and not c.out.is_float:

@@ -13,6 +13,7 @@ from typing import cast
 
 import numpy as np
 from xdsl.dialects.builtin import (
+    BFloat16Type,
     Float16Type,
     Float32Type,
     Float64Type,
@@ -21,6 +22,7 @@ from xdsl.dialects.builtin import (
     TensorType,
 )
 from xdsl.ir import Attribute
+from xrelay.dialects.relay.types import BFLOAT16
 
 
 @dataclass(frozen=True)
@@ -30,7 +32,7 @@ class Scalar:
     ctype: str
     """The C type of an element (`float`, `int32_t`, `uint8_t` for `i1`)."""
     kind: str
-    """`float`, `int` (signed), `uint` or `bool`."""
+    """`float`, `int` (signed), `uint`, `bool` or `bf16` (bits in a `uint16_t`, see BFLOAT16)."""
     bits: int
     abi: str | None
     """The `xrelay_dtype` enumerator, None if the ABI has no such dtype."""
@@ -58,6 +60,9 @@ class Scalar:
         """`value` as an exact C constant of this type."""
         if self.kind == "float":
             return self._float_literal(float(value))
+        if self.kind == "bf16":
+            bits = np.array([value], np.float32).astype(BFLOAT16).view(np.uint16)[0]
+            return f"((uint16_t)0x{int(bits):04X})"
         number = int(value)
         if self.kind == "bool":
             return "((uint8_t)1)" if number else "((uint8_t)0)"
@@ -117,12 +122,15 @@ _SIGNED = {
 }
 _UNSIGNED = {
     8: Scalar("uint8_t", "uint", 8, "XRELAY_UINT8", "u8"),
-    16: Scalar("uint16_t", "uint", 16, None, "u16"),
-    32: Scalar("uint32_t", "uint", 32, None, "u32"),
-    64: Scalar("uint64_t", "uint", 64, None, "u64"),
+    16: Scalar("uint16_t", "uint", 16, "XRELAY_UINT16", "u16"),
+    32: Scalar("uint32_t", "uint", 32, "XRELAY_UINT32", "u32"),
+    64: Scalar("uint64_t", "uint", 64, "XRELAY_UINT64", "u64"),
 }
 BOOL = Scalar("uint8_t", "bool", 8, "XRELAY_BOOL", "b")
 """`i1`: one byte, 0 or 1."""
+BFLOAT16_SCALAR = Scalar("uint16_t", "bf16", 16, "XRELAY_BFLOAT16", "bf16")
+"""`bf16`: its bit pattern. Only casts to and from f32 compute on it; `codegen/c/half_floats.py`
+widens every other op on bf16 to f32, and the ops that move elements copy the bits."""
 
 INDEX = "int64_t"
 """The C type of loop counters and offsets."""
@@ -132,6 +140,8 @@ def scalar_of(element_type: Attribute) -> Scalar | None:
     """The C form of a relay element type; None for one C cannot hold."""
     if isinstance(element_type, Float16Type):
         return _FLOATS[16]
+    if isinstance(element_type, BFloat16Type):
+        return BFLOAT16_SCALAR
     if isinstance(element_type, Float32Type):
         return _FLOATS[32]
     if isinstance(element_type, Float64Type):

@@ -31,20 +31,27 @@ from numpy.typing import NDArray
 from xrelay.codegen.runtime import ABI_VERSION
 from xrelay.codegen.runtime.elf import check_shared_object
 from xrelay.codegen.runtime.profile import ProfileEntry, has_profile, read_profile, reset_profile
+from xrelay.dialects.relay.types import BFLOAT16
 
-DTYPES: tuple[np.dtype[Any], ...] = tuple(
-    np.dtype(name)
-    for name in (
-        "float32",
-        "float64",
-        "int8",
-        "int16",
-        "int32",
-        "int64",
-        "uint8",
-        "bool",
-        "float16",
-    )
+DTYPES: tuple[np.dtype[Any], ...] = (
+    *(
+        np.dtype(name)
+        for name in (
+            "float32",
+            "float64",
+            "int8",
+            "int16",
+            "int32",
+            "int64",
+            "uint8",
+            "bool",
+            "float16",
+            "uint16",
+            "uint32",
+            "uint64",
+        )
+    ),
+    BFLOAT16,
 )
 """numpy dtype of each `xrelay_dtype` value, by value."""
 

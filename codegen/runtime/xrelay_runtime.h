@@ -21,7 +21,9 @@
  * scalar, and then shape may be NULL). Its buffer holds the product of the
  * dimensions elements of that dtype, C-contiguous (row-major) and aligned
  * for the dtype. XRELAY_BOOL elements are one byte each, 0 or 1;
- * XRELAY_FLOAT16 elements are IEEE 754 binary16 bit patterns (uint16_t).
+ * XRELAY_FLOAT16 elements are IEEE 754 binary16 bit patterns (uint16_t);
+ * XRELAY_BFLOAT16 elements are bfloat16 bit patterns (uint16_t: the upper
+ * half of an IEEE 754 binary32).
  *
  * Ownership.
  *  - The xrelay_tensor_info records, their names and shapes are static data of
@@ -92,7 +94,11 @@ typedef enum {
   XRELAY_INT64 = 5,
   XRELAY_UINT8 = 6,
   XRELAY_BOOL = 7,
-  XRELAY_FLOAT16 = 8
+  XRELAY_FLOAT16 = 8,
+  XRELAY_UINT16 = 9,
+  XRELAY_UINT32 = 10,
+  XRELAY_UINT64 = 11,
+  XRELAY_BFLOAT16 = 12
 } xrelay_dtype;
 
 /* One input or output: its name, dtype (an xrelay_dtype value) and shape. */
@@ -148,12 +154,16 @@ static inline size_t xrelay_dtype_size(int32_t dtype) {
   switch (dtype) {
   case XRELAY_FLOAT64:
   case XRELAY_INT64:
+  case XRELAY_UINT64:
     return 8;
   case XRELAY_FLOAT32:
   case XRELAY_INT32:
+  case XRELAY_UINT32:
     return 4;
   case XRELAY_INT16:
+  case XRELAY_UINT16:
   case XRELAY_FLOAT16:
+  case XRELAY_BFLOAT16:
     return 2;
   case XRELAY_INT8:
   case XRELAY_UINT8:

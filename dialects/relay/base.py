@@ -41,6 +41,7 @@ from xdsl.utils.exceptions import VerifyException
 from xrelay.dialects.relay.sizes import type_size_problem
 from xrelay.dialects.relay.types import (
     format_shape,
+    is_bool,
     is_float,
     is_supported_element_type,
     shape_of,
@@ -203,6 +204,13 @@ def expect_float(types: Sequence[Attribute], index: int) -> None:
     element = operand_element_type(types, index)
     if not is_float(element):
         raise RelayTypeError(f"expected a floating-point operand, got {element}")
+
+
+def expect_not_bool(types: Sequence[Attribute], index: int) -> None:
+    """Operand `index` must not be boolean (`i1`): for arithmetic that has no boolean form."""
+    element = operand_element_type(types, index)
+    if is_bool(element):
+        raise RelayTypeError(f"expected a numeric (not boolean) operand, got {element}")
 
 
 def check_dtype(dtype: Attribute, what: str = "dtype") -> Attribute:

@@ -19,6 +19,7 @@ from xrelay.dialects.relay.base import (
     check_dtype,
     common_element_type,
     expect_float,
+    expect_not_bool,
     expect_tensor,
     get_float,
 )
@@ -34,6 +35,8 @@ class BinaryElementwiseOp(RelayOp):
     traits = traits_def(Pure())
 
     BOOL_RESULT: ClassVar[bool] = False
+    NUMERIC_ONLY: ClassVar[bool] = False
+    """Refuses booleans: arithmetic with no boolean form (`add` is `or`, `multiply` `and`)."""
 
     @classmethod
     def infer_result_types(
@@ -42,6 +45,8 @@ class BinaryElementwiseOp(RelayOp):
         lhs = expect_tensor(operand_types, 0)
         rhs = expect_tensor(operand_types, 1)
         lhs_et = common_element_type(operand_types, 0, 1)
+        if cls.NUMERIC_ONLY:
+            expect_not_bool(operand_types, 0)
         shape = broadcast_shapes(lhs, rhs)
         if shape is None:
             raise RelayTypeError(
@@ -68,6 +73,7 @@ class SubtractOp(BinaryElementwiseOp):
     """`relay.subtract`: elementwise difference with broadcasting."""
 
     name = "relay.subtract"
+    NUMERIC_ONLY: ClassVar[bool] = True
 
 
 @irdl_op_definition
@@ -82,6 +88,7 @@ class DivideOp(BinaryElementwiseOp):
     """`relay.divide`: elementwise quotient (truncating for integers, as TVM)."""
 
     name = "relay.divide"
+    NUMERIC_ONLY: ClassVar[bool] = True
 
 
 @irdl_op_definition
@@ -89,6 +96,7 @@ class PowerOp(BinaryElementwiseOp):
     """`relay.power`: elementwise power with broadcasting."""
 
     name = "relay.power"
+    NUMERIC_ONLY: ClassVar[bool] = True
 
 
 @irdl_op_definition
@@ -155,6 +163,8 @@ class UnaryElementwiseOp(RelayOp):
     traits = traits_def(Pure())
 
     FLOAT_ONLY: ClassVar[bool] = False
+    NUMERIC_ONLY: ClassVar[bool] = False
+    """Refuses booleans (`negative`)."""
 
     @classmethod
     def infer_result_types(
@@ -163,6 +173,8 @@ class UnaryElementwiseOp(RelayOp):
         expect_tensor(operand_types, 0)
         if cls.FLOAT_ONLY:
             expect_float(operand_types, 0)
+        if cls.NUMERIC_ONLY:
+            expect_not_bool(operand_types, 0)
         return [operand_types[0]]
 
 
@@ -177,6 +189,7 @@ class NegativeOp(UnaryElementwiseOp):
     """`relay.negative`: `-x`."""
 
     name = "relay.negative"
+    NUMERIC_ONLY: ClassVar[bool] = True
 
 
 @irdl_op_definition

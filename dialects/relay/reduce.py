@@ -27,6 +27,7 @@ from xrelay.dialects.relay.base import (
     RelayTypeError,
     check_dtype,
     common_element_type,
+    expect_not_bool,
     expect_tensor,
     get_bool,
     get_opt_ints,
@@ -108,6 +109,14 @@ class MeanOp(ReduceOp):
     """
 
     name = "relay.mean"
+
+    @classmethod
+    def infer_result_types(
+        cls, operand_types: Sequence[Attribute], props: Props
+    ) -> Sequence[Attribute]:
+        result = super().infer_result_types(operand_types, props)
+        expect_not_bool(operand_types, 0)  # a mean of booleans is no boolean
+        return result
 
 
 @irdl_op_definition

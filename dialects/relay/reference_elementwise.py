@@ -21,7 +21,7 @@ from xrelay.dialects.relay.reference_scalar import (
     left_shift,
     right_shift,
 )
-from xrelay.dialects.relay.types import numpy_dtype
+from xrelay.dialects.relay.types import BFLOAT16, is_float_dtype, numpy_dtype
 
 
 def _is_int(a: Any) -> bool:
@@ -96,9 +96,11 @@ def _clip(ev: Evaluator, op: e.ClipOp, args: list[Value]) -> Value:
 @reference(e.CastOp)
 def _cast(ev: Evaluator, op: e.CastOp, args: list[Value]) -> Value:
     x, dtype = np.asarray(args[0]), numpy_dtype(op.dtype)
-    if np.issubdtype(x.dtype, np.floating) and np.issubdtype(dtype, np.integer):
+    if is_float_dtype(x.dtype) and np.issubdtype(dtype, np.integer):
         return float_to_int(x, dtype)
     with np.errstate(all="ignore"):
+        if dtype == BFLOAT16 and (x.dtype.itemsize > 4 or not is_float_dtype(x.dtype)):
+            x = x.astype(np.float32)  # to bf16 through float32, as C converts
         return x.astype(dtype)
 
 

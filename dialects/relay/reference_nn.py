@@ -24,7 +24,7 @@ from xrelay.dialects.relay.nn import pad_2d
 from xrelay.dialects.relay.nn_conv import pad_nd
 from xrelay.dialects.relay.reference_scalar import reduce_identity
 from xrelay.dialects.relay.reference_window import conv_nd, pool_nd
-from xrelay.dialects.relay.types import numpy_dtype
+from xrelay.dialects.relay.types import is_float_dtype, numpy_dtype
 
 Array = npt.NDArray[Any]
 
@@ -98,7 +98,7 @@ def _relu(ev: Evaluator, op: nn.ReluOp, args: list[Value]) -> Value:
 
 
 def _accumulator(dtype: np.dtype[Any]) -> type[np.generic]:
-    return np.float64 if np.issubdtype(dtype, np.floating) else np.int64
+    return np.float64 if is_float_dtype(dtype) else np.int64
 
 
 @reference(nn.LeakyReluOp)

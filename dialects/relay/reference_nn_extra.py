@@ -17,7 +17,7 @@ from xrelay.dialects.relay.base import (
 )
 from xrelay.dialects.relay.reference_nn import to_layout
 from xrelay.dialects.relay.reference_scalar import reduce_identity
-from xrelay.dialects.relay.types import numpy_dtype
+from xrelay.dialects.relay.types import is_float_dtype, numpy_dtype
 
 Array = npt.NDArray[Any]
 
@@ -32,7 +32,7 @@ def _batch_matmul(ev: Evaluator, op: nn_extra.BatchMatmulOp, args: list[Value]) 
         y = np.swapaxes(y, 1, 2)
     if x.shape[0] != y.shape[0] and 1 not in (x.shape[0], y.shape[0]):
         raise ValueError(f"batch dims {x.shape[0]} and {y.shape[0]} differ and neither is 1")
-    acc = np.float64 if np.issubdtype(x.dtype, np.floating) else np.int64
+    acc = np.float64 if is_float_dtype(x.dtype) else np.int64
     out = np.matmul(x.astype(acc), y.astype(acc))
     with np.errstate(over="ignore", invalid="ignore"):
         return out.astype(numpy_dtype(op.result.type.get_element_type()))
@@ -65,7 +65,7 @@ def _adaptive_pool2d(ev: Evaluator, op: nn_extra.AdaptivePool2DOp, args: list[Va
                 out[:, :, i, j] = window.max(axis=(2, 3), initial=reduce_identity(x.dtype, True))
             else:  # an empty window: 0 / 0, NaN (integers: 0, as global_avg_pool2d)
                 count = (bottom - top) * (right - left)
-                count = count if count or np.issubdtype(x.dtype, np.floating) else 1
+                count = count if count or is_float_dtype(x.dtype) else 1
                 with np.errstate(all="ignore"):
                     out[:, :, i, j] = window.astype(np.float64).sum(axis=(2, 3)) / count
     return to_layout(out, "NCHW", layout)

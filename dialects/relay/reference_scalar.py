@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from xrelay.dialects.relay.types import is_float_dtype
 
 Array = npt.NDArray[Any]
 
@@ -102,6 +103,9 @@ def right_shift(a: Any, b: Any) -> Array:
 def int_power(a: Any, b: Any) -> Array:
     """`a ** b` on integers, wrapping; for `b < 0` the truncated value of a^b."""
     x, y = _pair(a, b)
+    if np.issubdtype(x.dtype, np.unsignedinteger):  # no negative exponent; no int64 mixed in
+        with np.errstate(all="ignore"):
+            return np.power(x, y).astype(x.dtype)
     negative = y < 0
     with np.errstate(all="ignore"):
         direct = np.power(x, np.where(negative, 0, y))
@@ -123,7 +127,7 @@ def float_to_int(x: Any, dtype: np.dtype[Any]) -> Array:
 
 def reduce_identity(dtype: np.dtype[Any], is_max: bool) -> Any:
     """The start value of a max (`is_max`) or min: -inf / +inf, or the type's lowest / highest."""
-    if np.issubdtype(dtype, np.floating):
+    if is_float_dtype(dtype):
         return -np.inf if is_max else np.inf
     if dtype == np.bool_:
         return not is_max

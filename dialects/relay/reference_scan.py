@@ -17,14 +17,14 @@ from xrelay.dialects.relay import scan as s
 from xrelay.dialects.relay.base import get_float, get_opt_int
 from xrelay.dialects.relay.reference_scalar import float_to_int
 from xrelay.dialects.relay.reference_tensor import checked_reference
-from xrelay.dialects.relay.types import numpy_dtype
+from xrelay.dialects.relay.types import is_float_dtype, numpy_dtype
 
 Array = npt.NDArray[Any]
 
 
 def convert(x: Array, dtype: np.dtype[Any]) -> Array:
     """`x` converted to `dtype` as `cast` converts (float -> integer saturates, NaN is 0)."""
-    if np.issubdtype(x.dtype, np.floating) and np.issubdtype(dtype, np.integer):
+    if is_float_dtype(x.dtype) and np.issubdtype(dtype, np.integer):
         return float_to_int(x, dtype)
     with np.errstate(all="ignore"):
         return x.astype(dtype)

@@ -29,7 +29,7 @@ from xrelay.dialects.relay.base import (
     get_opt_ints,
 )
 from xrelay.dialects.relay.reference_scalar import float_to_int, int_divide, reduce_identity
-from xrelay.dialects.relay.types import numpy_dtype
+from xrelay.dialects.relay.types import is_float_dtype, numpy_dtype
 
 Array = npt.NDArray[Any]
 
@@ -189,7 +189,7 @@ def _fill(ev: Evaluator, op: c.ZerosOp | c.OnesOp, args: list[Value]) -> Value:
 def _fill_value(value: Value, dtype: np.dtype[Any]) -> Array:
     """A fill value converted to `dtype` as `cast` converts it (float -> integer saturates)."""
     x = np.asarray(value)
-    if np.issubdtype(x.dtype, np.floating) and np.issubdtype(dtype, np.integer):
+    if is_float_dtype(x.dtype) and np.issubdtype(dtype, np.integer):
         return float_to_int(x, dtype)
     return x
 
@@ -219,7 +219,7 @@ def _fill_like(ev: Evaluator, op: c.ZerosLikeOp | c.OnesLikeOp, args: list[Value
 
 def _mean(x: Array, axes: tuple[int, ...], keepdims: bool) -> Array:
     count = math.prod(x.shape[a] for a in axes)
-    if np.issubdtype(x.dtype, np.floating):  # an empty mean is 0 / 0: NaN
+    if is_float_dtype(x.dtype):  # an empty mean is 0 / 0: NaN
         with np.errstate(all="ignore"):
             total = np.sum(x, axis=axes, keepdims=keepdims, dtype=np.float64)
             return (total / count).astype(x.dtype)
@@ -271,6 +271,6 @@ def _matmul(ev: Evaluator, op: r.MatmulOp, args: list[Value]) -> Value:
         a = np.swapaxes(a, -1, -2)
     if op.transpose_b.value.data:
         b = np.swapaxes(b, -1, -2)
-    acc = np.float64 if np.issubdtype(a.dtype, np.floating) else np.int64
+    acc = np.float64 if is_float_dtype(a.dtype) else np.int64
     out_dtype = numpy_dtype(op.result.type.get_element_type())
     return np.matmul(a.astype(acc), b.astype(acc)).astype(out_dtype)

@@ -15,6 +15,7 @@ from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
+from xrelay.dialects.relay.types import is_float_dtype
 
 Array = npt.NDArray[Any]
 Ints = Sequence[int]
@@ -27,7 +28,7 @@ TAP_LETTERS = "ijk"
 
 def accumulator(dtype: np.dtype[Any]) -> type[np.generic]:
     """float64 for floating dtypes, int64 for the others."""
-    return np.float64 if np.issubdtype(dtype, np.floating) else np.int64
+    return np.float64 if is_float_dtype(dtype) else np.int64
 
 
 def sliding_windows(a: Array, out: Ints, window: Ints, strides: Ints, dilation: Ints) -> Array:
@@ -176,7 +177,7 @@ def conv_transpose_nd(
 
 def lowest(dtype: np.dtype[Any]) -> Any:
     """The lowest value of a dtype (TVM's `min_value`): finite for floats, False for bool."""
-    if np.issubdtype(dtype, np.floating):
+    if is_float_dtype(dtype):
         return np.finfo(dtype).min
     if np.issubdtype(dtype, np.integer):
         return np.iinfo(dtype).min

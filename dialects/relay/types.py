@@ -10,10 +10,12 @@ import math
 from collections.abc import Sequence
 from typing import Any, cast
 
+import ml_dtypes
 import numpy as np
 import numpy.typing as npt
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
+    BFloat16Type,
     BytesAttr,
     DenseIntOrFPElementsAttr,
     Float16Type,
@@ -23,6 +25,7 @@ from xdsl.dialects.builtin import (
     Signedness,
     TensorType,
     TupleType,
+    bf16,
     f16,
     f32,
     f64,
@@ -37,6 +40,7 @@ Shape = tuple[int, ...]
 
 _DTYPE_TO_TYPE: dict[str, TypeAttribute] = {
     "float16": f16,
+    "bfloat16": bf16,
     "float32": f32,
     "float64": f64,
     "int8": IntegerType(8),
@@ -50,6 +54,9 @@ _DTYPE_TO_TYPE: dict[str, TypeAttribute] = {
     "bool": IntegerType(1),
 }
 _TYPE_TO_DTYPE: dict[Attribute, str] = {v: k for k, v in _DTYPE_TO_TYPE.items()}
+
+BFLOAT16: np.dtype[Any] = np.dtype(ml_dtypes.bfloat16)
+"""numpy has no bfloat16: `ml_dtypes.bfloat16` (round to nearest even, NaN kept) stands in."""
 
 
 def element_type_of(dtype: str | npt.DTypeLike) -> TypeAttribute:
@@ -80,7 +87,13 @@ def is_supported_element_type(element_type: Attribute) -> bool:
 
 def is_float(element_type: Attribute) -> bool:
     """Whether an element type is a floating-point type."""
-    return isinstance(element_type, Float16Type | Float32Type | Float64Type)
+    return isinstance(element_type, Float16Type | BFloat16Type | Float32Type | Float64Type)
+
+
+def is_float_dtype(dtype: npt.DTypeLike) -> bool:
+    """Whether a numpy dtype is a float one, `bfloat16` included (numpy files it under void)."""
+    dt = np.dtype(dtype)
+    return dt == BFLOAT16 or bool(np.issubdtype(dt, np.floating))
 
 
 def is_bool(element_type: Attribute) -> bool:
@@ -89,8 +102,9 @@ def is_bool(element_type: Attribute) -> bool:
 
 
 def numpy_dtype(element_type: Attribute) -> np.dtype[np.generic]:
-    """The numpy dtype of a builtin element type."""
-    return np.dtype(dtype_of(element_type))
+    """The numpy dtype of a builtin element type (`ml_dtypes.bfloat16` for `bf16`)."""
+    name = dtype_of(element_type)
+    return BFLOAT16 if name == "bfloat16" else np.dtype(name)
 
 
 def tensor_type(shape: Sequence[int], element_type: Attribute) -> TensorType[Attribute]:

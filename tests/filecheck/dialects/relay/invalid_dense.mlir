@@ -126,6 +126,16 @@ func.func @blob_digit() -> tensor<2xf32> {
 
 // -----
 
+/// bf16: beyond the largest (3.3895314e38, rounding up past it) is out of range;
+/// its bit patterns are 16 bits wide.
+func.func @bf16_overflow() -> tensor<1xbf16> {
+  // expected-error@+1 {{float literal 3.40e38 is out of range for bf16}}
+  %0 = relay.constant dense<[3.40e38]> : tensor<1xbf16>
+  func.return %0 : tensor<1xbf16>
+}
+
+// -----
+
 func.func @blob_odd() -> tensor<2xf32> {
   // expected-error@+1 {{odd number of hex digits}}
   %0 = relay.constant dense<"0x0000803F0000004"> : tensor<2xf32>
@@ -145,4 +155,12 @@ func.func @blob_size() -> tensor<3xf32> {
 func.func @blob_splat() -> tensor<3xf32> {
   %0 = relay.constant dense<"0x0000803F"> : tensor<3xf32>
   func.return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @bf16_hex_too_wide() -> tensor<1xbf16> {
+  // expected-error@+1 {{hexadecimal float constant 0x7FC00000 is wider than 16 bits}}
+  %0 = relay.constant dense<[0x7FC00000]> : tensor<1xbf16>
+  func.return %0 : tensor<1xbf16>
 }

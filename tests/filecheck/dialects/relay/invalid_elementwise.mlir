@@ -157,3 +157,36 @@ func.func @where_dtypes(%c: tensor<3xi1>, %x: tensor<3xf32>, %y: tensor<3xi32>) 
   %0 = relay.where %c, %x, %y : (tensor<3xi1>, tensor<3xf32>, tensor<3xi32>) -> tensor<3xf32>
   func.return %0 : tensor<3xf32>
 }
+
+// -----
+
+/// Arithmetic with no boolean form refuses i1 (add is `or`, multiply `and`).
+func.func @subtract_booleans(%a: tensor<3xi1>) -> tensor<3xi1> {
+  // expected-error@+1 {{'relay.subtract' op expected a numeric (not boolean) operand, got i1}}
+  %0 = relay.subtract %a, %a : tensor<3xi1>
+  func.return %0 : tensor<3xi1>
+}
+
+// -----
+
+func.func @divide_booleans(%a: tensor<3xi1>) -> tensor<3xi1> {
+  // expected-error@+1 {{'relay.divide' op expected a numeric (not boolean) operand, got i1}}
+  %0 = relay.divide %a, %a : tensor<3xi1>
+  func.return %0 : tensor<3xi1>
+}
+
+// -----
+
+func.func @power_booleans(%a: tensor<3xi1>) -> tensor<3xi1> {
+  // expected-error@+1 {{'relay.power' op expected a numeric (not boolean) operand, got i1}}
+  %0 = relay.power %a, %a : tensor<3xi1>
+  func.return %0 : tensor<3xi1>
+}
+
+// -----
+
+func.func @negative_boolean(%a: tensor<3xi1>) -> tensor<3xi1> {
+  // expected-error@+1 {{'relay.negative' op expected a numeric (not boolean) operand, got i1}}
+  %0 = relay.negative %a : tensor<3xi1>
+  func.return %0 : tensor<3xi1>
+}

@@ -83,7 +83,16 @@ func.func @matmul_dtype(%a: tensor<3x4xf32>, %b: tensor<4x5xf16>) {
 
 /// matmul: out_dtype is a relay dtype.
 func.func @matmul_out_dtype(%a: tensor<3x4xf32>, %b: tensor<4x5xf32>) {
-  // expected-error@+1 {{'relay.matmul' op unsupported dtype bf16}}
-  %0 = relay.matmul %a, %b {out_dtype = bf16} : (tensor<3x4xf32>, tensor<4x5xf32>) -> tensor<3x5xbf16>
+  // expected-error@+1 {{'relay.matmul' op unsupported dtype f80}}
+  %0 = relay.matmul %a, %b {out_dtype = f80} : (tensor<3x4xf32>, tensor<4x5xf32>) -> tensor<3x5xf80>
+  func.return
+}
+
+// -----
+
+/// mean: a mean of booleans is no boolean.
+func.func @mean_of_booleans(%a: tensor<3xi1>) {
+  // expected-error@+1 {{'relay.mean' op expected a numeric (not boolean) operand, got i1}}
+  %0 = relay.mean %a : (tensor<3xi1>) -> tensor<i1>
   func.return
 }

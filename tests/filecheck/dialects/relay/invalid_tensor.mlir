@@ -290,8 +290,8 @@ func.func @zeros_shape() {
 
 /// ones: dtypes are relay's.
 func.func @ones_dtype() {
-  // expected-error@+1 {{'relay.ones' op unsupported dtype bf16}}
-  %0 = relay.ones {shape = [2], dtype = bf16} : tensor<2xbf16>
+  // expected-error@+1 {{'relay.ones' op unsupported dtype f80}}
+  %0 = relay.ones {shape = [2], dtype = f80} : tensor<2xf80>
   func.return
 }
 
