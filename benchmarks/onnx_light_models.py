@@ -108,14 +108,16 @@ def flop_shares(
 def load(name: str) -> tuple[Any, list[npt.NDArray[Any]], npt.NDArray[Any]]:
     """The model, its dummy inputs (as ONNX's runner makes them) and the reference output."""
     path = LIGHT / f"light_{name}.onnx"
-    model = onnx.load(str(path))
+    model = onnx.ModelProto()
+    model.ParseFromString(path.read_bytes())
     inits = {i.name for i in model.graph.initializer}
     inputs = [
         Runner.generate_dummy_data(i, seed=0, random=False)
         for i in model.graph.input
         if i.name not in inits
     ]
-    tensor = onnx.load_tensor(str(LIGHT / f"light_{name}_output_0.pb"))
+    tensor = onnx.TensorProto()
+    tensor.ParseFromString((LIGHT / f"light_{name}_output_0.pb").read_bytes())
     return model, inputs, numpy_helper.to_array(tensor)
 
 

@@ -156,6 +156,7 @@ def run_case(case: Case, target: str) -> Result:
     try:
         model = onnx.load_model_from_string(case.model)
         prepared = backend.prepare(model, "CPU")
+        assert prepared is not None
         for inputs, expected in case.data_sets:
             outputs = prepared.run([_normalize(x) for x in inputs])
             Runner.assert_similar_outputs(
