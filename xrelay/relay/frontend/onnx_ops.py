@@ -5,9 +5,13 @@ from __future__ import annotations
 from types import ModuleType
 
 from xrelay.relay.frontend import (
+    onnx_ops_algorithm,
+    onnx_ops_indexing,
     onnx_ops_math,
+    onnx_ops_movement,
     onnx_ops_nn,
     onnx_ops_reduce,
+    onnx_ops_scan,
     onnx_ops_shape,
     onnx_ops_tensor,
 )
@@ -18,5 +22,9 @@ MODULES: tuple[ModuleType, ...] = (
     onnx_ops_reduce,
     onnx_ops_shape,
     onnx_ops_tensor,
+    onnx_ops_indexing,
+    onnx_ops_movement,
+    onnx_ops_scan,
+    onnx_ops_algorithm,
 )
 """Every module whose `@converter`s fill the registry."""
