@@ -43,9 +43,7 @@ def test_gather_nd_moves_the_index_tuple_first(
 
 @pytest.mark.parametrize("reduction", ["none", "add", "mul", "min", "max"])
 def test_scatter_elements_reductions(reduction: str) -> None:
-    node = helper.make_node(
-        "ScatterElements", ["x", "i", "u"], ["y"], axis=1, reduction=reduction
-    )
+    node = helper.make_node("ScatterElements", ["x", "i", "u"], ["y"], axis=1, reduction=reduction)
     indices = np.array([[1, 3], [0, -1], [2, 2]], np.int64)
     check_node(node, {"x": _data(3, 4), "i": indices, "u": _data(3, 2)})
 

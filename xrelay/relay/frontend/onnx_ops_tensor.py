@@ -264,7 +264,9 @@ def _pad(node: Node, pads: list[int], value: float, axes: list[int] | None) -> R
         width[axis] = [pads[i], pads[i + len(axes)]]
     x = node.expr(0)
     if any(b < 0 or a < 0 for b, a in width):
-        return _crop_then_pad(node, x, width, value, mode)
+        # which values a wrap/reflect/edge pad copies would depend on the crop's order
+        node.refuse(mode != "constant", "negative pads are supported in constant mode only")
+        return _crop_then_pad(node, x, width, value)
     return NN.pad(x, width, value, mode)
 
 
@@ -272,16 +274,14 @@ PAD_MODES = ("constant", "edge", "reflect", "wrap")
 """ONNX Pad's modes, which are relay.nn.pad's `pad_mode`s of the same names."""
 
 
-def _crop_then_pad(node: Node, x: Expr, width: list[list[int]], value: float, mode: str) -> Expr:
+def _crop_then_pad(node: Node, x: Expr, width: list[list[int]], value: float) -> Expr:
     """Negative pads crop: slice those first, then pad the positive parts."""
     shape = node.static_shape(0, "negative pads")
     begin = [max(-b, 0) for b, _ in width]
     end = [d - max(-a, 0) for d, (_, a) in zip(shape, width, strict=True)]
     cropped = T.strided_slice(x, begin, end)
     positive = [[max(b, 0), max(a, 0)] for b, a in width]
-    if not any(b or a for b, a in positive):
-        return cropped
-    return NN.pad(cropped, positive, value, mode)
+    return NN.pad(cropped, positive, value) if any(b or a for b, a in positive) else cropped
 
 
 @converter("Expand", 8)
