@@ -95,3 +95,13 @@ def test_movement_on_target_c() -> None:
     check_node(trilu, {"x": _data(4, 3)}, {"k": np.array(1, np.int64)}, opset=14, target="c")
     s2d = helper.make_node("SpaceToDepth", ["x"], ["y"], blocksize=2, mode="CRD")
     check_node(s2d, {"x": _data(1, 2, 4, 2)}, opset=28, target="c")
+
+
+def test_refusals_name_the_node() -> None:
+    tile = helper.make_node("Tile", ["x", "reps"], ["y"], name="t")
+    model = node_model(tile, {"x": _data(2, 3)}, {"reps": np.array([2], np.int64)})
+    with pytest.raises(OnnxImportError, match=r"node 't' \(Tile\): 1 repeats for rank 2"):
+        from_onnx(model)
+    s2d = helper.make_node("SpaceToDepth", ["x"], ["y"], blocksize=2, mode="CRD", name="s")
+    with pytest.raises(OnnxImportError, match=r"node 's' \(SpaceToDepth\): H and W must be"):
+        from_onnx(node_model(s2d, {"x": _data(1, 1, 3, 4)}, opset=28))

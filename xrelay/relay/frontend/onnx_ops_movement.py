@@ -58,7 +58,7 @@ def space_to_depth_v1(node: Node) -> Result:
     if mode == "DCR":
         return NM.space_to_depth(node.expr(0), block, "NCHW")
     n, c, h, w = node.static_shape(0, "SpaceToDepth in CRD mode")
-    node.refuse(h % block or w % block, f"H and W must be multiples of blocksize {block}")
+    node.refuse(h % block != 0 or w % block != 0, f"H and W must be multiples of blocksize {block}")
     x = T.reshape(node.expr(0), [n, c, h // block, block, w // block, block])
     x = T.transpose(x, [0, 1, 3, 5, 2, 4])
     return T.reshape(x, [n, c * block * block, h // block, w // block])
