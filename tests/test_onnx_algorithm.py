@@ -21,6 +21,13 @@ def test_topk_with_ties_keeps_index_order(largest: int, axis: int) -> None:
     check_node(node, {"x": x}, {"k": np.array([2], np.int64)})
 
 
+def test_topk_with_k_zero_is_empty() -> None:
+    node = helper.make_node("TopK", ["x", "k"], ["v", "i"], axis=0)
+    x = RNG.standard_normal((3, 2)).astype(np.float32)
+    values, indices = check_node(node, {"x": x}, {"k": np.array([0], np.int64)})
+    assert values.shape == indices.shape == (0, 2)
+
+
 def test_topk_v1_takes_k_as_attribute() -> None:
     node = helper.make_node("TopK", ["x"], ["v", "i"], k=3)
     check_node(node, {"x": RNG.standard_normal((2, 5)).astype(np.float32)}, opset=9)

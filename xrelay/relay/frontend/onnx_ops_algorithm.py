@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from xrelay.dialects.builder import algorithm as A
 from xrelay.dialects.builder import einsum as ES
+from xrelay.dialects.builder import elementwise as E
+from xrelay.dialects.builder import tensor as T
 from xrelay.dialects.builder.expr import TupleGetItem
 from xrelay.relay.frontend.onnx_registry import Node, Result, converter
 
@@ -22,6 +24,9 @@ def _topk(node: Node, k: int, largest: bool) -> Result:
     node.refuse(k < 0, f"negative k {k}")
     dim = node.shape(0)[axis]
     node.refuse(dim >= 0 and k > dim, f"k {k} exceeds the axis' {dim} elements")
+    if k == 0:  # relay.topk's k < 1 keeps the whole axis; ONNX's k = 0 keeps nothing
+        empty = T.strided_slice(node.expr(0), [0], [0], [1], [axis % rank])
+        return [empty, E.cast(empty, "int64")]
     # relay.topk always sorts: a valid result for sorted=0, whose order ONNX leaves open
     both = A.topk(node.expr(0), k, axis % rank, "both", not largest, "int64")
     return [TupleGetItem(both, 0), TupleGetItem(both, 1)]
