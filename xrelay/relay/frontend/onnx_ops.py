@@ -5,13 +5,17 @@ from __future__ import annotations
 from types import ModuleType
 
 from xrelay.relay.frontend import (
+    onnx_ops_algorithm,
     onnx_ops_attention,
+    onnx_ops_indexing,
     onnx_ops_loss,
     onnx_ops_math,
+    onnx_ops_movement,
     onnx_ops_nn,
     onnx_ops_norm,
     onnx_ops_recurrent,
     onnx_ops_reduce,
+    onnx_ops_scan,
     onnx_ops_shape,
     onnx_ops_tensor,
     onnx_ops_transformer,
@@ -28,5 +32,9 @@ MODULES: tuple[ModuleType, ...] = (
     onnx_ops_norm,
     onnx_ops_transformer,
     onnx_ops_recurrent,
+    onnx_ops_indexing,
+    onnx_ops_movement,
+    onnx_ops_scan,
+    onnx_ops_algorithm,
 )
 """Every module whose `@converter`s fill the registry."""

@@ -1,17 +1,20 @@
 """Converters for ONNX's shape computations, folded at import when shapes are static.
 
-`Shape` and `Size` of a static input are known arrays; `ConstantOfShape` and
-`Range` need known inputs (relay has no `shape_of`/`arange` yet) and give a
-known array, or `relay.full` for a large filled tensor.
+`Shape` and `Size` of a static input are known arrays, of a dynamic one
+`relay.shape_of` / `relay.ndarray_size`; `ConstantOfShape` and `Range` need
+known inputs and give a known array, or `relay.full` / `relay.arange` when the
+result is large.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from xrelay.dialects.builder import movement as M
+from xrelay.dialects.builder import tensor as T
 from xrelay.dialects.relay.types import ANY
 from xrelay.relay.frontend.onnx_ops_tensor import known_full
-from xrelay.relay.frontend.onnx_registry import Node, Result, converter
+from xrelay.relay.frontend.onnx_registry import FOLD_LIMIT, Node, Result, converter
 
 
 @converter("Shape", 1)
@@ -24,14 +27,20 @@ def shape_v1(node: Node) -> Result:
     start = min(max(start + rank if start < 0 else start, 0), rank)
     end = min(max(end + rank if end < 0 else end, 0), rank)
     dims = shape[start:end]
-    node.refuse(ANY in dims, "a dynamic shape is not supported yet (needs relay.shape_of)")
-    return np.array(dims, dtype=np.int64)
+    if ANY not in dims:
+        return np.array(dims, dtype=np.int64)
+    out = M.shape_of(node.expr(0), "int64")
+    if (start, end) == (0, rank):
+        return out
+    return T.strided_slice(out, [start], [max(end, start)], [1], [0])
 
 
 @converter("Size", 1)
 def size_v1(node: Node) -> Result:
-    """Size: the element count, an int64 scalar."""
-    shape = node.static_shape(0, "Size")
+    """Size: the element count, an int64 scalar (relay.ndarray_size when dynamic)."""
+    shape = node.shape(0)
+    if ANY in shape:
+        return M.ndarray_size(node.expr(0), "int64")
     return np.array(int(np.prod(shape, dtype=np.int64)), dtype=np.int64)
 
 
@@ -47,12 +56,15 @@ def constant_of_shape_v9(node: Node) -> Result:
 
 @converter("Range", 11)
 def range_v11(node: Node) -> Result:
-    """Range(start, limit, delta) with known inputs (a dynamic range needs relay.arange)."""
+    """Range(start, limit, delta) with known inputs: an array, or relay.arange when long."""
     start = node.const(0, "the start")
     limit = node.const(1, "the limit")
     delta = node.const(2, "the delta")
     node.refuse(float(delta) == 0, "delta is zero")
     count = max(int(np.ceil((float(limit) - float(start)) / float(delta))), 0)
+    if count > FOLD_LIMIT:
+        bounds = (float(start), float(limit), float(delta))
+        return M.arange(*bounds, dtype=start.dtype.name)
     out = start + np.arange(count).astype(start.dtype) * delta
     return np.asarray(out, dtype=start.dtype)
 

@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from xrelay.dialects.builder import elementwise as E
+from xrelay.dialects.builder import movement as M
 from xrelay.dialects.builder import nn as NN
 from xrelay.dialects.builder import tensor as T
 from xrelay.dialects.builder.core import const
@@ -255,7 +255,7 @@ def pad_v11(node: Node) -> Result:
 
 def _pad(node: Node, pads: list[int], value: float, axes: list[int] | None) -> Result:
     mode = node.str_attr("mode", "constant")
-    node.refuse(mode != "constant", f"mode '{mode}' is not supported yet (constant only)")
+    node.refuse(mode not in PAD_MODES, f"unknown mode '{mode}'")
     rank = node.rank(0)
     axes = list(range(rank)) if axes is None else [_axis(node, a, rank) for a in axes]
     node.refuse(len(pads) != 2 * len(axes), f"{len(pads)} pads for {len(axes)} axes")
@@ -264,8 +264,14 @@ def _pad(node: Node, pads: list[int], value: float, axes: list[int] | None) -> R
         width[axis] = [pads[i], pads[i + len(axes)]]
     x = node.expr(0)
     if any(b < 0 or a < 0 for b, a in width):
+        # which values a wrap/reflect/edge pad copies would depend on the crop's order
+        node.refuse(mode != "constant", "negative pads are supported in constant mode only")
         return _crop_then_pad(node, x, width, value)
-    return NN.pad(x, width, value)
+    return NN.pad(x, width, value, mode)
+
+
+PAD_MODES = ("constant", "edge", "reflect", "wrap")
+"""ONNX Pad's modes, which are relay.nn.pad's `pad_mode`s of the same names."""
 
 
 def _crop_then_pad(node: Node, x: Expr, width: list[list[int]], value: float) -> Expr:
@@ -280,17 +286,20 @@ def _crop_then_pad(node: Node, x: Expr, width: list[list[int]], value: float) ->
 
 @converter("Expand", 8)
 def expand_v8(node: Node) -> Result:
-    """Expand to a known shape: where(all-true, x, x) broadcasts x exactly, any dtype."""
+    """Expand to a known shape: relay.broadcast_to the broadcast of the input's shape and
+    `shape` (ONNX's Expand is two-way; broadcast_to is strict, as TVM's)."""
     shape = node.ints(1, "the shape")
-    x = node.expr(0)
     in_shape = node.shape(0)
     rank = max(len(shape), len(in_shape))
     a = [1] * (rank - len(in_shape)) + list(in_shape)
     b = [1] * (rank - len(shape)) + shape
+    for x_, y in zip(a, b, strict=True):
+        node.refuse(
+            x_ not in (1, y, ANY) and y != 1, f"shape {shape} does not broadcast with the input"
+        )
     out = [y if x_ == 1 else x_ for x_, y in zip(a, b, strict=True)]
     node.refuse(ANY in out, "Expand needs a static result shape")
-    mask = T.full(const(np.asarray(True)), out, "bool")
-    return E.where(mask, x, x)
+    return M.broadcast_to(node.expr(0), out)
 
 
 def known_full(value: Array, shape: list[int], limit: int = 1 << 16) -> Value:

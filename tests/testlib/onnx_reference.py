@@ -1,0 +1,63 @@
+"""Small ONNX models for converter tests, checked against `onnx.reference.ReferenceEvaluator`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import onnx
+from onnx import helper, numpy_helper
+from onnx.reference import ReferenceEvaluator
+
+import xrelay
+from xrelay.relay.frontend import from_onnx
+
+Array = np.ndarray[Any, Any]
+
+
+def node_model(
+    node: onnx.NodeProto,
+    inputs: dict[str, Array],
+    initializers: dict[str, Array] | None = None,
+    opset: int = 18,
+) -> onnx.ModelProto:
+    """A one-node model: `inputs` are graph inputs (shapes and dtypes from the arrays),
+    `initializers` constant inputs; the outputs' types are left to inference."""
+    graph_inputs = [
+        helper.make_tensor_value_info(
+            name, helper.np_dtype_to_tensor_dtype(value.dtype), list(value.shape)
+        )
+        for name, value in inputs.items()
+    ]
+    inits = [numpy_helper.from_array(v, n) for n, v in (initializers or {}).items()]
+    outputs = [helper.make_empty_tensor_value_info(name) for name in node.output]
+    graph = helper.make_graph([node], "g", graph_inputs, outputs, inits)
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
+
+
+def check_node(
+    node: onnx.NodeProto,
+    inputs: dict[str, Array],
+    initializers: dict[str, Array] | None = None,
+    opset: int = 18,
+    target: str | None = None,
+    reference: onnx.NodeProto | None = None,
+) -> list[Array]:
+    """Import the one-node model, run it (interpreter, or `xrelay.build` for `target`) and
+    assert every output equals the ONNX reference's (dtype, shape, values) for `node`, or
+    for `reference` (an equivalent node the reference evaluator implements); return them."""
+    model = node_model(node, inputs, initializers, opset)
+    oracle = model if reference is None else node_model(reference, inputs, initializers)
+    want = [np.asarray(w) for w in ReferenceEvaluator(oracle).run(None, inputs)]
+    mod, params = from_onnx(model)
+    args = [*inputs.values(), *params.values()]
+    if target is None:
+        result = xrelay.evaluate(mod, *args)
+    else:
+        result = xrelay.build(mod, target=target, options={"optimize": False})(*args)
+    got = [np.asarray(g) for g in (result if isinstance(result, tuple | list) else [result])]
+    assert len(got) == len(want)
+    for g, w in zip(got, want, strict=True):
+        assert (g.dtype, g.shape) == (w.dtype, w.shape)
+        np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-6)
+    return got
