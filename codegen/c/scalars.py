@@ -117,9 +117,9 @@ _SIGNED = {
 }
 _UNSIGNED = {
     8: Scalar("uint8_t", "uint", 8, "XRELAY_UINT8", "u8"),
-    16: Scalar("uint16_t", "uint", 16, None, "u16"),
-    32: Scalar("uint32_t", "uint", 32, None, "u32"),
-    64: Scalar("uint64_t", "uint", 64, None, "u64"),
+    16: Scalar("uint16_t", "uint", 16, "XRELAY_UINT16", "u16"),
+    32: Scalar("uint32_t", "uint", 32, "XRELAY_UINT32", "u32"),
+    64: Scalar("uint64_t", "uint", 64, "XRELAY_UINT64", "u64"),
 }
 BOOL = Scalar("uint8_t", "bool", 8, "XRELAY_BOOL", "b")
 """`i1`: one byte, 0 or 1."""

@@ -44,6 +44,9 @@ DTYPES: tuple[np.dtype[Any], ...] = tuple(
         "uint8",
         "bool",
         "float16",
+        "uint16",
+        "uint32",
+        "uint64",
     )
 )
 """numpy dtype of each `xrelay_dtype` value, by value."""

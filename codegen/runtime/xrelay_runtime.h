@@ -92,7 +92,10 @@ typedef enum {
   XRELAY_INT64 = 5,
   XRELAY_UINT8 = 6,
   XRELAY_BOOL = 7,
-  XRELAY_FLOAT16 = 8
+  XRELAY_FLOAT16 = 8,
+  XRELAY_UINT16 = 9,
+  XRELAY_UINT32 = 10,
+  XRELAY_UINT64 = 11
 } xrelay_dtype;
 
 /* One input or output: its name, dtype (an xrelay_dtype value) and shape. */
@@ -148,12 +151,15 @@ static inline size_t xrelay_dtype_size(int32_t dtype) {
   switch (dtype) {
   case XRELAY_FLOAT64:
   case XRELAY_INT64:
+  case XRELAY_UINT64:
     return 8;
   case XRELAY_FLOAT32:
   case XRELAY_INT32:
+  case XRELAY_UINT32:
     return 4;
   case XRELAY_INT16:
   case XRELAY_FLOAT16:
+  case XRELAY_UINT16:
     return 2;
   case XRELAY_INT8:
   case XRELAY_UINT8:

@@ -40,6 +40,9 @@ static void fill(void *buffer, int32_t dtype, size_t n) {
     case XRELAY_INT64: ((int64_t *)buffer)[i] = (int64_t)k; break;
     case XRELAY_UINT8: ((uint8_t *)buffer)[i] = (uint8_t)(i % 7); break;
     case XRELAY_BOOL: ((uint8_t *)buffer)[i] = (uint8_t)(i % 2); break;
+    case XRELAY_UINT16: ((uint16_t *)buffer)[i] = (uint16_t)(i % 7); break;
+    case XRELAY_UINT32: ((uint32_t *)buffer)[i] = (uint32_t)(i % 7); break;
+    case XRELAY_UINT64: ((uint64_t *)buffer)[i] = (uint64_t)(i % 7); break;
     default: memset(buffer, 0, n * xrelay_dtype_size(dtype)); return;
     }
   }
@@ -55,6 +58,9 @@ static double element(const void *buffer, int32_t dtype, size_t i) {
   case XRELAY_INT64: return (double)((const int64_t *)buffer)[i];
   case XRELAY_UINT8:
   case XRELAY_BOOL: return ((const uint8_t *)buffer)[i];
+  case XRELAY_UINT16: return ((const uint16_t *)buffer)[i];
+  case XRELAY_UINT32: return ((const uint32_t *)buffer)[i];
+  case XRELAY_UINT64: return (double)((const uint64_t *)buffer)[i];
   default: return ((const uint16_t *)buffer)[i];
   }
 }
