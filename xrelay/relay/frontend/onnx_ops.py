@@ -7,6 +7,7 @@ from types import ModuleType
 from xrelay.relay.frontend import (
     onnx_ops_math,
     onnx_ops_nn,
+    onnx_ops_quant,
     onnx_ops_reduce,
     onnx_ops_shape,
     onnx_ops_tensor,
@@ -18,5 +19,6 @@ MODULES: tuple[ModuleType, ...] = (
     onnx_ops_reduce,
     onnx_ops_shape,
     onnx_ops_tensor,
+    onnx_ops_quant,
 )
 """Every module whose `@converter`s fill the registry."""
