@@ -17,6 +17,7 @@ from xrelay.dialects.builder import tensor as T
 from xrelay.dialects.builder.core import const
 from xrelay.dialects.builder.expr import Expr
 from xrelay.dialects.relay.types import ANY
+from xrelay.relay.frontend.onnx_dtypes import onnx_type_name, relay_dtype
 from xrelay.relay.frontend.onnx_ops_nn import conv_v1, matmul_v1
 from xrelay.relay.frontend.onnx_registry import Node, Result, Value, converter, dtype_of_value
 
@@ -27,14 +28,6 @@ RANGES: dict[str, tuple[int, int]] = {
     "int16": (-32768, 32767),
 }
 """The quantized integer types QuantizeLinear produces, with their ranges."""
-
-ONNX_TYPE_NAMES = {1: "float32", 2: "uint8", 3: "int8", 4: "uint16", 5: "int16", 10: "float16"}
-ONNX_TYPE_NAMES |= {11: "float64", 16: "bfloat16"}
-"""`output_dtype` / `precision` attribute values relay can represent, by ONNX enum."""
-
-UNREPRESENTABLE = {17: "FLOAT8E4M3FN", 18: "FLOAT8E4M3FNUZ", 19: "FLOAT8E5M2"}
-UNREPRESENTABLE |= {20: "FLOAT8E5M2FNUZ", 21: "UINT4", 22: "INT4", 23: "FLOAT4E2M1"}
-UNREPRESENTABLE |= {24: "FLOAT8E8M0", 25: "UINT2", 26: "INT2"}
 
 LIMIT = float(1 << 20)
 """|x / scale| is clipped to this before the integer cast (beyond every 16-bit range + zp)."""
@@ -53,12 +46,14 @@ def rint_even(v: Expr) -> Expr:
 
 
 def _type_name(node: Node, attr: str) -> str | None:
+    """A dtype attribute (`output_dtype`, `precision`) as a relay dtype; 0 or absent: None."""
     code = node.int_attr(attr, 0)
     if code == 0:
         return None
-    node.refuse(code in UNREPRESENTABLE, f"{attr} {UNREPRESENTABLE.get(code)} is not supported")
-    node.refuse(code not in ONNX_TYPE_NAMES, f"{attr} {code} is not supported")
-    return ONNX_TYPE_NAMES[code]
+    dtype = relay_dtype(code)
+    node.refuse(dtype is None, f"{attr} {onnx_type_name(code)} is not supported")
+    assert dtype is not None
+    return dtype
 
 
 def broadcastable(node: Node, index: int, axis: int, block_size: int) -> Expr:
