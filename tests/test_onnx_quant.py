@@ -8,60 +8,15 @@ per-axis and blocked scales, zero points of each integer type.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import numpy as np
-import onnx
 import pytest
-from onnx import TensorProto, helper, numpy_helper
-from onnx.reference import ReferenceEvaluator
+from onnx import helper
+from onnx_reference_check import cache_fixture, check, model_of
 
-import xrelay
 from xrelay.relay.frontend import OnnxImportError, from_onnx
 
-Array = np.ndarray[Any, Any]
-
-
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("onnx-quant-cache")
-
-
-def check(
-    node: onnx.NodeProto,
-    inputs: dict[str, Array],
-    consts: dict[str, Array],
-    cache: Path,
-    opset: int = 21,
-) -> None:
-    """`node` with graph inputs `inputs` and initializers `consts`, as ONNX's reference."""
-    ref_model = _model(node, inputs, consts, opset)
-    want = ReferenceEvaluator(ref_model).run(None, inputs)
-    mod, params = from_onnx(ref_model, freeze_params=True)
-    assert params == {}
-    got_i = xrelay.evaluate(mod, *inputs.values())
-    got_c = xrelay.build(mod, target="c", options={"cache_dir": cache})(*inputs.values())
-    for got in (got_i, got_c):
-        got_list = list(got) if isinstance(got, tuple | list) else [got]
-        assert len(got_list) == len(want)
-        for g, w in zip(got_list, want, strict=True):
-            g = np.asarray(g)
-            assert g.dtype == w.dtype
-            np.testing.assert_array_equal(g, w)
-
-
-def _model(
-    node: onnx.NodeProto, inputs: dict[str, Array], consts: dict[str, Array], opset: int
-) -> onnx.ModelProto:
-    def info(name: str, value: Array) -> onnx.ValueInfoProto:
-        elem = helper.np_dtype_to_tensor_dtype(value.dtype)
-        return helper.make_tensor_value_info(name, elem, list(value.shape))
-
-    inits = [numpy_helper.from_array(v, k) for k, v in consts.items()]
-    outputs = [helper.make_tensor_value_info(o, TensorProto.UNDEFINED, None) for o in node.output]
-    graph = helper.make_graph([node], "g", [info(k, v) for k, v in inputs.items()], outputs, inits)
-    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
-
+cache = cache_fixture("onnx-quant-cache")
 
 HALVES = np.array([-2.5, -1.5, -0.5, 0.5, 1.5, 2.5, 3.5, 0.49999997, 1e6, -1e6], np.float32)
 
@@ -168,10 +123,10 @@ def test_qlinear_conv_per_channel_scale_and_bias(cache: Path) -> None:
 
 def test_refusals_name_the_node() -> None:
     node = helper.make_node("QuantizeLinear", ["x", "s"], ["y"], name="q", output_dtype=22)
-    model = _model(node, {"x": HALVES}, {"s": np.array(1.0, np.float32)}, 21)
+    model = model_of(node, {"x": HALVES}, {"s": np.array(1.0, np.float32)}, 21)
     with pytest.raises(OnnxImportError, match=r"node 'q' \(QuantizeLinear\): output_dtype INT4"):
         from_onnx(model)
     node = helper.make_node("DequantizeLinear", ["x", "s"], ["y"], name="dq")
-    model = _model(node, {"x": np.zeros(3, np.int64)}, {"s": np.array(1.0, np.float32)}, 21)
+    model = model_of(node, {"x": np.zeros(3, np.int64)}, {"s": np.array(1.0, np.float32)}, 21)
     with pytest.raises(OnnxImportError, match=r"node 'dq' \(DequantizeLinear\): .*int64"):
         from_onnx(model)

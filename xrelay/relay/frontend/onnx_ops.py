@@ -9,7 +9,9 @@ from xrelay.relay.frontend import (
     onnx_ops_nn,
     onnx_ops_quant,
     onnx_ops_reduce,
+    onnx_ops_select,
     onnx_ops_shape,
+    onnx_ops_signal,
     onnx_ops_tensor,
 )
 
@@ -20,5 +22,7 @@ MODULES: tuple[ModuleType, ...] = (
     onnx_ops_shape,
     onnx_ops_tensor,
     onnx_ops_quant,
+    onnx_ops_signal,
+    onnx_ops_select,
 )
 """Every module whose `@converter`s fill the registry."""
