@@ -10,7 +10,7 @@ import pytest
 from onnx import TensorProto, helper, numpy_helper
 
 import xrelay
-from xrelay.relay.frontend import from_onnx
+from xrelay.relay.frontend import OnnxImportError, from_onnx
 from xrelay.relay.frontend.onnx_names import Namer, sanitize
 
 
@@ -172,3 +172,18 @@ def test_round_is_half_to_even() -> None:
     )
     x = np.array([0.5, 1.5, 2.5, -2.5, -0.5, 2.6], np.float32)
     np.testing.assert_array_equal(xrelay.evaluate(from_onnx(model)[0], x), np.round(x))
+
+
+def test_opset_argument_overrides_the_models() -> None:
+    model = _model(
+        [helper.make_node("Softmax", ["x"], ["y"])],
+        [_tensor("x", [2, 3])],
+        [_tensor("y", [2, 3])],
+        opset=13,
+    )
+    x = np.random.default_rng(2).standard_normal((2, 3)).astype(np.float32)
+    # opset 12's default axis is 1 over the input flattened to 2-D: here the same rows
+    y12 = xrelay.evaluate(from_onnx(model, opset=12)[0], x)
+    np.testing.assert_allclose(y12, np.exp(x) / np.exp(x).sum(1, keepdims=True), rtol=1e-5)
+    with pytest.raises(OnnxImportError, match="opset 40 is newer"):
+        from_onnx(model, opset=40)
