@@ -68,7 +68,9 @@ def center_crop_pad_v18(node: Node) -> Result:
     axes = [_axis(node, a, rank) for a in axes]
     node.refuse(len(set(axes)) != len(axes), f"repeated axes {axes}")
     x = node.expr(0)
-    begins, ends, crop_axes = [], [], []
+    begins: list[int] = []
+    ends: list[int] = []
+    crop_axes: list[int] = []
     pads = [[0, 0] for _ in range(rank)]
     for axis, size in zip(axes, sizes, strict=True):
         dim = shape[axis]
