@@ -55,3 +55,16 @@ def test_input_and_output_of_every_dtype_build_and_run(dtype: str, cache: Path) 
         assert g.dtype == w.dtype
         assert g.shape == w.shape
         np.testing.assert_array_equal(g, w)
+
+
+@pytest.mark.parametrize("dtype", ["bool", "uint16", "float32"])
+def test_empty_inputs_and_outputs_build_and_run(dtype: str, cache: Path) -> None:
+    x = relay.var("x", shape=(0, 3), dtype=dtype)
+    y = relay.var("y", shape=(2, 0), dtype=dtype)
+    mod = IRModule.from_expr(relay.Function([x, y], relay.Tuple([x, relay.transpose(y)])))
+    xv, yv = np.zeros((0, 3), dtype), np.zeros((2, 0), dtype)
+    got = xrelay.build(mod, target="c", options={"cache_dir": cache})(xv, yv)
+    assert [(g.dtype, g.shape) for g in got] == [
+        (np.dtype(dtype), (0, 3)),
+        (np.dtype(dtype), (0, 2)),
+    ]
