@@ -130,3 +130,20 @@ def test_refusals_name_the_node() -> None:
     model = model_of(node, {"x": np.zeros(3, np.int64)}, {"s": np.array(1.0, np.float32)}, 21)
     with pytest.raises(OnnxImportError, match=r"node 'dq' \(DequantizeLinear\): .*int64"):
         from_onnx(model)
+
+
+def test_qlinear_matmul_per_column_scale_and_zero_point(cache: Path) -> None:
+    names = ["a", "as", "az", "b", "bs", "bz", "ys", "yz"]
+    node = helper.make_node("QLinearMatMul", names, ["y"])
+    rng = np.random.default_rng(4)
+    a = rng.integers(0, 256, (3, 4)).astype(np.uint8)
+    b = rng.integers(0, 256, (4, 3)).astype(np.uint8)
+    consts = {
+        "as": np.array(0.05, np.float32),
+        "az": np.array(3, np.uint8),
+        "bs": np.array([0.01, 0.02, 0.04], np.float32),
+        "bz": np.array([120, 128, 136], np.uint8),
+        "ys": np.array(0.25, np.float32),
+        "yz": np.array(100, np.uint8),
+    }
+    check(node, {"a": a, "b": b}, consts, cache, opset=21)

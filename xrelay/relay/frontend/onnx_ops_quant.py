@@ -239,7 +239,8 @@ def qlinear_matmul_v10(node: Node) -> Result:
     b = _integer_operand(node, 3, 5, None)
     acc = matmul_v1(_derived(node, [a, b], [node.input_names[0], node.input_names[3]]))
     assert isinstance(acc, Expr)
-    multiplier = E.divide(E.multiply(_scalar(node, 1), _scalar(node, 4)), _scalar(node, 6))
+    # scales broadcast as numpy (a 1-D b_scale runs along the columns)
+    multiplier = E.divide(E.multiply(node.expr(1), node.expr(4)), node.expr(6))
     return _requantize(node, acc, multiplier, 7, _out_dtype(node, 7, 0))
 
 
