@@ -71,15 +71,15 @@ def test_opset_newer_than_known_states_the_newest() -> None:
 
 def test_every_unsupported_op_at_once_with_node_names() -> None:
     nodes = [
-        helper.make_node("Det", ["x"], ["a"], name="det1"),
+        helper.make_node("StringNormalizer", ["x"], ["a"], name="sn1"),
         helper.make_node("Relu", ["a"], ["b"], name="ok"),
-        helper.make_node("Det", ["b"], ["c"], name="det2"),
+        helper.make_node("StringNormalizer", ["b"], ["c"], name="sn2"),
         helper.make_node("Unique", ["c"], ["y"], name="uniq"),
     ]
     with pytest.raises(OnnxImportError) as error:
         from_onnx(_model(nodes, [_x()], [_x("y")]))
     assert _lines(error) == [
-        "<onnx>: error: unsupported op Det at opset 17 (2 nodes: 'det1', 'det2')",
+        "<onnx>: error: unsupported op StringNormalizer at opset 17 (2 nodes: 'sn1', 'sn2')",
         "<onnx>: error: unsupported op Unique at opset 17 (1 node: 'uniq')",
     ]
 

@@ -13,10 +13,13 @@ from xrelay.relay.frontend import (
     onnx_ops_movement,
     onnx_ops_nn,
     onnx_ops_norm,
+    onnx_ops_quant,
     onnx_ops_recurrent,
     onnx_ops_reduce,
     onnx_ops_scan,
+    onnx_ops_select,
     onnx_ops_shape,
+    onnx_ops_signal,
     onnx_ops_tensor,
     onnx_ops_transformer,
 )
@@ -36,5 +39,8 @@ MODULES: tuple[ModuleType, ...] = (
     onnx_ops_movement,
     onnx_ops_scan,
     onnx_ops_algorithm,
+    onnx_ops_quant,
+    onnx_ops_signal,
+    onnx_ops_select,
 )
 """Every module whose `@converter`s fill the registry."""
