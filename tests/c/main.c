@@ -43,9 +43,6 @@ static void fill(void *buffer, int32_t dtype, size_t n) {
     case XRELAY_UINT32: ((uint32_t *)buffer)[i] = (uint32_t)(i % 7); break;
     case XRELAY_UINT64: ((uint64_t *)buffer)[i] = (uint64_t)(i % 7); break;
     case XRELAY_BOOL: ((uint8_t *)buffer)[i] = (uint8_t)(i % 2); break;
-    case XRELAY_UINT16: ((uint16_t *)buffer)[i] = (uint16_t)(i % 7); break;
-    case XRELAY_UINT32: ((uint32_t *)buffer)[i] = (uint32_t)(i % 7); break;
-    case XRELAY_UINT64: ((uint64_t *)buffer)[i] = (uint64_t)(i % 7); break;
     default: memset(buffer, 0, n * xrelay_dtype_size(dtype)); return;
     }
   }
