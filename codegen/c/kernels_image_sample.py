@@ -4,6 +4,9 @@ every channel sums them in double, the innermost axis first (the reference's ord
 
 from __future__ import annotations
 
+from typing import cast
+
+from xdsl.irdl import IRDLOperation
 from xrelay.codegen.c.kernel_api import Kernel, converted
 from xrelay.codegen.c.kernels_image import double_literal
 from xrelay.codegen.c.scalars import INDEX
@@ -41,7 +44,7 @@ def _cubic(w: CWriter, a: int) -> None:
 
 def _axis(w: CWriter, k: Kernel, a: int, grid_at: str) -> None:
     """Declare p{a}[taps] and w{a}[taps] for spatial axis `a` from the grid value at `grid_at`."""
-    full = properties_with_defaults(k.op)  # type: ignore[arg-type]
+    full = properties_with_defaults(cast(IRDLOperation, k.op))
     method, padding = get_str(full, "method"), get_str(full, "padding_mode")
     align = get_bool(full, "align_corners")
     size = k.in_shape(0)[2 + a]
@@ -92,7 +95,7 @@ def grid_sample(k: Kernel) -> None:
     dshape, gshape, oshape = k.in_shape(0), k.in_shape(1), k.out_shape()
     rank = len(dshape) - 2
     ds, gs, os_ = strides(dshape), strides(gshape), strides(oshape)
-    method = get_str(properties_with_defaults(k.op), "method")  # type: ignore[arg-type]
+    method = get_str(properties_with_defaults(cast(IRDLOperation, k.op)), "method")
     taps = len(TAP_OFFSETS[method])
     element = k.out_scalar()
     w = k.w

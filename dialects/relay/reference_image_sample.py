@@ -32,7 +32,7 @@ def grid_sample(
         for a in range(rank)
     ]
     channels_last = np.moveaxis(data, 1, -1)  # [N, *in, C]
-    batch = np.arange(data.shape[0]).reshape((-1,) + (1,) * rank)
+    batch: Array = np.arange(int(data.shape[0]), dtype=np.int64).reshape((-1, *(1,) * rank))
 
     def accumulate(axis: int, picked: list[Array]) -> Array:
         index, weight = taps[axis]
