@@ -128,6 +128,7 @@ _loaded = False
 _SEMANTICS = (
     *("structure", "elementwise", "nn", "tensor", "nn_norm", "nn_extra"),
     *("movement", "indexing", "scan", "algorithm", "einsum", "vision", "conv", "image"),
+    *("image_sample",),
 )
 """The `reference_<name>` modules of relay ops' semantics, imported on first use."""
 

@@ -52,6 +52,7 @@ from xrelay.dialects.relay import (
     elementwise,
     elementwise_math,
     image,
+    image_sample,
     indexing,
     movement,
     nn,
@@ -209,6 +210,7 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     **{op: K.OUT_ELEMWISE_FUSABLE for op in nn_conv.OPS},
     **{op: K.OUT_ELEMWISE_FUSABLE for op in nn_pool.OPS_ND},
     image.Resize2DOp: K.INJECTIVE,
+    image_sample.GridSampleOp: K.INJECTIVE,
 }
 """The pattern kind of each relay op class (TVM's `TOpPattern`)."""
 

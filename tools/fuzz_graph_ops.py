@@ -556,6 +556,23 @@ def _resize2d(g: GraphMaker) -> Expr:
     )
 
 
+def _grid_sample(g: GraphMaker) -> Expr:
+    """image.grid_sample: every method and padding mode, 2-D or 3-D, grids reaching outside."""
+    rank = g.rng.choice((2, 2, 3))
+    dtype = g.float_dtype()
+    c = g.dim(1, 3)
+    data = g.var((g.batch, c, *(g.dim(1, 5) for _ in range(rank))), dtype)
+    grid = g.var((g.batch, rank, *(g.dim(1, 4) for _ in range(rank))), dtype)
+    return relay.image.grid_sample(
+        data,
+        relay.multiply(grid, relay.const(g.rng.choice((0.5, 1.0, 1.5)), dtype)),
+        method=g.rng.choice(("bilinear", "nearest", "bicubic")),
+        layout="NCHW" if rank == 2 else "NCDHW",
+        padding_mode=g.rng.choice(("zeros", "border", "reflection")),
+        align_corners=g.rng.random() < 0.5,
+    )
+
+
 GENERATORS: dict[str, Generator] = {
     "relay.add": _binary(relay.add),
     "relay.subtract": _binary(relay.subtract),
@@ -661,6 +678,7 @@ GENERATORS: dict[str, Generator] = {
     "relay.nn.max_pool3d": _pool_nd("max", 3),
     "relay.nn.avg_pool3d": _pool_nd("avg", 3),
     "relay.image.resize2d": _resize2d,
+    "relay.image.grid_sample": _grid_sample,
 }
 """A graph generator for every relay op the builder writes, by op name."""
 

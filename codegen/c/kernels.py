@@ -10,6 +10,7 @@ from xrelay.codegen.c import kernels_algorithm as algorithm
 from xrelay.codegen.c import kernels_conv as conv
 from xrelay.codegen.c import kernels_einsum as einsum
 from xrelay.codegen.c import kernels_image as image
+from xrelay.codegen.c import kernels_image_sample as image_sample
 from xrelay.codegen.c import kernels_nn as nn
 from xrelay.codegen.c import kernels_nn_extra as nn_extra
 from xrelay.codegen.c import kernels_nn_norm as nn_norm
@@ -72,6 +73,7 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.nn.max_pool3d": conv.pool,
         "relay.nn.avg_pool3d": conv.pool,
         "relay.image.resize2d": image.resize2d,
+        "relay.image.grid_sample": image_sample.grid_sample,
     }
 )
 """Op name -> printer of the op's loop nests."""

@@ -16,6 +16,7 @@ from xrelay.dialects.relay import (
     elementwise,
     elementwise_math,
     image,
+    image_sample,
     indexing,
     movement,
     nn,
@@ -52,6 +53,7 @@ RELAY = Dialect(
         *nn_conv.OPS,
         *nn_pool.OPS_ND,
         *image.OPS,
+        *image_sample.OPS,
     ],
     [],
 )

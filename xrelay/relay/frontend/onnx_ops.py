@@ -7,6 +7,8 @@ from types import ModuleType
 from xrelay.relay.frontend import (
     onnx_ops_algorithm,
     onnx_ops_attention,
+    onnx_ops_dft,
+    onnx_ops_image,
     onnx_ops_indexing,
     onnx_ops_loss,
     onnx_ops_math,
@@ -42,5 +44,7 @@ MODULES: tuple[ModuleType, ...] = (
     onnx_ops_quant,
     onnx_ops_signal,
     onnx_ops_select,
+    onnx_ops_image,
+    onnx_ops_dft,
 )
 """Every module whose `@converter`s fill the registry."""

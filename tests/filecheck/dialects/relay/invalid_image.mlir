@@ -132,3 +132,57 @@ func.func @resize2d_antialias_nearest(%x: tensor<1x3x4x5xf32>) {
   %0 = relay.image.resize2d %x {size = [2, 2], method = "nearest_neighbor", antialias = true} : (tensor<1x3x4x5xf32>) -> tensor<1x3x2x2xf32>
   func.return
 }
+
+// -----
+
+/// grid_sample: only NCHW and NCDHW.
+func.func @grid_sample_layout(%x: tensor<1x3x4x5xf32>, %g: tensor<1x2x6x7xf32>) {
+  // expected-error@+1 {{'relay.image.grid_sample' op unknown layout 'NHWC'; expected one of NCHW, NCDHW}}
+  %0 = relay.image.grid_sample %x, %g {layout = "NHWC"} : (tensor<1x3x4x5xf32>, tensor<1x2x6x7xf32>) -> tensor<1x3x6x7xf32>
+  func.return
+}
+
+// -----
+
+/// grid_sample: a known method.
+func.func @grid_sample_method(%x: tensor<1x3x4x5xf32>, %g: tensor<1x2x6x7xf32>) {
+  // expected-error@+1 {{'relay.image.grid_sample' op unknown method 'linear'; expected one of 'bilinear', 'nearest', 'bicubic'}}
+  %0 = relay.image.grid_sample %x, %g {method = "linear"} : (tensor<1x3x4x5xf32>, tensor<1x2x6x7xf32>) -> tensor<1x3x6x7xf32>
+  func.return
+}
+
+// -----
+
+/// grid_sample: a known padding mode.
+func.func @grid_sample_padding(%x: tensor<1x3x4x5xf32>, %g: tensor<1x2x6x7xf32>) {
+  // expected-error@+1 {{'relay.image.grid_sample' op unknown padding_mode 'edge'; expected one of 'zeros', 'border', 'reflection'}}
+  %0 = relay.image.grid_sample %x, %g {padding_mode = "edge"} : (tensor<1x3x4x5xf32>, tensor<1x2x6x7xf32>) -> tensor<1x3x6x7xf32>
+  func.return
+}
+
+// -----
+
+/// grid_sample: floating-point data and grid.
+func.func @grid_sample_int(%x: tensor<1x3x4x5xi32>, %g: tensor<1x2x6x7xf32>) {
+  // expected-error@+1 {{'relay.image.grid_sample' op grid_sample needs floating-point data, got i32}}
+  %0 = relay.image.grid_sample %x, %g : (tensor<1x3x4x5xi32>, tensor<1x2x6x7xf32>) -> tensor<1x3x6x7xi32>
+  func.return
+}
+
+// -----
+
+/// grid_sample: the data's rank follows the layout.
+func.func @grid_sample_rank(%x: tensor<1x3x4x5x6xf32>, %g: tensor<1x2x6x7xf32>) {
+  // expected-error@+1 {{'relay.image.grid_sample' op layout NCHW needs 4-D data, got (1, 3, 4, 5, 6)}}
+  %0 = relay.image.grid_sample %x, %g : (tensor<1x3x4x5x6xf32>, tensor<1x2x6x7xf32>) -> tensor<1x3x6x7xf32>
+  func.return
+}
+
+// -----
+
+/// grid_sample: the grid is [N, 2, OH, OW] for NCHW.
+func.func @grid_sample_grid(%x: tensor<1x3x4x5xf32>, %g: tensor<1x6x7x2xf32>) {
+  // expected-error@+1 {{'relay.image.grid_sample' op grid must be [1, 2, ...] (4-D), got (1, 6, 7, 2)}}
+  %0 = relay.image.grid_sample %x, %g : (tensor<1x3x4x5xf32>, tensor<1x6x7x2xf32>) -> tensor<1x3x7x2xf32>
+  func.return
+}

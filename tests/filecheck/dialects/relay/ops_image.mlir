@@ -29,3 +29,23 @@ func.func @resize2d_antialias(%x: tensor<1x3x8x10xf32>) -> tensor<1x3x3x4xf32> {
   %0 = relay.image.resize2d %x {size = [3, 4], method = "cubic", antialias = true} : (tensor<1x3x8x10xf32>) -> tensor<1x3x3x4xf32>
   func.return %0 : tensor<1x3x3x4xf32>
 }
+
+// -----
+
+/// grid_sample: the defaults (bilinear, NCHW, zeros, align_corners), nearest with reflection, bicubic with border, and NCDHW.
+// CHECK-LABEL: func.func @grid_sample
+func.func @grid_sample(%x: tensor<2x3x4x5xf32>, %g: tensor<2x2x6x7xf32>, %v: tensor<1x2x3x4x5xf64>, %h: tensor<1x3x2x2x2xf64>) -> tensor<2x3x6x7xf32> {
+  // CHECK-NEXT: %0 = relay.image.grid_sample %x, %g : (tensor<2x3x4x5xf32>, tensor<2x2x6x7xf32>) -> tensor<2x3x6x7xf32>
+  // CHECK-NEXT: %1 = relay.image.grid_sample %x, %g {method = "nearest", padding_mode = "reflection", align_corners = false} : (tensor<2x3x4x5xf32>, tensor<2x2x6x7xf32>) -> tensor<2x3x6x7xf32>
+  // CHECK-NEXT: %2 = relay.image.grid_sample %x, %g {method = "bicubic", padding_mode = "border"} : (tensor<2x3x4x5xf32>, tensor<2x2x6x7xf32>) -> tensor<2x3x6x7xf32>
+  // CHECK-NEXT: %3 = relay.image.grid_sample %v, %h {layout = "NCDHW"} : (tensor<1x2x3x4x5xf64>, tensor<1x3x2x2x2xf64>) -> tensor<1x2x2x2x2xf64>
+  // GENERIC: "relay.image.grid_sample"(%x, %g) <{method = "bilinear", layout = "NCHW", padding_mode = "zeros", align_corners = true}> : (tensor<2x3x4x5xf32>, tensor<2x2x6x7xf32>) -> tensor<2x3x6x7xf32>
+  // GENERIC: "relay.image.grid_sample"(%x, %g) <{method = "nearest", padding_mode = "reflection", align_corners = false, layout = "NCHW"}> : (tensor<2x3x4x5xf32>, tensor<2x2x6x7xf32>) -> tensor<2x3x6x7xf32>
+  // GENERIC: "relay.image.grid_sample"(%x, %g) <{method = "bicubic", padding_mode = "border", layout = "NCHW", align_corners = true}> : (tensor<2x3x4x5xf32>, tensor<2x2x6x7xf32>) -> tensor<2x3x6x7xf32>
+  // GENERIC: "relay.image.grid_sample"(%v, %h) <{layout = "NCDHW", method = "bilinear", padding_mode = "zeros", align_corners = true}> : (tensor<1x2x3x4x5xf64>, tensor<1x3x2x2x2xf64>) -> tensor<1x2x2x2x2xf64>
+  %0 = relay.image.grid_sample %x, %g : (tensor<2x3x4x5xf32>, tensor<2x2x6x7xf32>) -> tensor<2x3x6x7xf32>
+  %1 = relay.image.grid_sample %x, %g {method = "nearest", padding_mode = "reflection", align_corners = false} : (tensor<2x3x4x5xf32>, tensor<2x2x6x7xf32>) -> tensor<2x3x6x7xf32>
+  %2 = relay.image.grid_sample %x, %g {method = "bicubic", padding_mode = "border"} : (tensor<2x3x4x5xf32>, tensor<2x2x6x7xf32>) -> tensor<2x3x6x7xf32>
+  %3 = relay.image.grid_sample %v, %h {layout = "NCDHW"} : (tensor<1x2x3x4x5xf64>, tensor<1x3x2x2x2xf64>) -> tensor<1x2x2x2x2xf64>
+  func.return %0 : tensor<2x3x6x7xf32>
+}
