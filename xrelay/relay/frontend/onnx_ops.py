@@ -16,6 +16,7 @@ from xrelay.relay.frontend import (
     onnx_ops_quant,
     onnx_ops_recurrent,
     onnx_ops_reduce,
+    onnx_ops_rnn,
     onnx_ops_scan,
     onnx_ops_select,
     onnx_ops_shape,
@@ -42,5 +43,6 @@ MODULES: tuple[ModuleType, ...] = (
     onnx_ops_quant,
     onnx_ops_signal,
     onnx_ops_select,
+    onnx_ops_rnn,
 )
 """Every module whose `@converter`s fill the registry."""
