@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -93,6 +94,11 @@ _USES_ALPHA = ("leakyrelu", "affine", "scaledtanh", "hardsigmoid", "thresholdedr
 _USES_BETA = ("affine", "scaledtanh", "hardsigmoid")
 
 
+def _floats(node: Node, name: str) -> list[float]:
+    raw: Sequence[Any] = node.attr(name) or ()
+    return [float(v) for v in raw]
+
+
 def _activations(node: Node, defaults: Sequence[str], directions: int) -> list[list[Activation]]:
     """Per direction, the activations (f, g, h...); alphas/betas consumed in order of use."""
     given = node.attr("activations")
@@ -106,8 +112,7 @@ def _activations(node: Node, defaults: Sequence[str], directions: int) -> list[l
         len(names) != per * directions,
         f"{len(names)} activations given; needs {per} per direction ({per * directions})",
     )
-    alphas = [float(v) for v in node.attr("activation_alpha", []) or []]
-    betas = [float(v) for v in node.attr("activation_beta", []) or []]
+    alphas, betas = _floats(node, "activation_alpha"), _floats(node, "activation_beta")
     out: list[Activation] = []
     for name in names:
         alpha = alphas.pop(0) if name.lower() in _USES_ALPHA and alphas else None
