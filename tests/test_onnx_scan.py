@@ -78,3 +78,18 @@ def test_long_range_becomes_arange() -> None:
     assert "relay.arange" in mod.astext()
     got = np.asarray(xrelay.evaluate(mod))
     np.testing.assert_array_equal(got, np.arange(3, 200003, 2, dtype=np.int64))
+
+
+def test_range_of_one_element_tensors_as_onnx_reference() -> None:
+    # AffineGrid's expanded function feeds Range a (1,)-shaped limit
+    node = helper.make_node("Range", ["a", "b", "c"], ["y"])
+    consts = {
+        "a": np.array(1.0, np.float32),
+        "b": np.array([4.0], np.float32),
+        "c": np.array(1.5, np.float32),
+    }
+    mod, _ = from_onnx(node_model(node, {}, consts, opset=11))
+    np.testing.assert_array_equal(xrelay.evaluate(mod), np.array([1.0, 2.5], np.float32))
+    consts["b"] = np.array([4.0, 5.0], np.float32)
+    with pytest.raises(OnnxImportError, match=r"the limit has 2 elements; needs a scalar"):
+        from_onnx(node_model(node, {}, consts, opset=11))

@@ -1,9 +1,11 @@
 """`onnx_backend(target)`: an `onnx.backend.base.Backend` that imports and runs on xrelay.
 
-`prepare` imports the model; when a converter needs the value of a graph input
-at import (a Reshape shape, Slice starts, Pad pads fed as inputs, as ONNX's
-node tests do), the model is imported again at `run` with those inputs bound
-to the values given (one import per distinct set of values).
+`prepare` imports the model; when a converter needs a value at import that is
+a graph input or is computed from graph inputs (a Reshape shape, Slice starts,
+Pad pads fed as inputs, a Range limit or a Loop trip count computed from one,
+as ONNX's node tests do), the model is imported again at `run` with every
+graph input that value depends on bound to the values given (one import per
+distinct set of values).
 """
 
 from __future__ import annotations
@@ -57,10 +59,10 @@ class XrelayRep(BackendRep):
             try:
                 mod, params = from_onnx(self.model, known_inputs=known)
             except NeedsKnownValue as error:
-                if error.value_name not in self.names or error.value_name in known:
+                wanted = [n for n in error.graph_inputs if n in self.names and n not in known]
+                if not wanted:
                     raise
-                if error.value_name not in self.bound:
-                    self.bound.append(error.value_name)
+                self.bound += [n for n in wanted if n not in self.bound]
                 raise _Rebind from None
             library = None
             if self.target is not None:

@@ -7,7 +7,7 @@ relay cannot represent.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import onnx
@@ -16,6 +16,7 @@ from google.protobuf.message import DecodeError
 from xrelay.relay.frontend.onnx_dtypes import onnx_type_name, relay_dtype
 from xrelay.relay.frontend.onnx_errors import OnnxImportError, node_label
 from xrelay.relay.frontend.onnx_registry import lookup
+from xrelay.relay.frontend.onnx_scope import subgraphs
 
 NEWEST_OPSET = 28
 """The newest default-domain opset the importer knows (onnx 1.23's)."""
@@ -100,10 +101,11 @@ def type_problems(model: onnx.ModelProto) -> list[str]:
 
 
 def op_problems(nodes: Iterable[onnx.NodeProto], opset: int) -> list[str]:
-    """Every node in a custom domain and every unsupported op type, with all its node names."""
+    """Every node in a custom domain and every unsupported op type, with all its node names
+    (nodes inside subgraphs, such as If's branches and Loop's body, included)."""
     custom: list[str] = []
     missing: dict[str, list[str]] = {}
-    for node in nodes:
+    for node in _walk(nodes):
         if node.domain not in DEFAULT_DOMAINS:
             custom.append(
                 f"{node_label(node.name, node.op_type)} is in the custom domain "
@@ -120,3 +122,11 @@ def op_problems(nodes: Iterable[onnx.NodeProto], opset: int) -> list[str]:
             f"{'s' if len(names) != 1 else ''}: {shown}{more})"
         )
     return problems
+
+
+def _walk(nodes: Iterable[onnx.NodeProto]) -> Iterator[onnx.NodeProto]:
+    """`nodes` and, after each, the nodes of its subgraphs (depth first)."""
+    for node in nodes:
+        yield node
+        for graph in subgraphs(node):
+            yield from _walk(graph.node)

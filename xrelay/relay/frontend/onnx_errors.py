@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from xrelay.dialects.diagnostics import Diagnostic, DiagnosticError
 
@@ -29,8 +29,13 @@ def node_label(name: str, op_type: str) -> str:
 
 
 class NeedsKnownValue(OnnxImportError):
-    """A converter needs `value_name`'s value at import (a shape, axes, pads...)."""
+    """A converter needs `value_name`'s value at import (a shape, axes, pads...).
 
-    def __init__(self, message: str, value_name: str):
+    `graph_inputs` are the graph inputs that value is computed from (the
+    importer fills them in): bound to known values, they make it known.
+    """
+
+    def __init__(self, message: str, value_name: str, graph_inputs: Iterable[str] = ()):
         super().__init__(message)
         self.value_name = value_name
+        self.graph_inputs = tuple(sorted(graph_inputs))

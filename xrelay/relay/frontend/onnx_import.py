@@ -29,7 +29,7 @@ from xrelay.relay.frontend.onnx_checks import (
     type_problems,
 )
 from xrelay.relay.frontend.onnx_dtypes import onnx_type_name, relay_dtype
-from xrelay.relay.frontend.onnx_errors import OnnxImportError, node_label
+from xrelay.relay.frontend.onnx_errors import NeedsKnownValue, OnnxImportError, node_label
 from xrelay.relay.frontend.onnx_names import Namer
 from xrelay.relay.frontend.onnx_ops import MODULES
 from xrelay.relay.frontend.onnx_registry import (
@@ -43,6 +43,7 @@ from xrelay.relay.frontend.onnx_registry import (
     lookup,
     shape_of_value,
 )
+from xrelay.relay.frontend.onnx_scope import NO_INPUTS, Scope, outer_names, subgraphs
 
 ShapeSpec = Sequence[int | str | None]
 
@@ -98,7 +99,8 @@ class _Importer:
         self.opset = default_opset(model, opset)
         self.freeze = freeze_params
         self.namer = Namer()
-        self.values: dict[str, Value] = {}
+        self.scope = Scope()
+        """The values of the graph being converted (a subgraph's scope while in one)."""
         self.init_data: dict[int, Array] = {}
         """id(Var) -> data, for initializers kept as parameters."""
 
@@ -129,7 +131,7 @@ class _Importer:
             if info.name in init_names:
                 continue  # old opsets list initializers as inputs too
             if info.name in self.known_inputs:
-                self.values[info.name] = np.asarray(self.known_inputs[info.name])
+                self.scope.define(info.name, np.asarray(self.known_inputs[info.name]))
                 continue
             tensor = info.type.tensor_type
             dims: list[int | None]
@@ -145,7 +147,7 @@ class _Importer:
             else:
                 dtype = self.dtype if isinstance(self.dtype, str) else self.dtype[info.name]
             v = self.make_var(info.name, dims, dtype)
-            self.values[info.name] = v
+            self.scope.define(info.name, v, frozenset([info.name]))
             out.append(v)
         return out
 
@@ -160,18 +162,18 @@ class _Importer:
         for init in self.graph.initializer:
             data = _to_array(init)
             if self.freeze:
-                self.values[init.name] = data
+                self.scope.define(init.name, data)
                 continue
             v = self.make_var(init.name, data.shape, dtype_of_value(data))
             self.init_data[id(v)] = data
-            self.values[init.name] = v
+            self.scope.define(init.name, v)
             out.append(v)
         return out
 
     def output(self, name: str) -> Expr:
-        if name not in self.values:
+        if name not in self.scope:
             raise OnnxImportError(f"graph output '{name}' is not produced by any node")
-        expr = as_expr(self.values[name])
+        expr = as_expr(self.scope[name])
         if expr.name_hint is None and not isinstance(expr, Var):
             expr.name_hint = self.namer.hint(name)
         return expr
@@ -193,24 +195,34 @@ class _Importer:
         for name in node.input:
             if not name:
                 inputs.append(None)
-            elif name not in self.values:
+            elif name not in self.scope:
                 raise OnnxImportError(
                     f"{node_label(node.name, node.op_type)}: input '{name}' is not defined "
                     "before this node"
                 )
             else:
-                inputs.append(self.values[name])
+                inputs.append(self.scope[name])
         attrs = {a.name: _attr_value(a) for a in node.attribute}
-        ctx = _ImportNode(self, node, inputs, attrs)
+        read = [n for n in node.input if n]
+        for graph in subgraphs(node):
+            read += sorted(outer_names(graph))
+        depends = self.scope.depends_on(read)
+        ctx = _ImportNode(self, node, inputs, attrs, depends)
         fn = lookup(node.op_type, self.opset)
         assert fn is not None  # op_problems checked every node
         try:
             result = fn(ctx)
+        except NeedsKnownValue as error:
+            if error.graph_inputs:
+                raise
+            needed = self.scope.depends_on([error.value_name])
+            raise NeedsKnownValue(error.messages[0], error.value_name, needed) from None
         except (RelayTypeError, ValueError) as error:
             raise ctx.error(f"relay rejects the converted op: {error}") from None
         results = [result] if isinstance(result, Expr | np.ndarray) else list(result)
         given = [i for i in inputs if i is not None]
-        foldable = all(self.known(i) is not None for i in given)
+        # a node with subgraphs reads outer values besides its inputs: its subgraphs' nodes fold
+        foldable = all(self.known(i) is not None for i in given) and not any(subgraphs(node))
         for name, value in zip(node.output, results, strict=False):
             if not name or value is None:
                 continue
@@ -218,7 +230,37 @@ class _Importer:
                 value = fold(value)
             if isinstance(value, Expr) and value.name_hint is None and not isinstance(value, Var):
                 value.name_hint = self.namer.hint(name)
-            self.values[name] = value
+            self.scope.define(name, value, depends)
+
+    def run_graph(
+        self, graph: onnx.GraphProto, inputs: Sequence[Value], depends: frozenset[str]
+    ) -> list[Value]:
+        """Convert subgraph `graph` with its inputs bound to `inputs`: its outputs.
+
+        The subgraph sees the values of the graphs around it by name; its own
+        names shadow theirs and vanish after it.
+        """
+        if len(graph.input) != len(inputs):
+            raise OnnxImportError(
+                f"subgraph '{graph.name}' takes {len(graph.input)} inputs, given {len(inputs)}"
+            )
+        outer = self.scope
+        self.scope = Scope(outer)
+        try:
+            for info, value in zip(graph.input, inputs, strict=True):
+                self.scope.define(info.name, value, depends)
+            for init in graph.initializer:
+                self.scope.define(init.name, _to_array(init))
+            for node in graph.node:
+                self.convert(node)
+            missing = [o.name for o in graph.output if o.name not in self.scope]
+            if missing:
+                raise OnnxImportError(
+                    f"subgraph '{graph.name}' output '{missing[0]}' is not produced by any node"
+                )
+            return [self.scope[o.name] for o in graph.output]
+        finally:
+            self.scope = outer
 
     # ----------------------------------------------------- shape checks
 
@@ -226,9 +268,9 @@ class _Importer:
         producers = {o: n for n in self.graph.node for o in n.output}
         problems: list[str] = []
         for info in [*self.graph.output, *self.graph.value_info]:
-            if info.name not in self.values or info.type.WhichOneof("value") != "tensor_type":
+            if info.name not in self.scope or info.type.WhichOneof("value") != "tensor_type":
                 continue
-            value = self.values[info.name]
+            value = self.scope[info.name]
             if isinstance(value, Expr) and is_tuple(value.checked_type):
                 continue
             tensor = info.type.tensor_type
@@ -264,6 +306,7 @@ class _ImportNode(Node):
         node: onnx.NodeProto,
         inputs: list[Value | None],
         attrs: dict[str, Any],
+        depends: frozenset[str] = NO_INPUTS,
     ):
         super().__init__(
             node.op_type,
@@ -275,6 +318,11 @@ class _ImportNode(Node):
             len(node.output),
         )
         self.importer = importer
+        self.depends = depends
+        """The main graph's inputs this node's values are computed from."""
+
+    def run_graph(self, graph: onnx.GraphProto, inputs: Sequence[Value]) -> list[Value]:
+        return self.importer.run_graph(graph, inputs, self.depends)
 
     def known(self, index: int) -> Array | None:
         value = self.inputs[index] if index < len(self.inputs) else None

@@ -7,6 +7,7 @@ from types import ModuleType
 from xrelay.relay.frontend import (
     onnx_ops_algorithm,
     onnx_ops_attention,
+    onnx_ops_control,
     onnx_ops_dft,
     onnx_ops_image,
     onnx_ops_indexing,
@@ -18,6 +19,7 @@ from xrelay.relay.frontend import (
     onnx_ops_quant,
     onnx_ops_recurrent,
     onnx_ops_reduce,
+    onnx_ops_rnn,
     onnx_ops_scan,
     onnx_ops_select,
     onnx_ops_shape,
@@ -46,5 +48,7 @@ MODULES: tuple[ModuleType, ...] = (
     onnx_ops_select,
     onnx_ops_image,
     onnx_ops_dft,
+    onnx_ops_rnn,
+    onnx_ops_control,
 )
 """Every module whose `@converter`s fill the registry."""

@@ -57,9 +57,12 @@ def constant_of_shape_v9(node: Node) -> Result:
 @converter("Range", 11)
 def range_v11(node: Node) -> Result:
     """Range(start, limit, delta) with known inputs: an array, or relay.arange when long."""
-    start = node.const(0, "the start")
-    limit = node.const(1, "the limit")
-    delta = node.const(2, "the delta")
+    start, limit, delta = (
+        node.const(i, what) for i, what in enumerate(("the start", "the limit", "the delta"))
+    )
+    for value, what in ((start, "the start"), (limit, "the limit"), (delta, "the delta")):
+        node.refuse(value.size != 1, f"{what} has {value.size} elements; needs a scalar")
+    start, limit, delta = start.reshape(()), limit.reshape(()), delta.reshape(())
     node.refuse(float(delta) == 0, "delta is zero")
     count = max(int(np.ceil((float(limit) - float(start)) / float(delta))), 0)
     if count > FOLD_LIMIT:

@@ -205,6 +205,20 @@ class Node:
         value = self.attrs.get(name, default)
         return value.decode() if isinstance(value, bytes) else str(value)
 
+    # ---------------------------------------------------------- subgraphs
+
+    def graph(self, name: str) -> Any:
+        """Graph attribute `name` (an `onnx.GraphProto`); absent raises."""
+        value = self.attrs.get(name)
+        if value is None or not hasattr(value, "node"):
+            raise self.error(f"needs the graph attribute '{name}'")
+        return value
+
+    def run_graph(self, graph: Any, inputs: Sequence[Value]) -> list[Value]:
+        """Convert subgraph `graph` (its inputs bound to `inputs`, outer values seen by name):
+        its outputs. Only the importer's nodes can."""
+        raise self.error("subgraphs are converted only by the importer")
+
     def refuse(self, condition: bool, message: str) -> None:
         """Raise `message` naming this node when `condition` holds."""
         if condition:
