@@ -13,6 +13,7 @@ from xrelay.relay.frontend import (
     onnx_ops_movement,
     onnx_ops_nn,
     onnx_ops_norm,
+    onnx_ops_norm_nn,
     onnx_ops_quant,
     onnx_ops_recurrent,
     onnx_ops_reduce,
@@ -42,5 +43,6 @@ MODULES: tuple[ModuleType, ...] = (
     onnx_ops_quant,
     onnx_ops_signal,
     onnx_ops_select,
+    onnx_ops_norm_nn,
 )
 """Every module whose `@converter`s fill the registry."""
