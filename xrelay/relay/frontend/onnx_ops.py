@@ -7,6 +7,7 @@ from types import ModuleType
 from xrelay.relay.frontend import (
     onnx_ops_algorithm,
     onnx_ops_attention,
+    onnx_ops_conv_nd,
     onnx_ops_indexing,
     onnx_ops_loss,
     onnx_ops_math,
@@ -44,5 +45,6 @@ MODULES: tuple[ModuleType, ...] = (
     onnx_ops_signal,
     onnx_ops_select,
     onnx_ops_norm_nn,
+    onnx_ops_conv_nd,
 )
 """Every module whose `@converter`s fill the registry."""
