@@ -8,6 +8,7 @@ from xrelay.relay.frontend import (
     onnx_ops_algorithm,
     onnx_ops_attention,
     onnx_ops_conv_nd,
+    onnx_ops_image,
     onnx_ops_indexing,
     onnx_ops_loss,
     onnx_ops_math,
@@ -46,5 +47,6 @@ MODULES: tuple[ModuleType, ...] = (
     onnx_ops_select,
     onnx_ops_norm_nn,
     onnx_ops_conv_nd,
+    onnx_ops_image,
 )
 """Every module whose `@converter`s fill the registry."""
