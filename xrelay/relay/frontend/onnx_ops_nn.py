@@ -9,6 +9,7 @@ import numpy as np
 from xrelay.dialects.builder import elementwise as E
 from xrelay.dialects.builder import nn as NN
 from xrelay.dialects.builder import nn_conv as NN_CONV
+from xrelay.dialects.builder import nn_extra as NN_EXTRA
 from xrelay.dialects.builder import nn_pool_nd as NN_POOL
 from xrelay.dialects.builder import tensor as T
 from xrelay.dialects.builder.core import const
@@ -222,9 +223,14 @@ def gemm_v1(node: Node) -> Result:
 
 @converter("MatMul", 1)
 def matmul_v1(node: Node) -> Result:
-    """MatMul, numpy semantics: 1-D operands get a unit dim that is removed after."""
+    """MatMul, numpy semantics: 1-D operands get a unit dim that is removed after; two 3-D
+    operands whose batches agree (or one is 1) are nn.batch_matmul."""
     a, b = node.expr(0), node.expr(1)
     rank_a, rank_b = node.rank(0), node.rank(1)
+    if rank_a == rank_b == 3:
+        batch_a, batch_b = node.shape(0)[0], node.shape(1)[0]
+        if batch_a == batch_b != ANY or 1 in (batch_a, batch_b):
+            return NN_EXTRA.batch_matmul(a, b, transpose_b=False)
     if rank_a == 1:
         a = T.expand_dims(a, 0)
     if rank_b == 1:

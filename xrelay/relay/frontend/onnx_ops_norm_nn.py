@@ -4,7 +4,11 @@
 
 from __future__ import annotations
 
+from xrelay.dialects.builder import movement as MOVE
 from xrelay.dialects.builder import nn_norm as NORM
+from xrelay.dialects.builder import tensor as T
+from xrelay.dialects.builder.expr import Expr
+from xrelay.dialects.relay.types import ANY
 from xrelay.relay.frontend.onnx_registry import Node, Result, converter
 
 FLOATS = ("float16", "bfloat16", "float32", "float64")
@@ -35,3 +39,44 @@ def lrn_v1(node: Node) -> Result:
         alpha=node.float_attr("alpha", 1e-4),
         beta=node.float_attr("beta", 0.75),
     )
+
+
+@converter("InstanceNormalization", 1)
+def instance_normalization_v1(node: Node) -> Result:
+    """InstanceNormalization: per sample and channel over the spatial dims, * scale + B."""
+    _float_input(node)
+    rank = node.rank(0)
+    node.refuse(rank < 3, f"input rank {rank} < 3 (no spatial dims)")
+    return NORM.instance_norm(
+        node.expr(0), node.expr(1), node.expr(2), axis=1, epsilon=node.float_attr("epsilon", 1e-5)
+    )
+
+
+@converter("GroupNormalization", 18)
+def group_normalization_v18(node: Node) -> Result:
+    """GroupNormalization: `num_groups` groups of channels normalized per sample; the scale
+    and bias are per channel from opset 21, per group before (repeated to channels)."""
+    _float_input(node)
+    shape = node.shape(0)
+    node.refuse(len(shape) < 3, f"input rank {len(shape)} < 3 (no spatial dims)")
+    groups = node.int_attr("num_groups", 0)
+    channels = shape[1]
+    node.refuse(groups < 1, f"num_groups {groups} < 1")
+    node.refuse(channels == ANY, "the channel dim must be static")
+    node.refuse(channels % groups != 0, f"{channels} channels are not divisible by {groups} groups")
+    scale, bias = node.expr(1), node.expr(2)
+    per_param = channels if node.opset >= 21 else groups
+    for index, what in ((1, "scale"), (2, "bias")):
+        got = node.shape(index)
+        node.refuse(got != (per_param,), f"{what} has shape {list(got)}, not [{per_param}]")
+    if per_param != channels:
+        scale, bias = (_repeat_groups(v, groups, channels // groups) for v in (scale, bias))
+    return NORM.group_norm(
+        node.expr(0), scale, bias, groups, axis=1, epsilon=node.float_attr("epsilon", 1e-5)
+    )
+
+
+def _repeat_groups(values: Expr, groups: int, times: int) -> Expr:
+    """`[G]` values repeated to `[G * times]`, each value `times` in a row."""
+    grid = MOVE.broadcast_to(T.reshape(values, [groups, 1]), [groups, times])
+    return T.reshape(grid, [groups * times])
