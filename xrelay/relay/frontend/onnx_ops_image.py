@@ -35,17 +35,18 @@ def _full(node: Node, values: list[float], fill: float, rank: int) -> list[float
 
 
 def _resize(
-    node: Node, scales: list[float] | None, sizes: list[int] | None, roi: list[float] | None
+    node: Node,
+    scales: list[float] | None,
+    sizes: list[int] | None,
+    roi: list[float] | None,
+    legacy: bool = False,
 ) -> Result:
+    """`legacy` (Resize-10, Upsample): asymmetric coordinates, floor for nearest."""
     shape = node.static_shape(0, "Resize")
     node.refuse(len(shape) != 4, f"only 4-D NCHW input is supported (rank {len(shape)})")
     mode = node.str_attr("mode", "nearest")
     node.refuse(mode not in METHODS, f"unknown mode '{mode}'")
-    ctm = (
-        "asymmetric"
-        if node.opset < 11
-        else node.str_attr("coordinate_transformation_mode", "half_pixel")
-    )
+    ctm = "asymmetric" if legacy else node.str_attr("coordinate_transformation_mode", "half_pixel")
     op_scales: list[float] | None = None
     if sizes is not None:
         full_sizes = _full(node, [float(s) for s in sizes], -1.0, 4)
@@ -79,7 +80,7 @@ def _resize(
         roi=box,
         method=METHODS[mode],
         coordinate_transformation_mode=ctm,
-        rounding_method=nearest_mode if mode == "nearest" and node.opset >= 11 else "",
+        rounding_method=nearest_mode if mode == "nearest" and not legacy else "",
         cubic_alpha=node.float_attr("cubic_coeff_a", -0.75),
         cubic_exclude=node.int_attr("exclude_outside", 0),
         extrapolation_value=node.float_attr("extrapolation_value", 0.0),
@@ -105,7 +106,7 @@ def resize_v10(node: Node) -> Result:
     """Resize (X, scales): nearest or linear, asymmetric coordinates."""
     scales = _known_floats(node, 1, "the scales")
     node.refuse(scales is None, "the scales are required")
-    return _resize(node, scales, None, None)
+    return _resize(node, scales, None, None, legacy=True)
 
 
 @converter("Resize", 11)
@@ -128,4 +129,4 @@ def upsample_v7(node: Node) -> Result:
     else:
         scales = [float(s) for s in node.attr("scales", [])]
     node.refuse(not scales, "the scales are required")
-    return _resize(node, scales, None, None)
+    return _resize(node, scales, None, None, legacy=True)
