@@ -22,8 +22,17 @@ import xrelay
 from xrelay.relay.frontend import from_onnx
 
 LIGHT = Path(onnx.__file__).parent / "backend" / "test" / "data" / "light"
-MODELS = ["densenet121", "inception_v2", "resnet50", "shufflenet", "squeezenet", "vgg19"]
-# with the LRN converter, add: "bvlc_alexnet", "inception_v1", "zfnet512"
+MODELS = [
+    "bvlc_alexnet",
+    "densenet121",
+    "inception_v1",
+    "inception_v2",
+    "resnet50",
+    "shufflenet",
+    "squeezenet",
+    "vgg19",
+    "zfnet512",
+]
 TARGETS = ["c", "accel,c", "dnnl,c"]
 
 

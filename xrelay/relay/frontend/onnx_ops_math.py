@@ -8,9 +8,12 @@ import numpy as np
 
 from xrelay.dialects.builder import elementwise as E
 from xrelay.dialects.builder import nn as NN
+from xrelay.dialects.builder import nn_extra as NN_EXTRA
+from xrelay.dialects.builder import tensor as T
 from xrelay.dialects.builder.core import const
 from xrelay.dialects.builder.expr import Expr
 from xrelay.dialects.builder.tensor import expand_dims
+from xrelay.dialects.relay.types import ANY
 from xrelay.relay.frontend.onnx_registry import Node, Result, converter, dtype_of_value, fold
 
 Binary = Callable[[Expr, Expr], Expr]
@@ -191,8 +194,26 @@ def leaky_relu_v1(node: Node) -> Result:
 
 @converter("PRelu", 1)
 def prelu_v1(node: Node) -> Result:
-    """PRelu: where(x < 0, slope * x, x), slope broadcast (unidirectionally) to x."""
+    """PRelu: nn.prelu where the slope is one value per index of one axis, else
+    where(x < 0, x * slope, x). Before opset 7 a 1-D slope is per channel (axis 1); from
+    opset 7 it broadcasts to x as numpy's (unidirectionally)."""
     x, slope = node.expr(0), node.expr(1)
+    x_shape, slope_shape = node.shape(0), node.shape(1)
+    rank = len(x_shape)
+    axis: int | None = None
+    if node.opset < 7 and rank >= 2 and len(slope_shape) == 1 and slope_shape[0] == x_shape[1]:
+        axis = 1
+    elif 0 < len(slope_shape) <= rank:
+        aligned = (1,) * (rank - len(slope_shape)) + slope_shape
+        wide = [i for i, d in enumerate(aligned) if d != 1]
+        if len(wide) == 1 and aligned[wide[0]] == x_shape[wide[0]] != ANY:
+            axis = wide[0]
+    if axis is not None:
+        if node.dtype(0) in ("float16", "bfloat16", "float32", "float64"):
+            return NN_EXTRA.prelu(x, T.reshape(slope, [x_shape[axis]]), axis)
+        slope = T.reshape(slope, [x_shape[axis], *[1] * (rank - 1 - axis)])
+    elif node.opset < 7 and len(slope_shape) == 1 and slope_shape[0] != 1:
+        raise node.error(f"a slope of shape {list(slope_shape)} for input {list(x_shape)}")
     return E.where(E.less(x, scalar(0, x)), E.multiply(x, slope), x)
 
 

@@ -8,6 +8,9 @@ import numpy as np
 
 from xrelay.dialects.builder import elementwise as E
 from xrelay.dialects.builder import nn as NN
+from xrelay.dialects.builder import nn_conv as NN_CONV
+from xrelay.dialects.builder import nn_extra as NN_EXTRA
+from xrelay.dialects.builder import nn_pool_nd as NN_POOL
 from xrelay.dialects.builder import tensor as T
 from xrelay.dialects.builder.core import const
 from xrelay.dialects.builder.expr import Expr
@@ -16,7 +19,7 @@ from xrelay.relay.frontend.onnx_ops_math import scalar
 from xrelay.relay.frontend.onnx_registry import Node, Result, converter, dtype_of_value
 
 
-def _spatial_pads(
+def spatial_pads(
     node: Node,
     in_dims: tuple[int, ...],
     kernel: list[int],
@@ -45,32 +48,23 @@ def _spatial_pads(
     return begins + ends
 
 
-def _as_2d(pads: list[int], values: list[int], one: int) -> tuple[list[int], list[int]]:
-    """1-D pads and per-dim values as 2-D ones with a unit leading spatial dim."""
-    return [0, pads[0], 0, pads[1]], [one, *values]
-
-
 @converter("Conv", 1)
 def conv_v1(node: Node) -> Result:
-    """Conv 2-D (NCHW/OIHW), and 1-D as 2-D with a unit height: groups, pads, auto_pad, ..."""
+    """Conv 1-D, 2-D and 3-D (NC..., OI...) onto nn.conv1d/2d/3d: groups, pads, auto_pad, ..."""
     shape = node.shape(0)
     rank = len(shape)
-    node.refuse(rank not in (3, 4), f"only 1-D and 2-D Conv are supported yet (rank {rank})")
+    node.refuse(rank not in (3, 4, 5), f"only 1-D, 2-D and 3-D Conv are supported (rank {rank})")
     n = rank - 2
     w_shape = node.static_shape(1, "the Conv weight")
     kernel = node.ints_attr("kernel_shape", w_shape[2:]) or list(w_shape[2:])
     node.refuse(list(kernel) != list(w_shape[2:]), f"kernel_shape {kernel} != weight {w_shape}")
     strides = node.ints_attr("strides", [1] * n) or [1] * n
     dilations = node.ints_attr("dilations", [1] * n) or [1] * n
-    pads = _spatial_pads(node, shape[2:], kernel, strides, dilations)
-    x, w = node.expr(0), node.expr(1)
-    if n == 1:
-        x, w = T.expand_dims(x, 2), T.expand_dims(w, 2)
-        pads, kernel = _as_2d(pads, kernel, 1)
-        strides, dilations = [1, *strides], [1, *dilations]
-    out: Expr = NN.conv2d(
-        x,
-        w,
+    pads = spatial_pads(node, shape[2:], kernel, strides, dilations)
+    conv = {1: NN_CONV.conv1d, 2: NN.conv2d, 3: NN_CONV.conv3d}[n]
+    out: Expr = conv(
+        node.expr(0),
+        node.expr(1),
         strides=strides,
         padding=pads,
         dilation=dilations,
@@ -80,77 +74,98 @@ def conv_v1(node: Node) -> Result:
     )
     if node.has(2):
         out = NN.bias_add(out, node.expr(2), axis=1)
-    return T.squeeze(out, [2]) if n == 1 else out
+    return out
 
 
-def _ceil_mode(
+def ceil_mode_sizes(
     in_dims: tuple[int, ...],
     kernel: list[int],
     strides: list[int],
     dilations: list[int],
     pads: list[int],
-) -> bool:
-    """Whether ONNX's ceil_mode output needs relay's ceil_mode (else floor gives the same).
+) -> list[int] | None:
+    """ONNX's ceil_mode output extents, or None where a dim is dynamic.
 
-    ONNX drops a last window that would start in the right padding; where that
-    makes the ceil size the floor size, relay's floor mode is exact.
+    ONNX drops a last window that would start in the right padding; relay's
+    ceil_mode keeps it, so the caller cuts that window off.
     """
     n = len(kernel)
+    sizes: list[int] = []
     for i, size in enumerate(in_dims):
         if size == ANY:
-            return True
+            return None
         span = size + pads[i] + pads[i + n] - ((kernel[i] - 1) * dilations[i] + 1)
-        floor_out = span // strides[i] + 1
-        ceil_out = -(-span // strides[i]) + 1
-        if (ceil_out - 1) * strides[i] >= size + pads[i]:
-            ceil_out -= 1
-        if ceil_out != floor_out:
-            return True
-    return False
+        out = -(-span // strides[i]) + 1
+        if (out - 1) * strides[i] >= size + pads[i]:
+            out -= 1
+        sizes.append(out)
+    return sizes
+
+
+def pool_nd(
+    node: Node,
+    x: Expr,
+    kind: str,
+    windows: tuple[list[int], list[int], list[int], list[int]],
+    ceil_mode: bool,
+    count_include_pad: bool = False,
+) -> Expr:
+    """`nn.max_poolNd` or `nn.avg_poolNd` (N from the kernel) with ONNX's ceil_mode:
+    relay's ceil mode, then the windows ONNX drops (starting in the right padding)
+    cut off."""
+    kernel, strides, dilations, pads = windows
+    n = len(kernel)
+    wanted = None
+    if ceil_mode:
+        wanted = ceil_mode_sizes(node.shape(0)[2:], kernel, strides, dilations, pads)
+        node.refuse(wanted is None, "ceil_mode needs static spatial dims")
+    out: Expr
+    if kind == "max":
+        fn = {1: NN_POOL.max_pool1d, 2: NN.max_pool2d, 3: NN_POOL.max_pool3d}[n]
+        out = fn(x, kernel, strides, dilations, pads, ceil_mode=ceil_mode)
+    else:
+        fn_avg = {1: NN_POOL.avg_pool1d, 2: NN.avg_pool2d, 3: NN_POOL.avg_pool3d}[n]
+        out = fn_avg(
+            x,
+            kernel,
+            strides,
+            dilations,
+            pads,
+            ceil_mode=ceil_mode,
+            count_include_pad=count_include_pad,
+        )
+    if wanted is not None and list(_shape(out)[2:]) != wanted:
+        axes = list(range(2, 2 + n))
+        out = T.strided_slice(out, [0] * n, wanted, [1] * n, axes)
+    return out
 
 
 def _pool(node: Node, is_max: bool) -> Result:
     shape = node.shape(0)
     rank = len(shape)
-    node.refuse(rank not in (3, 4), f"only 1-D and 2-D pooling are supported yet (rank {rank})")
+    node.refuse(rank not in (3, 4, 5), f"only 1-D, 2-D and 3-D pooling are supported (rank {rank})")
     node.refuse(node.num_outputs > 1, "the Indices output is not supported")
     n = rank - 2
     kernel = node.ints_attr("kernel_shape") or []
     node.refuse(len(kernel) != n, f"kernel_shape {kernel} does not have {n} dims")
     strides = node.ints_attr("strides", [1] * n) or [1] * n
     dilations = node.ints_attr("dilations", [1] * n) or [1] * n
-    pads = _spatial_pads(node, shape[2:], kernel, strides, dilations)
+    pads = spatial_pads(node, shape[2:], kernel, strides, dilations)
     ceil_mode = bool(node.int_attr("ceil_mode", 0))
-    if ceil_mode:
-        ceil_mode = _ceil_mode(shape[2:], kernel, strides, dilations, pads)
-        node.refuse(
-            ceil_mode and any(p for p in pads), "ceil_mode with padding that changes the size"
-        )
-    x = node.expr(0)
-    if n == 1:
-        x = T.expand_dims(x, 2)
-        pads, kernel = _as_2d(pads, kernel, 1)
-        strides, dilations = [1, *strides], [1, *dilations]
-    out: Expr
-    if is_max:
-        out = NN.max_pool2d(x, kernel, strides, dilations, pads, ceil_mode=ceil_mode)
-    else:
-        include = bool(node.int_attr("count_include_pad", 0))
-        out = NN.avg_pool2d(
-            x, kernel, strides, dilations, pads, ceil_mode=ceil_mode, count_include_pad=include
-        )
-    return T.squeeze(out, [2]) if n == 1 else out
+    include = bool(node.int_attr("count_include_pad", 0))
+    windows = (kernel, strides, dilations, pads)
+    return pool_nd(node, node.expr(0), "max" if is_max else "avg", windows, ceil_mode, include)
 
 
 @converter("MaxPool", 1)
 def max_pool_v1(node: Node) -> Result:
-    """MaxPool, 2-D only for now; the optional Indices output is unsupported."""
+    """MaxPool 1-D, 2-D and 3-D; the optional Indices output is unsupported."""
     return _pool(node, True)
 
 
 @converter("AveragePool", 1)
 def average_pool_v1(node: Node) -> Result:
-    """AveragePool, 2-D only for now (count_include_pad, ceil_mode, dilations)."""
+    """AveragePool 1-D, 2-D and 3-D (count_include_pad, ceil_mode, dilations)."""
     return _pool(node, False)
 
 
@@ -208,9 +223,14 @@ def gemm_v1(node: Node) -> Result:
 
 @converter("MatMul", 1)
 def matmul_v1(node: Node) -> Result:
-    """MatMul, numpy semantics: 1-D operands get a unit dim that is removed after."""
+    """MatMul, numpy semantics: 1-D operands get a unit dim that is removed after; two 3-D
+    operands whose batches agree (or one is 1) are nn.batch_matmul."""
     a, b = node.expr(0), node.expr(1)
     rank_a, rank_b = node.rank(0), node.rank(1)
+    if rank_a == rank_b == 3:
+        batch_a, batch_b = node.shape(0)[0], node.shape(1)[0]
+        if batch_a == batch_b != ANY or 1 in (batch_a, batch_b):
+            return NN_EXTRA.batch_matmul(a, b, transpose_b=False)
     if rank_a == 1:
         a = T.expand_dims(a, 0)
     if rank_b == 1:

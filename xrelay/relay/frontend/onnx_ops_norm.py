@@ -8,12 +8,16 @@ reference does that too).
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from xrelay.dialects.builder import elementwise as E
+from xrelay.dialects.builder import nn_norm as NORM
 from xrelay.dialects.builder import tensor as T
 from xrelay.dialects.builder.core import const
 from xrelay.dialects.builder.expr import Expr
+from xrelay.dialects.relay.types import ANY
 from xrelay.relay.frontend.onnx_dtypes import onnx_type_name, relay_dtype
 from xrelay.relay.frontend.onnx_registry import Node, Result, converter
 
@@ -50,21 +54,37 @@ def _scalar(value: float, dtype: str) -> Expr:
     return const(np.asarray(value), dtype)
 
 
-# relay.nn.layer_norm arrives from another branch: then Y (without the Mean and
-# InvStdDev outputs) can become that one op.
 @converter("LayerNormalization", 17)
 def layer_normalization_v17(node: Node) -> Result:
-    """LayerNormalization: Y = (x - mean) / sqrt(var + epsilon) * Scale + B; Mean, InvStdDev."""
+    """LayerNormalization: Y = (x - mean) / sqrt(var + epsilon) * Scale + B; Mean, InvStdDev.
+
+    With a static shape, Y's normalization is `nn.layer_norm` over the input reshaped to
+    2-D at `axis` (the statistics in float64, rounded once; docs/semantics.md), then
+    `* Scale + B`; Mean and InvStdDev, when used, are computed in `stash_type` as the
+    spec says.
+    """
     axes = _axes(node)
     dtype = node.dtype(0)
     stash = _stash_dtype(node)
-    x = _cast(node.expr(0), stash, dtype)
-    mean = T.mean(x, axes, keepdims=True)
-    diff = E.subtract(x, mean)
-    variance = T.mean(E.multiply(diff, diff), axes, keepdims=True)
-    epsilon = _scalar(node.float_attr("epsilon", 1e-5), stash)
-    inv_std = E.divide(_scalar(1.0, stash), E.sqrt(E.add(variance, epsilon)))
-    y: Expr = E.multiply(_cast(E.multiply(diff, inv_std), dtype, stash), node.expr(1))
+    epsilon = node.float_attr("epsilon", 1e-5)
+    shape = node.shape(0)
+    normalized: Expr | None = None
+    if ANY not in shape:
+        inner = math.prod(shape[axes[0] :])
+        flat = T.reshape(node.expr(0), [math.prod(shape[: axes[0]]), inner])
+        ones, zeros = (const(np.full(inner, v), dtype) for v in (1.0, 0.0))
+        norm = NORM.layer_norm(flat, ones, zeros, -1, epsilon, center=False, scale=False)
+        normalized = T.reshape(norm, list(shape))
+    mean = inv_std = None
+    if normalized is None or node.num_outputs > 1:
+        x = _cast(node.expr(0), stash, dtype)
+        mean = T.mean(x, axes, keepdims=True)
+        diff = E.subtract(x, mean)
+        variance = T.mean(E.multiply(diff, diff), axes, keepdims=True)
+        inv_std = E.divide(_scalar(1.0, stash), E.sqrt(E.add(variance, _scalar(epsilon, stash))))
+        if normalized is None:
+            normalized = _cast(E.multiply(diff, inv_std), dtype, stash)
+    y: Expr = E.multiply(normalized, node.expr(1))
     if node.has(2):
         y = E.add(y, node.expr(2))
     return [y, mean, inv_std]
