@@ -262,20 +262,40 @@ def compare(results: Sequence[Result], expected: dict[str, str]) -> list[str]:
     return problems
 
 
-_CATEGORY = re.compile(r"unsupported op(?: type)?s?:? ?([A-Za-z0-9_.]+)|op '([A-Za-z0-9_.]+)'")
+_CATEGORIES: tuple[tuple[str, str], ...] = (
+    (r"element type (FLOAT\d*E\d+M\d+\w*|U?INT[24]|FLOAT4\w*)\b", "8-, 4- and 2-bit types"),
+    (
+        r"element type STRING|op (StringNormalizer|StringConcat|StringSplit|RegexFullMatch)",
+        "strings",
+    ),
+    (
+        r"sequence|optional|op (Sequence|Optional|SplitToSequence|ConcatFromSequence)",
+        "sequences, optionals",
+    ),
+    (r"custom domain", "other domains (ai.onnx.ml, training, preview)"),
+    (r"training_mode", "training mode"),
+    (
+        r"op (NonMaxSuppression|Unique)|BitCast of a value unknown",
+        "output shape or bits known only at run time",
+    ),
+    (r"op (Bernoulli|Random\w+)", "random numbers"),
+    (r"^crashed", "crash or timeout"),
+    (r"wrong values", "wrong values"),
+    (r"wrong output", "wrong output shape or dtype"),
+)
+"""Coarse failure categories (regex on the reason, first match wins), for the README table."""
 
 
 def category(reason: str) -> str:
     """A coarse category of a failure reason, for the summary table."""
-    if reason.startswith("crashed"):
-        return "crash or timeout"
-    if "wrong values" in reason:
-        return "wrong values"
-    if "wrong output" in reason:
-        return reason.split(": ", 1)[-1]
+    for pattern, name in _CATEGORIES:
+        if re.search(pattern, reason):
+            return name
+    unsupported = re.search(r"unsupported op (\w+)", reason)
+    if unsupported:
+        return f"not converted yet: {unsupported.group(1)}"
     head = reason.split(": ", 1)[-1]
-    head = re.sub(r"'[^']*'|\"[^\"]*\"|\d+", "…", head)
-    return head[:90]
+    return re.sub(r"'[^']*'|\"[^\"]*\"|\d+", "…", head)[:90]
 
 
 def summary(results: Sequence[Result]) -> str:
