@@ -35,21 +35,11 @@ from xrelay.dialects.parser import parse_module
 
 from xrelay import IRModule, byoc
 from xrelay.relay.frontend import OnnxImportError, from_onnx
+from xrelay.relay.frontend.onnx_light import LIGHT_MODELS, light_model_path
 
 T = TypeVar("T")
 
-LIGHT = Path(onnx.__file__).parent / "backend" / "test" / "data" / "light"
-MODELS = [
-    "bvlc_alexnet",
-    "densenet121",
-    "inception_v1",
-    "inception_v2",
-    "resnet50",
-    "shufflenet",
-    "squeezenet",
-    "vgg19",
-    "zfnet512",
-]
+MODELS = list(LIGHT_MODELS)
 TARGETS = {"resnet50": 5.0, "densenet121": 10.0}
 """Import seconds the issue allows."""
 
@@ -105,7 +95,7 @@ def with_weights(model: onnx.ModelProto) -> onnx.ModelProto:
 
 def row(name: str, repeat: int, weights: bool) -> str:
     """One table row for the light model `name`."""
-    path = LIGHT / f"light_{name}.onnx"
+    path = light_model_path(name)
     load, model = best(repeat, lambda: _load(path))
     if weights:
         model = with_weights(model)

@@ -18,14 +18,9 @@ import math
 import tempfile
 import time
 from collections.abc import Mapping, Sequence
-from pathlib import Path
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-import onnx
-from onnx import numpy_helper
-from onnx.backend.test.runner import Runner
 from xdsl.dialects import func
 from xdsl.dialects.builtin import IntegerAttr, StringAttr
 from xdsl.ir import Operation
@@ -33,19 +28,9 @@ from xrelay.dialects.relay.types import TensorType
 
 import xrelay
 from xrelay.relay.frontend import from_onnx
+from xrelay.relay.frontend.onnx_light import LIGHT_MODELS, light_model
 
-LIGHT = Path(onnx.__file__).parent / "backend" / "test" / "data" / "light"
-MODELS = (
-    "bvlc_alexnet",
-    "densenet121",
-    "inception_v1",
-    "inception_v2",
-    "resnet50",
-    "shufflenet",
-    "squeezenet",
-    "vgg19",
-    "zfnet512",
-)
+MODELS = LIGHT_MODELS
 TARGETS = ("c", "accel,c", "dnnl,c")
 MAC_OPS = ("relay.nn.conv2d", "relay.nn.dense", "relay.matmul", "relay.nn.batch_matmul")
 
@@ -105,22 +90,6 @@ def flop_shares(
     return {owner: n / whole for owner, n in totals.items()}
 
 
-def load(name: str) -> tuple[Any, list[npt.NDArray[Any]], npt.NDArray[Any]]:
-    """The model, its dummy inputs (as ONNX's runner makes them) and the reference output."""
-    path = LIGHT / f"light_{name}.onnx"
-    model = onnx.ModelProto()
-    model.ParseFromString(path.read_bytes())
-    inits = {i.name for i in model.graph.initializer}
-    inputs = [
-        Runner.generate_dummy_data(i, seed=0, random=False)
-        for i in model.graph.input
-        if i.name not in inits
-    ]
-    tensor = onnx.TensorProto()
-    tensor.ParseFromString((LIGHT / f"light_{name}_output_0.pb").read_bytes())
-    return model, inputs, numpy_helper.to_array(tensor)
-
-
 def main(argv: Sequence[str] | None = None) -> None:
     """Print one Markdown row per model and target."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
@@ -130,7 +99,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     print("| model | nodes | GFLOP | import s | target | build s | FLOPs taken | output |")
     print("|---|---:|---:|---:|---|---:|---|---|")
     for name in args.models.split(","):
-        model, inputs, expected = load(name)
+        model, inputs, expected = light_model(name)
         start = time.perf_counter()
         mod, params = from_onnx(model)
         imported = time.perf_counter() - start

@@ -9,45 +9,23 @@ and ZFNet-512 use LRN and join the list once its converter exists.
 from __future__ import annotations
 
 import functools
-from pathlib import Path
 from typing import Any
 
 import numpy as np
-import onnx
 import pytest
-from onnx import numpy_helper
-from onnx.backend.test.runner import Runner
 
 import xrelay
 from xrelay.relay.frontend import from_onnx
+from xrelay.relay.frontend.onnx_light import LIGHT_MODELS, light_model
 
-LIGHT = Path(onnx.__file__).parent / "backend" / "test" / "data" / "light"
-MODELS = [
-    "bvlc_alexnet",
-    "densenet121",
-    "inception_v1",
-    "inception_v2",
-    "resnet50",
-    "shufflenet",
-    "squeezenet",
-    "vgg19",
-    "zfnet512",
-]
+MODELS = list(LIGHT_MODELS)
 TARGETS = ["c", "accel,c", "dnnl,c"]
 
 
 @functools.cache
 def _load(name: str) -> tuple[xrelay.IRModule, dict[str, Any], list[Any], Any]:
-    path = LIGHT / f"light_{name}.onnx"
-    model = onnx.load(str(path))
-    inits = {i.name for i in model.graph.initializer}
-    inputs = [
-        Runner.generate_dummy_data(i, seed=0, random=False)
-        for i in model.graph.input
-        if i.name not in inits
-    ]
-    expected = numpy_helper.to_array(onnx.load_tensor(str(LIGHT / f"light_{name}_output_0.pb")))
-    mod, params = from_onnx(path)
+    model, inputs, expected = light_model(name)
+    mod, params = from_onnx(model)
     return mod, params, inputs, expected
 
 
