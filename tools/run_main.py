@@ -84,6 +84,7 @@ from xrelay.tools.run_io import (
 )
 
 import xrelay
+from xrelay.relay.frontend import OnnxImportError
 
 PROG = "xrelay-run"
 
@@ -100,8 +101,10 @@ def _user_error(error: Exception) -> str | None:
     if isinstance(error, DiagnosticError):
         if not error.diagnostics:
             return f"{PROG}: error: {error}"
-        return "\n".join(  # without a position: `xrelay-run: error: ...`
-            str(d) if d.line > 0 else f"{PROG}: {d.severity}: {d.message}"
+        return "\n".join(  # without a position or a file: `xrelay-run: error: ...`
+            str(d)
+            if d.line > 0 or not d.filename.startswith("<")
+            else f"{PROG}: {d.severity}: {d.message}"
             for d in error.diagnostics
         )
     if isinstance(error, RunError | ValueError | OSError | ShapeFlagError):
@@ -224,9 +227,12 @@ class RunMain:
         """
         name: str = self.args.input_file
         if name.endswith(ONNX_SUFFIX):
-            mod, self.onnx_params = import_onnx(
-                name, parse_shapes(self.args.shape), self.args.opset
-            )
+            try:
+                mod, self.onnx_params = import_onnx(
+                    name, parse_shapes(self.args.shape), self.args.opset
+                )
+            except OnnxImportError as error:  # name the file the problems are in
+                raise OnnxImportError(error.messages, name) from None
             return mod
         if self.args.shape or self.args.opset is not None:
             raise RunError("--shape and --opset are for an ONNX model (a .onnx file)")

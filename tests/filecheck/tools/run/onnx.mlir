@@ -23,10 +23,10 @@
 // RUN: env XRELAY_CACHE_DIR=%t.cache xrelay-run %t.onnx --target c --shape x=2x6 --input x=%t.x.npy --params %t.p.npz | filecheck %s --check-prefix=OVERRIDE
 // OVERRIDE: output0: float32[2, 4] min=3.875 max=17.375 mean=10.625
 
-/// The importer's problems, one line each, exit status 1; --shape needs an ONNX model.
+/// The importer's problems, one line each naming the file, exit status 1; --shape needs an ONNX model.
 // RUN: not xrelay-run %t.unsupported.onnx 2>&1 | filecheck %s --check-prefix=REFUSED
-//     REFUSED: {{\A}}xrelay-run: error: unsupported op FrobnicateA at opset 17 (2 nodes: 'first', 'second')
-// REFUSED-NEXT: {{^}}xrelay-run: error: unsupported op FrobnicateB at opset 17 (1 node: 'third')
+// REFUSED: {{\A.*}}.unsupported.onnx: error: unsupported op FrobnicateA at opset 17 (2 nodes: 'first', 'second')
+// REFUSED-NEXT: {{^.*}}.unsupported.onnx: error: unsupported op FrobnicateB at opset 17 (1 node: 'third')
 // REFUSED-NOT: {{.}}
 // RUN: not xrelay-run %s --shape x=1x6 2>&1 | filecheck %s --check-prefix=NOTONNX
 //     NOTONNX: {{\A}}xrelay-run: error: --shape and --opset are for an ONNX model (a .onnx file)
