@@ -90,6 +90,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, TypeAlias, cast
 
+import numpy as np
+import numpy.typing as npt
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
@@ -184,20 +186,39 @@ def leaves(tree: Tree) -> Iterator[Buffer]:
 def best_fit_offsets(spans: Sequence[tuple[int, int]], sizes: Sequence[int]) -> list[int]:
     """Offsets for buffers live over inclusive `spans`: greedy best-fit, largest first.
 
-    Conflicts (pairs live at once) come from a sweep by start; each buffer then
-    takes the smallest gap between its placed conflicts that fits, else the top.
+    Conflicts (pairs live at once) come from a sweep by start: a buffer's are the
+    ones started before it and still live (the sweep's active set, expired by a
+    heap of ends) and the ones starting within its span (a contiguous run of the
+    start order): copied as lists, no Python work per pair. Each buffer then
+    takes the smallest gap between its placed conflicts that fits (the first
+    such gap by address), else the top. A buffer with many
+    conflicts (values live across much of the function, e.g. DenseNet's, or ops
+    emitted long after their operands) does that scan with numpy, when every sum
+    of offsets and sizes fits in int64; the result is the same either way.
     """
     count = len(spans)
+    order = sorted(range(count), key=lambda j: spans[j][0])
+    starts = [spans[j][0] for j in order]
     conflicts: list[list[int]] = [[] for _ in range(count)]
-    active: list[int] = []
-    for i in sorted(range(count), key=lambda j: spans[j][0]):
-        active = [j for j in active if spans[j][1] >= spans[i][0]]
-        for j in active:
-            conflicts[i].append(j)
-            conflicts[j].append(i)
-        active.append(i)
+    active: dict[int, None] = {}  # started and live, in start order (copied at C speed)
+    expiry: list[tuple[int, int]] = []  # (end, buffer) of the active ones
+    for position, i in enumerate(order):
+        first, last = spans[i]
+        while expiry and expiry[0][0] < first:
+            del active[heapq.heappop(expiry)[1]]
+        later = bisect.bisect_right(starts, last, lo=position + 1)
+        conflicts[i] = [*active, *order[position + 1 : later]]
+        active[i] = None
+        heapq.heappush(expiry, (last, i))
+    vectorize = sum(sizes) < 2**62
     offsets = [-1] * count
+    placed = np.full(count, -1, dtype=np.int64) if vectorize else None
+    size_array = np.asarray(sizes, dtype=np.int64) if vectorize else None
     for i in sorted(range(count), key=lambda j: (-sizes[j], spans[j][0], j)):
+        if placed is not None and size_array is not None and len(conflicts[i]) > _VECTOR_MIN:
+            offsets[i] = _best_fit_vector(np.asarray(conflicts[i]), placed, size_array, sizes[i])
+            placed[i] = offsets[i]
+            continue
         taken = sorted((offsets[j], offsets[j] + sizes[j]) for j in conflicts[i] if offsets[j] >= 0)
         best, best_gap, top = -1, -1, 0
         for low, high in taken:
@@ -206,7 +227,38 @@ def best_fit_offsets(spans: Sequence[tuple[int, int]], sizes: Sequence[int]) -> 
                 best, best_gap = top, gap
             top = max(top, high)
         offsets[i] = best if best >= 0 else top
+        if placed is not None:
+            placed[i] = offsets[i]
     return offsets
+
+
+_VECTOR_MIN = 48
+"""Conflicts above which best-fit scans them with numpy (below, its call overhead dominates)."""
+
+
+def _best_fit_vector(
+    conflicts: npt.NDArray[np.int64],
+    placed: npt.NDArray[np.int64],
+    sizes: npt.NDArray[np.int64],
+    size: int,
+) -> int:
+    """Best-fit's scan over the placed `conflicts` (offset -1: not placed yet), with numpy."""
+    lows = placed[conflicts]
+    mask = lows >= 0
+    lows = lows[mask]
+    if not lows.size:
+        return 0
+    highs = lows + sizes[conflicts[mask]]
+    by_address = np.lexsort((highs, lows))
+    lows, highs = lows[by_address], highs[by_address]
+    tops = np.maximum.accumulate(highs)
+    below = np.concatenate((np.zeros(1, dtype=np.int64), np.maximum(tops[:-1], 0)))
+    gaps = lows - below
+    fits = np.flatnonzero(gaps >= size)
+    if not fits.size:
+        return max(int(tops[-1]), 0)
+    best = fits[np.argmin(gaps[fits])]  # argmin: the first of equal gaps, as the scan
+    return int(below[best])
 
 
 def peak_live(spans: Sequence[tuple[int, int]], sizes: Sequence[int]) -> int:

@@ -12,6 +12,7 @@ import re
 
 import numpy as np
 import pytest
+import xrelay.passes.pass_manager as pass_manager
 from testlib.pass_helpers import (
     Recorder,
     abs_module,
@@ -568,6 +569,49 @@ def test_failure_inside_sequential_restores_module_before_the_sequential() -> No
     assert str(mod) == before
     assert not is_tagged(mod)
     assert isinstance(caught.value.__cause__, ValueError)
+
+
+@transform.module_pass(opt_level=0, name="keep_as_is")
+def keep_as_is(mod: IRModule, ctx: transform.PassContext) -> IRModule:
+    return mod
+
+
+def count_snapshots(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count the pass manager's snapshot clones from now on (one list item per clone)."""
+    taken: list[int] = []
+    real = pass_manager.take_snapshot
+
+    def counted(module):
+        taken.append(1)
+        return real(module)
+
+    monkeypatch.setattr(pass_manager, "take_snapshot", counted)
+    return taken
+
+
+def test_unchanged_passes_share_one_snapshot(monkeypatch: pytest.MonkeyPatch) -> None:
+    taken = count_snapshots(monkeypatch)
+    mod = log_module()
+    transform.Sequential([keep_as_is, keep_as_is, Tag(), keep_as_is])(mod)
+    # The two keep_as_is and Tag start from the same IR: one clone; Tag changes it, so the
+    # last keep_as_is takes a second.
+    assert len(taken) == 2
+    assert is_tagged(mod)
+
+
+@pytest.mark.parametrize("unchanged", [1, 2])
+def test_failure_after_unchanged_passes_restores_the_module(unchanged: int) -> None:
+    # The failing pass reuses the Sequential's own snapshot: restored once, not emptied.
+    mod = log_module()
+    before = str(mod)
+    with pytest.raises(transform.PassError, match="'TestFail'"):
+        transform.Sequential([*[keep_as_is] * unchanged, Fail(kind="crash")])(mod)
+    assert str(mod) == before
+    inner = transform.Sequential([keep_as_is, Fail(kind="crash")])
+    with pytest.raises(transform.PassError, match="'TestFail'"):
+        transform.Sequential([keep_as_is, Tag(), keep_as_is, inner])(mod)
+    assert str(mod) == before
+    assert not is_tagged(mod)
 
 
 def test_non_transactional_failure_keeps_the_half_done_change() -> None:

@@ -29,6 +29,7 @@ from xrelay.dialects.diagnostics import DiagnosticError
 from xrelay.passes.partition_for import partition_for
 from xrelay.passes.plan_memory import (
     Buffer,
+    FunctionPlan,
     PlanMemory,
     PlanMemoryPass,
     best_fit_offsets,
@@ -400,6 +401,57 @@ def brute_force_overlap(spans: list[tuple[int, int]], sizes: list[int], offsets:
             if live and sizes[i] and sizes[j] and not apart:
                 return True
     return False
+
+
+def naive_best_fit(spans: list[tuple[int, int]], sizes: list[int]) -> list[int]:
+    """Best-fit as documented, by brute force: every pair tested for overlap, largest first."""
+    offsets = [-1] * len(spans)
+    for i in sorted(range(len(spans)), key=lambda j: (-sizes[j], spans[j][0], j)):
+        taken = sorted(
+            (offsets[j], offsets[j] + sizes[j])
+            for j in range(len(spans))
+            if offsets[j] >= 0 and spans[i][0] <= spans[j][1] and spans[j][0] <= spans[i][1]
+        )
+        best, best_gap, top = -1, -1, 0
+        for low, high in taken:
+            if low - top >= sizes[i] and (best < 0 or low - top < best_gap):
+                best, best_gap = top, low - top
+            top = max(top, high)
+        offsets[i] = best if best >= 0 else top
+    return offsets
+
+
+@pytest.mark.parametrize("scale", [1, 2**61])
+def test_best_fit_matches_brute_force_with_many_conflicts(scale: int) -> None:
+    # Long-lived buffers give some buffers over 48 conflicts (best-fit's numpy scan); sizes
+    # of 2^61 units make the sums overflow int64, so the same cases take the Python scan.
+    rng = np.random.default_rng(1)
+    for _ in range(40):
+        count = int(rng.integers(60, 200))
+        starts = rng.integers(0, 300, count)
+        lengths = np.where(rng.random(count) < 0.3, 300, rng.integers(0, 20, count))
+        spans = [(int(s), int(s + n)) for s, n in zip(starts, lengths, strict=True)]
+        sizes = [int(rng.integers(0, 6)) * scale for _ in range(count)]
+        assert best_fit_offsets(spans, sizes) == naive_best_fit(spans, sizes)
+
+
+def test_plan_of_long_lived_values_matches_brute_force_best_fit() -> None:
+    # A 1200-op chain whose every 10th value is also read at the end (as builders emit dead or
+    # late-read values): 120 buffers live throughout, so most have over 48 conflicts.
+    x = relay.var("x", shape=(4, 4))
+    y: relay.Expr = x
+    late: list[relay.Expr] = []
+    for step in range(1200):
+        y = relay.tanh(y) if step % 3 else relay.concatenate([y], 0)
+        if step % 10 == 0:
+            late.append(y)
+    mod = IRModule.from_expr(relay.Function([x], relay.concatenate([y, *late], 0)))
+    main = next(f for f in mod.module.ops if isinstance(f, func.FuncOp))
+    plan = FunctionPlan(main, ALIGN)
+    spans = [(b.start, b.end) for b in plan.arena]
+    sizes = [b.size for b in plan.arena]
+    assert sum(e - s > 100 for s, e in spans) >= 100
+    assert [b.offset for b in plan.arena] == naive_best_fit(spans, sizes)
 
 
 def test_best_fit_on_random_intervals() -> None:
