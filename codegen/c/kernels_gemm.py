@@ -19,7 +19,7 @@ from xrelay.dialects.relay.base import get_bool, properties_with_defaults
 from xrelay.dialects.relay.types import broadcast_shapes
 
 
-def _float32(k: Kernel) -> bool:
+def float32(k: Kernel) -> bool:
     """Whether every operand and result of the op is float32 (the GEMM's type)."""
     return all(k.in_scalar(i).ctype == "float" for i in range(len(k.in_types))) and (
         k.out_scalar().ctype == "float"
@@ -28,7 +28,7 @@ def _float32(k: Kernel) -> bool:
 
 def dense(k: Kernel) -> None:
     """`data @ weight.T` over the data's leading dims: one GEMM, `B[q, u] = weight[u, q]`."""
-    if not _float32(k):
+    if not float32(k):
         kernels_nn.dense(k)
         return
     dshape, (units, depth) = k.in_shape(0), k.in_shape(1)
@@ -44,7 +44,7 @@ def _operand(rows: int, cols: int, transposed: bool) -> tuple[int, int]:
 
 def matmul(k: Kernel) -> None:
     """numpy's matmul with broadcast batch dims and optional transposes: a GEMM per batch."""
-    if not _float32(k):
+    if not float32(k):
         kernels_reduce.matmul(k)
         return
     props = k.op.properties
@@ -79,7 +79,7 @@ def matmul(k: Kernel) -> None:
 def batch_matmul(k: Kernel) -> None:
     """`out[b] = x[b] @ y[b]` (per the transposes; TVM's default `y` is `N x K`), a batch of 1
     broadcast: a GEMM per batch."""
-    if not _float32(k):
+    if not float32(k):
         kernels_nn_extra.batch_matmul(k)
         return
     assert isinstance(k.op, IRDLOperation)
