@@ -89,6 +89,7 @@ def batch_matmul(batch: int, m: int, n: int, depth: int, transpose_b: bool) -> C
 
 CASES: dict[str, Callable[[], Case]] = {
     "mlp 784-512-512-10 b64": mlp,
+    "dense batch 1 1024->4096": lambda: dense(1, 1024, 4096),
     "tf q/k/v/o dense 128x256x256": lambda: dense(128, 256, 256),
     "tf ffn1 dense 128x256->1024": lambda: dense(128, 256, 1024),
     "tf ffn2 dense 128x1024->256": lambda: dense(128, 1024, 256),

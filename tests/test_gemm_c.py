@@ -100,6 +100,7 @@ def dense_cases(seed: int, shapes: list[tuple[tuple[int, ...], int]]) -> Cases:
 
 DENSE = [
     ((1, 37), 5),  # one row
+    ((2, 64), 9),  # two rows: dot products, the depth a whole number of vectors
     ((200, 300), 45),  # rows past the row block, depth past the depth block, odd units
     ((7, 13), 600),  # units past the column block
     ((2, 3, 17), 33),  # leading dims

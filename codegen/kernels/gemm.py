@@ -19,10 +19,17 @@ has), and per step of `q` loads two vectors of `B`, broadcasts `XG_MR`
 elements of `A` and does `2 * XG_MR` multiply-adds (fused: the unit is built
 with `-ffp-contract=fast`).
 
+One or two rows with `A`'s rows and `B`'s columns contiguous (`nn.dense` at
+batch 1) take `xg_dots` instead: dot products over vector lanes, 4 columns at a
+time, the weights read once per row and not packed (packing would read them
+twice and the tile's 6 rows would be mostly padding).
+
 Numerics: every `C[i, j]` is one float32 accumulator running over `q` in
 order within a `k` block, added to `C` between blocks (the first block
 stores): the recursive float32 sum of the `k` products, whose error is at most
-about `k * 2^-24 * sum_q |A[i, q] * B[q, j]|` (docs/semantics.md).
+about `k * 2^-24 * sum_q |A[i, q] * B[q, j]|` (docs/semantics.md); `xg_dots`
+sums `XG_VL` interleaved partial sums, then the lanes and the tail, within
+the same bound.
 
 Vectors: GCC vector extensions of `XG_VL` floats, chosen from the compiler's
 predefined macros when the unit is compiled: 16 with AVX-512 (`__AVX512F__`),
@@ -108,6 +115,43 @@ static void xg_pack_b(int64_t kc, int64_t nc, const float *b, int64_t brs, int64
 }
 """
 
+_DOTS = """\
+static inline float xg_hsum(xg_v v) {
+  float lanes[XG_VL], total = 0.0f;
+  __builtin_memcpy(lanes, &v, sizeof v);
+  for (int i = 0; i < XG_VL; ++i) total += lanes[i];
+  return total;
+}
+
+/* Few rows of A contiguous (acs == 1) by columns of B contiguous (brs == 1, nn.dense's
+   weight): dot products over vector lanes, 4 columns at a time, B read once per row and
+   not packed. */
+static void xg_dots(int64_t m, int64_t n, int64_t k, const float *a, int64_t ars,
+                    const float *b, int64_t bcs, float *restrict c, int64_t ldc) {
+  for (int64_t i = 0; i < m; ++i) {
+    const float *x = a + i * ars;
+    for (int64_t j = 0; j < n; j += 4) {
+      const int64_t cols = xg_min(4, n - j);
+      const float *w[4];
+      for (int64_t u = 0; u < 4; ++u) w[u] = b + (j + (u < cols ? u : 0)) * bcs;
+      xg_v s0 = {0}, s1 = {0}, s2 = {0}, s3 = {0};
+      int64_t q = 0;
+      for (; q + XG_VL <= k; q += XG_VL) {
+        const xg_v v = xg_ld(x + q);
+        s0 += v * xg_ld(w[0] + q);
+        s1 += v * xg_ld(w[1] + q);
+        s2 += v * xg_ld(w[2] + q);
+        s3 += v * xg_ld(w[3] + q);
+      }
+      float t[4] = {xg_hsum(s0), xg_hsum(s1), xg_hsum(s2), xg_hsum(s3)};
+      for (; q < k; ++q)
+        for (int64_t u = 0; u < 4; ++u) t[u] += x[q] * w[u][q];
+      for (int64_t u = 0; u < cols; ++u) c[i * ldc + j + u] = t[u];
+    }
+  }
+}
+"""
+
 _MAIN = """\
 XR_HIDDEN void xg_sgemm(int64_t m, int64_t n, int64_t k, const float *a, int64_t ars,
                         int64_t acs, const float *b, int64_t brs, int64_t bcs, float *c,
@@ -116,6 +160,10 @@ XR_HIDDEN void xg_sgemm(int64_t m, int64_t n, int64_t k, const float *a, int64_t
   if (k <= 0) {
     for (int64_t i = 0; i < m; ++i)
       for (int64_t j = 0; j < n; ++j) c[i * ldc + j] = 0.0f;
+    return;
+  }
+  if (m <= 2 && acs == 1 && brs == 1) {
+    xg_dots(m, n, k, a, ars, b, bcs, c, ldc);
     return;
   }
   float *pa = xg_pa, *pb = xg_pb;
@@ -180,7 +228,7 @@ def _tile() -> str:
 
 def source() -> str:
     """The library unit's C definitions (after `#include "model.h"`)."""
-    return f"{_HEAD}\n{_tile()}\n{_MAIN}"
+    return f"{_HEAD}\n{_tile()}\n{_DOTS}\n{_MAIN}"
 
 
 def call(
