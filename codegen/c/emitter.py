@@ -15,6 +15,8 @@ value lives). Output (`CEmitter(module).emit()`, a `CSources`): the files
 - `kernels_<n>.c` when the host kernels' text is large: parallel compiles;
 - `<t>.c` (e.g. `accel.c`), or `<t>_<n>.c` when large: the functions of the
   BYOC target `t`, compiled in parallel with the host's;
+- `kernels_<lib>.c`: a unit of the shared kernel library (`codegen/kernels`,
+  e.g. `kernels_gemm.c`) when a kernel calls it, with the library's flags;
 - `constants.bin`: the constants' bytes.
 
 Every planned function (the entry and what it calls: FuseOps' `Primitive`
@@ -58,6 +60,7 @@ from xrelay.codegen.c.kernels import KERNELS
 from xrelay.codegen.c.names import NameTable, c_identifier
 from xrelay.codegen.c.profile import Profiler
 from xrelay.codegen.c.scalar_ops import SCALAR_RULES, ScalarRule
+from xrelay.codegen.kernels import LIBRARIES
 from xrelay.codegen.targets import CodegenTarget, get_codegen
 from xrelay.dialects.diagnostics import DiagnosticError, op_error
 
@@ -123,6 +126,8 @@ class CEmitter:
         self._symbols: dict[str, tuple[str, int]] = {}
         self._hooks: list[abi.InstanceHook] = []
         self._slots = 0
+        self.libraries: set[str] = set()
+        """The shared kernel library's units the printed kernels call (`codegen/kernels`)."""
 
     # ------------------------------------------------------------ helpers for FunctionEmitter
 
@@ -245,6 +250,8 @@ class CEmitter:
         self, emitters: list[FunctionEmitter], bodies: list[str], runner: abi.Runner
     ) -> CSources:
         prototypes = [f"XR_HIDDEN {e.prototype()};" for e in emitters]
+        libraries = [LIBRARIES[name] for name in sorted(self.libraries)]
+        prototypes += [line for library in libraries for line in library.prototypes]
         timers = self.profiler
         header = abi.header(
             self.constants.declarations(), prototypes, profile.DECLARATIONS if timers else ()
@@ -280,6 +287,9 @@ class CEmitter:
                     unit_cflags[name] = list(codegen.cflags)
             if codegen is not None:
                 ldflags += [flag for flag in codegen.ldflags if flag not in ldflags]
+        for library in libraries:
+            files[library.unit] = abi.kernel_unit([library.source])
+            unit_cflags[library.unit] = list(library.cflags)
         data = self.constants.data()
         if data or self.constants.entries:
             files[DATA_FILE] = data

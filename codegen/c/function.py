@@ -312,7 +312,9 @@ class FunctionEmitter:
                 outs.append(f"out{len(outs)}")
                 w.line(f"{scalar(type_).ctype} *restrict {outs[-1]} = {self.pointer(ref)};")
             start = len(w.lines)
-            fn(Kernel(op, w, ins, outs, in_types, out_types))
+            kernel = Kernel(op, w, ins, outs, in_types, out_types)
+            fn(kernel)
+            self.owner.libraries.update(kernel.libraries)
             body = "\n".join(w.lines[start:])
             for name in ins + outs:  # e.g. batch_norm without scale does not read gamma
                 if not re.search(rf"\b{name}\b", body):

@@ -72,6 +72,9 @@ class Kernel:
     """Pointer names of the result leaves."""
     in_types: list[TensorType[Attribute]] = field(default_factory=list[TensorType[Attribute]])
     out_types: list[TensorType[Attribute]] = field(default_factory=list[TensorType[Attribute]])
+    libraries: set[str] = field(default_factory=set[str])
+    """Names of the shared kernel library's units the printed code calls
+    (`codegen/kernels`): the emitter adds them to the model's sources."""
 
     def in_shape(self, index: int) -> tuple[int, ...]:
         return static_shape(self.in_types[index])

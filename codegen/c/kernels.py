@@ -9,6 +9,7 @@ from types import MappingProxyType
 from xrelay.codegen.c import kernels_algorithm as algorithm
 from xrelay.codegen.c import kernels_conv as conv
 from xrelay.codegen.c import kernels_einsum as einsum
+from xrelay.codegen.c import kernels_gemm as gemm
 from xrelay.codegen.c import kernels_image as image
 from xrelay.codegen.c import kernels_image_sample as image_sample
 from xrelay.codegen.c import kernels_nn as nn
@@ -23,7 +24,7 @@ from xrelay.codegen.c.kernels_movement import MOVEMENT_KERNELS
 KERNELS: Mapping[str, KernelFn] = MappingProxyType(
     {
         "relay.nn.conv2d": nn.conv2d,
-        "relay.nn.dense": nn.dense,
+        "relay.nn.dense": gemm.dense,
         "relay.nn.max_pool2d": nn.pool2d,
         "relay.nn.avg_pool2d": nn.pool2d,
         "relay.nn.global_max_pool2d": nn.global_pool2d,
@@ -48,7 +49,7 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.prod": reduce.reduce,
         "relay.argmax": reduce.reduce,
         "relay.argmin": reduce.reduce,
-        "relay.matmul": reduce.matmul,
+        "relay.matmul": gemm.matmul,
         "relay.topk": algorithm.topk,
         "relay.argsort": algorithm.argsort,
         "relay.sort": algorithm.sort,
@@ -56,7 +57,7 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.vision.all_class_non_max_suppression": vision.all_class_non_max_suppression,
         **MOVEMENT_KERNELS,
         "relay.nn.lrn": nn_norm.lrn,
-        "relay.nn.batch_matmul": nn_extra.batch_matmul,
+        "relay.nn.batch_matmul": gemm.batch_matmul,
         "relay.nn.layer_norm": nn_norm.norm,
         "relay.nn.instance_norm": nn_norm.norm,
         "relay.nn.group_norm": nn_norm.norm,

@@ -1,0 +1,102 @@
+"""`nn.dense`, `matmul` and `nn.batch_matmul` on float32: calls to the shared GEMM.
+
+Each prints one `xg_sgemm` call per batch (`codegen/kernels/gemm.py`: packed,
+register-blocked, vectorized, float32 accumulation), its strides expressing the
+op's transposes and its base pointers the batch (a batch dim of 1 broadcasts:
+its operand's base does not move). Other dtypes (and mixed ones) keep the
+scalar loops of `kernels_nn.py`, `kernels_reduce.py` and `kernels_nn_extra.py`,
+which accumulate in double as the interpreter does.
+"""
+
+from __future__ import annotations
+
+from xdsl.irdl import IRDLOperation
+from xrelay.codegen.c import kernels_nn, kernels_nn_extra, kernels_reduce
+from xrelay.codegen.c.kernel_api import Kernel, numel
+from xrelay.codegen.c.writer import affine, loop_names, strides
+from xrelay.codegen.kernels import gemm
+from xrelay.dialects.relay.base import get_bool, properties_with_defaults
+from xrelay.dialects.relay.types import broadcast_shapes
+
+
+def float32(k: Kernel) -> bool:
+    """Whether every operand and result of the op is float32 (the GEMM's type)."""
+    return all(k.in_scalar(i).ctype == "float" for i in range(len(k.in_types))) and (
+        k.out_scalar().ctype == "float"
+    )
+
+
+def dense(k: Kernel) -> None:
+    """`data @ weight.T` over the data's leading dims: one GEMM, `B[q, u] = weight[u, q]`."""
+    if not float32(k):
+        kernels_nn.dense(k)
+        return
+    dshape, (units, depth) = k.in_shape(0), k.in_shape(1)
+    rows = numel(dshape[:-1])
+    k.libraries.add("gemm")
+    k.w.line(gemm.call((rows, units, depth), ("in0", depth, 1), ("in1", 1, depth), ("out0", units)))
+
+
+def _operand(rows: int, cols: int, transposed: bool) -> tuple[int, int]:
+    """(row stride, column stride) of a `rows x cols` operand stored as is or transposed."""
+    return (1, rows) if transposed else (cols, 1)
+
+
+def matmul(k: Kernel) -> None:
+    """numpy's matmul with broadcast batch dims and optional transposes: a GEMM per batch."""
+    if not float32(k):
+        kernels_reduce.matmul(k)
+        return
+    props = k.op.properties
+    a, b, out = k.in_shape(0), k.in_shape(1), k.out_shape()
+    ta, tb = get_bool(props, "transpose_a"), get_bool(props, "transpose_b")
+    m, depth = (a[-1], a[-2]) if ta else (a[-2], a[-1])
+    n = b[-2] if tb else b[-1]
+    batch = out[:-2]
+    assert broadcast_shapes(a[:-2], b[:-2]) == batch
+    names = loop_names("b", len(batch))
+
+    def base(shape: tuple[int, ...]) -> list[tuple[str, int]]:
+        own = shape[:-2]
+        shift = len(batch) - len(own)
+        step = strides(shape)
+        return [(names[i + shift], step[i]) for i, d in enumerate(own) if d != 1]
+
+    where = affine([*zip(names, strides(out)[:-2], strict=True)])
+    a_at, b_at = affine(base(a)), affine(base(b))
+    k.libraries.add("gemm")
+    with k.w.loops(names, batch):
+        k.w.line(
+            gemm.call(
+                (m, n, depth),
+                (f"in0 + {a_at}", *_operand(m, depth, ta)),
+                (f"in1 + {b_at}", *_operand(depth, n, tb)),
+                (f"out0 + {where}", n),
+            )
+        )
+
+
+def batch_matmul(k: Kernel) -> None:
+    """`out[b] = x[b] @ y[b]` (per the transposes; TVM's default `y` is `N x K`), a batch of 1
+    broadcast: a GEMM per batch."""
+    if not float32(k):
+        kernels_nn_extra.batch_matmul(k)
+        return
+    assert isinstance(k.op, IRDLOperation)
+    props = properties_with_defaults(k.op)
+    ta, tb = get_bool(props, "transpose_a"), get_bool(props, "transpose_b")
+    (bx, x1, x2), (by, y1, y2) = k.in_shape(0), k.in_shape(1)
+    batch, m, n = k.out_shape()
+    depth = x1 if ta else x2
+    x_base = f"b * {x1 * x2}" if bx != 1 else "0"
+    y_base = f"b * {y1 * y2}" if by != 1 else "0"
+    k.libraries.add("gemm")
+    with k.w.loop("b", batch):
+        k.w.line(
+            gemm.call(
+                (m, n, depth),
+                (f"in0 + {x_base}", *_operand(m, depth, ta)),
+                (f"in1 + {y_base}", *_operand(depth, n, tb)),
+                (f"out0 + b * {m * n}", n),
+            )
+        )

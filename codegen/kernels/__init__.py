@@ -1,0 +1,50 @@
+"""The shared kernel library: vectorized C routines every target's code may call.
+
+A `Library` is one translation unit of C (`source`) with the
+prototypes callers need (`prototypes`) and the flags it is compiled with
+(`cflags`: `-O3`, the build machine's ISA). A kernel printer that calls one
+names it in `Kernel.libraries`; the host emitter (`codegen/c/emitter.py`)
+then declares its prototypes in `model.h` and adds its unit (`unit`) to the
+model's sources, once however many kernels call it. The vector width is chosen
+by the compiler's predefined macros when the unit is compiled (AVX-512, AVX2,
+NEON, else a portable 4-lane fallback): the Python side prints the same text
+for every machine.
+
+Libraries: `gemm` (`gemm.py`), the float32 matrix product behind the host's
+`nn.dense`, `matmul` and `nn.batch_matmul`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from xrelay.codegen.kernels import gemm
+
+
+@dataclass(frozen=True)
+class Library:
+    """One unit of the shared kernel library."""
+
+    name: str
+    unit: str
+    """Its file name among the model's sources (`kernels_<name>.c`: a stem no target takes)."""
+    prototypes: tuple[str, ...]
+    """Declarations for `model.h`."""
+    source: str
+    """Its C definitions (after `#include "model.h"`)."""
+    cflags: tuple[str, ...]
+    """Flags for its unit only, after the host's."""
+
+
+CFLAGS = ("-O3", "-march=native", "-ffp-contract=fast")
+"""The library units' flags: as accel's (`codegen/accel/__init__.py`) without OpenMP. The
+unit is specialized to the building machine's CPU family (its vector width)."""
+
+LIBRARIES: Mapping[str, Library] = MappingProxyType(
+    {
+        "gemm": Library("gemm", "kernels_gemm.c", (gemm.PROTOTYPE + ";",), gemm.source(), CFLAGS),
+    }
+)
+"""Library name -> library."""

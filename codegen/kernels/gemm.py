@@ -1,0 +1,244 @@
+"""The shared float32 GEMM: packing and a register-blocked, vectorized micro-kernel, as C.
+
+`xg_sgemm(m, n, k, a, ars, acs, b, brs, bcs, c, ldc)` sets
+`C[i, j] = sum_q A[i, q] * B[q, j]` for `i < m`, `j < n`, where
+`A[i, q] = a[i * ars + q * acs]`, `B[q, j] = b[q * brs + j * bcs]` and
+`C[i, j] = c[i * ldc + j]`: any strides, so the callers express transposes
+(`nn.dense`'s weight is `B` with `brs = 1, bcs = k`) and batches (one call per
+batch, base pointers moved) without copies. `C` must not overlap `A` or `B`.
+
+Blocking (BLIS's loop order): `n` in blocks of `XG_NC` columns, `k` in blocks
+of `XG_KC`, `m` in blocks of `XG_MC` rows. Each `XG_KC x XG_NC` block of `B`
+is packed into panels of `XG_NR` columns (`q`-major, so a panel row is two
+contiguous vectors), each `XG_MC x XG_KC` block of `A` into panels of `XG_MR`
+rows; rows and columns past the edge are packed as zeros, so the micro-kernel
+always computes a full `XG_MR x XG_NR` tile (the edge tiles are stored through
+a scratch tile, their own rows and columns only). The micro-kernel keeps the
+tile in `2 * XG_MR` vector accumulators (12 registers of the 16 or 32 the ISA
+has), and per step of `q` loads two vectors of `B`, broadcasts `XG_MR`
+elements of `A` and does `2 * XG_MR` multiply-adds (fused: the unit is built
+with `-ffp-contract=fast`).
+
+One or two rows with `A`'s rows and `B`'s columns contiguous (`nn.dense` at
+batch 1) take `xg_dots` instead: dot products over vector lanes, 4 columns at a
+time, the weights read once per row and not packed (packing would read them
+twice and the tile's 6 rows would be mostly padding).
+
+Numerics: every `C[i, j]` is one float32 accumulator running over `q` in
+order within a `k` block, added to `C` between blocks (the first block
+stores): the recursive float32 sum of the `k` products, whose error is at most
+about `k * 2^-24 * sum_q |A[i, q] * B[q, j]|` (docs/semantics.md); `xg_dots`
+sums `XG_VL` interleaved partial sums, then the lanes and the tail, within
+the same bound.
+
+Vectors: GCC vector extensions of `XG_VL` floats, chosen from the compiler's
+predefined macros when the unit is compiled: 16 with AVX-512 (`__AVX512F__`),
+8 with AVX2 or AVX, else 4 (NEON's and SSE's 128 bits; on a target without
+SIMD, GCC lowers the 4-lane vectors to scalar code: the portable fallback).
+The packing buffers are thread-local (no allocation per call; a model may run
+on several threads at once).
+"""
+
+from __future__ import annotations
+
+MR = 6
+"""Rows of the micro-kernel's tile."""
+
+PROTOTYPE = (
+    "XR_HIDDEN void xg_sgemm(int64_t m, int64_t n, int64_t k, const float *a, int64_t ars, "
+    "int64_t acs, const float *b, int64_t brs, int64_t bcs, float *c, int64_t ldc)"
+)
+"""The entry point, as `model.h` declares it."""
+
+_HEAD = """\
+/* The shared kernel library's float32 GEMM (codegen/kernels/gemm.py). */
+#if defined(__AVX512F__)
+#define XG_VL 16
+#elif defined(__AVX2__) || defined(__AVX__)
+#define XG_VL 8
+#else
+#define XG_VL 4 /* NEON, SSE, or the portable fallback */
+#endif
+#define XG_MR 6
+#define XG_NR (2 * XG_VL)
+#define XG_KC 256
+#define XG_MC 144
+#define XG_NC 512
+typedef float xg_v __attribute__((vector_size(XG_VL * sizeof(float))));
+static inline xg_v xg_ld(const float *p) {
+  xg_v v;
+  __builtin_memcpy(&v, p, sizeof v);
+  return v;
+}
+static inline void xg_st(float *p, xg_v v) { __builtin_memcpy(p, &v, sizeof v); }
+static inline int64_t xg_min(int64_t x, int64_t y) { return x < y ? x : y; }
+static _Thread_local float xg_pa[XG_MC * XG_KC] __attribute__((aligned(64)));
+static _Thread_local float xg_pb[XG_KC * XG_NC] __attribute__((aligned(64)));
+
+/* A[0:mc, 0:kc] (a at its first element) in panels of XG_MR rows: pa[r * kc + q * XG_MR + i]
+   is A[r + i, q], zero past row mc. */
+static void xg_pack_a(int64_t mc, int64_t kc, const float *a, int64_t ars, int64_t acs,
+                      float *restrict pa) {
+  for (int64_t r = 0; r < mc; r += XG_MR) {
+    float *restrict dst = pa + r * kc;
+    for (int64_t i = 0; i < XG_MR; ++i) {
+      if (r + i < mc) {
+        const float *src = a + (r + i) * ars;
+        for (int64_t q = 0; q < kc; ++q) dst[q * XG_MR + i] = src[q * acs];
+      } else {
+        for (int64_t q = 0; q < kc; ++q) dst[q * XG_MR + i] = 0.0f;
+      }
+    }
+  }
+}
+
+/* B[0:kc, 0:nc] in panels of XG_NR columns: pb[s * kc + q * XG_NR + j] is B[q, s + j], zero
+   past column nc. */
+static void xg_pack_b(int64_t kc, int64_t nc, const float *b, int64_t brs, int64_t bcs,
+                      float *restrict pb) {
+  for (int64_t s = 0; s < nc; s += XG_NR) {
+    float *restrict dst = pb + s * kc;
+    if (bcs == 1 && s + XG_NR <= nc) {
+      for (int64_t q = 0; q < kc; ++q)
+        __builtin_memcpy(dst + q * XG_NR, b + q * brs + s, XG_NR * sizeof(float));
+      continue;
+    }
+    for (int64_t j = 0; j < XG_NR; ++j) {
+      if (s + j < nc) {
+        const float *src = b + (s + j) * bcs;
+        for (int64_t q = 0; q < kc; ++q) dst[q * XG_NR + j] = src[q * brs];
+      } else {
+        for (int64_t q = 0; q < kc; ++q) dst[q * XG_NR + j] = 0.0f;
+      }
+    }
+  }
+}
+"""
+
+_DOTS = """\
+static inline float xg_hsum(xg_v v) {
+  float lanes[XG_VL], total = 0.0f;
+  __builtin_memcpy(lanes, &v, sizeof v);
+  for (int i = 0; i < XG_VL; ++i) total += lanes[i];
+  return total;
+}
+
+/* Few rows of A contiguous (acs == 1) by columns of B contiguous (brs == 1, nn.dense's
+   weight): dot products over vector lanes, 4 columns at a time, B read once per row and
+   not packed. */
+static void xg_dots(int64_t m, int64_t n, int64_t k, const float *a, int64_t ars,
+                    const float *b, int64_t bcs, float *restrict c, int64_t ldc) {
+  for (int64_t i = 0; i < m; ++i) {
+    const float *x = a + i * ars;
+    for (int64_t j = 0; j < n; j += 4) {
+      const int64_t cols = xg_min(4, n - j);
+      const float *w[4];
+      for (int64_t u = 0; u < 4; ++u) w[u] = b + (j + (u < cols ? u : 0)) * bcs;
+      xg_v s0 = {0}, s1 = {0}, s2 = {0}, s3 = {0};
+      int64_t q = 0;
+      for (; q + XG_VL <= k; q += XG_VL) {
+        const xg_v v = xg_ld(x + q);
+        s0 += v * xg_ld(w[0] + q);
+        s1 += v * xg_ld(w[1] + q);
+        s2 += v * xg_ld(w[2] + q);
+        s3 += v * xg_ld(w[3] + q);
+      }
+      float t[4] = {xg_hsum(s0), xg_hsum(s1), xg_hsum(s2), xg_hsum(s3)};
+      for (; q < k; ++q)
+        for (int64_t u = 0; u < 4; ++u) t[u] += x[q] * w[u][q];
+      for (int64_t u = 0; u < cols; ++u) c[i * ldc + j + u] = t[u];
+    }
+  }
+}
+"""
+
+_MAIN = """\
+XR_HIDDEN void xg_sgemm(int64_t m, int64_t n, int64_t k, const float *a, int64_t ars,
+                        int64_t acs, const float *b, int64_t brs, int64_t bcs, float *c,
+                        int64_t ldc) {
+  if (m <= 0 || n <= 0) return;
+  if (k <= 0) {
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) c[i * ldc + j] = 0.0f;
+    return;
+  }
+  if (m <= 2 && acs == 1 && brs == 1) {
+    xg_dots(m, n, k, a, ars, b, bcs, c, ldc);
+    return;
+  }
+  float *pa = xg_pa, *pb = xg_pb;
+  for (int64_t j0 = 0; j0 < n; j0 += XG_NC) {
+    const int64_t nc = xg_min(XG_NC, n - j0);
+    for (int64_t p0 = 0; p0 < k; p0 += XG_KC) {
+      const int64_t kc = xg_min(XG_KC, k - p0);
+      xg_pack_b(kc, nc, b + p0 * brs + j0 * bcs, brs, bcs, pb);
+      for (int64_t i0 = 0; i0 < m; i0 += XG_MC) {
+        const int64_t mc = xg_min(XG_MC, m - i0);
+        xg_pack_a(mc, kc, a + i0 * ars + p0 * acs, ars, acs, pa);
+        for (int64_t s = 0; s < nc; s += XG_NR)
+          for (int64_t r = 0; r < mc; r += XG_MR)
+            xg_tile(kc, pa + r * kc, pb + s * kc, c + (i0 + r) * ldc + j0 + s, ldc,
+                    xg_min(XG_MR, mc - r), xg_min(XG_NR, nc - s), p0 > 0);
+      }
+    }
+  }
+}
+"""
+
+
+def _tile() -> str:
+    """The micro-kernel `xg_tile`: an `XG_MR x XG_NR` tile over `kc` packed steps, stored into
+    (`add` = 0) or added to (`add` = 1) its `rows x cols` corner of C; unrolled here."""
+    acc = [(f"c{i}_0", f"c{i}_1") for i in range(MR)]
+    names = [name for pair in acc for name in pair]
+    lines = [
+        "/* The micro-kernel: C[0:rows, 0:cols] = (or +=) the packed panels' product. */",
+        "static inline void xg_tile(int64_t kc, const float *restrict pa,",
+        "                           const float *restrict pb, float *restrict c, int64_t ldc,",
+        "                           int64_t rows, int64_t cols, int add) {",
+        f"  xg_v {', '.join(f'{a} = {{0}}' for a in names)};",
+        "  for (int64_t q = 0; q < kc; ++q) {",
+        "    const xg_v b0 = xg_ld(pb + q * XG_NR), b1 = xg_ld(pb + q * XG_NR + XG_VL);",
+        "    const float *ap = pa + q * XG_MR;",
+    ]
+    for i, (lo, hi) in enumerate(acc):
+        lines.append(f"    {lo} += ap[{i}] * b0;")
+        lines.append(f"    {hi} += ap[{i}] * b1;")
+    lines += ["  }", "  if (rows == XG_MR && cols == XG_NR) {", "    if (add) {"]
+    for i, (lo, hi) in enumerate(acc):
+        lines.append(f"      xg_st(c + {i} * ldc, xg_ld(c + {i} * ldc) + {lo});")
+        lines.append(f"      xg_st(c + {i} * ldc + XG_VL, xg_ld(c + {i} * ldc + XG_VL) + {hi});")
+    lines += ["    } else {"]
+    for i, (lo, hi) in enumerate(acc):
+        lines.append(f"      xg_st(c + {i} * ldc, {lo});")
+        lines.append(f"      xg_st(c + {i} * ldc + XG_VL, {hi});")
+    lines += ["    }", "    return;", "  }", "  float t[XG_MR * XG_NR];"]
+    for i, (lo, hi) in enumerate(acc):
+        lines.append(f"  xg_st(t + {i} * XG_NR, {lo});")
+        lines.append(f"  xg_st(t + {i} * XG_NR + XG_VL, {hi});")
+    lines += [
+        "  for (int64_t i = 0; i < rows; ++i)",
+        "    for (int64_t j = 0; j < cols; ++j)",
+        "      c[i * ldc + j] = add ? c[i * ldc + j] + t[i * XG_NR + j] : t[i * XG_NR + j];",
+        "}",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def source() -> str:
+    """The library unit's C definitions (after `#include "model.h"`)."""
+    return f"{_HEAD}\n{_tile()}\n{_DOTS}\n{_MAIN}"
+
+
+def call(
+    shape: tuple[int, int, int],
+    a: tuple[str, int, int],
+    b: tuple[str, int, int],
+    c: tuple[str, int],
+) -> str:
+    """A C statement calling `xg_sgemm`: `shape` = (m, n, k), `a` = (pointer, row stride,
+    column stride) as `b`, `c` = (pointer, row stride)."""
+    m, n, k = shape
+    args = [str(m), str(n), str(k), *map(str, a), *map(str, b), *map(str, c)]
+    return f"xg_sgemm({', '.join(args)});"
