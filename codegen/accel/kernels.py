@@ -25,6 +25,7 @@ from types import MappingProxyType
 from xrelay.codegen.accel import conv_blocked, pool_blocked
 from xrelay.codegen.accel.conv_winograd import conv2d_winograd
 from xrelay.codegen.accel.dense_blocked import dense_blocked
+from xrelay.codegen.accel.epilogues import clip, clip_bounds
 from xrelay.codegen.accel.parallel import AccelKernel, AccelKernelFn
 from xrelay.codegen.c.kernel_api import Kernel, better, numel
 from xrelay.codegen.c.scalars import INDEX
@@ -39,9 +40,13 @@ def relu(value: str) -> str:
 
 
 def epilogue(k: Kernel, value: str) -> str:
-    """`value` after the op's relu when it has one (`has_relu`)."""
+    """`value` after the op's relu when it has one (`has_relu`), then its clip (`clip_min` /
+    `clip_max`, `epilogues.py`; `value` must then be a plain name, read several times)."""
     props = k.op.properties
-    return relu(value) if "has_relu" in props and get_bool(props, "has_relu") else value
+    if "has_relu" in props and get_bool(props, "has_relu"):
+        value = relu(value)
+    bounds = clip_bounds(k.op)
+    return value if bounds is None else clip(value, bounds)
 
 
 def has_bias(k: Kernel) -> bool:
@@ -269,6 +274,13 @@ def elementwise(k: AccelKernel) -> None:
     flat(k, epilogue(k, f"(in0[i] {symbol} in1[i])"))
 
 
+def clip_kernel(k: AccelKernel) -> None:
+    """`clip(x, a_min, a_max)`, one flat loop (NaN kept, `epilogues.py`)."""
+    bounds = clip_bounds(k.op)
+    assert bounds is not None
+    flat(k, clip("in0[i]", bounds))
+
+
 def relu_kernel(k: AccelKernel) -> None:
     """`max(x, 0)`, one flat loop."""
     flat(k, relu("in0[i]"))
@@ -306,6 +318,7 @@ KERNELS: Mapping[str, AccelKernelFn] = MappingProxyType(
         "accel.multiply": elementwise,
         "accel.relu": relu_kernel,
         "accel.batch_norm": batch_norm,
+        "accel.clip": clip_kernel,
     }
 )
 """Accel op name -> printer of its loop nest."""
