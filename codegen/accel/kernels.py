@@ -12,7 +12,7 @@ a local array, the input row read at a fixed stride; elementwise ops: one flat
 loop), window bounds are computed per output row and per tap column, never
 tested per element. Convolution and pools take every layout their op verifies
 (`NCHW`/`NHWC` data, `OIHW`/`HWIO`/`OHWI`/`HWOI` weights) through per-dim strides.
-The blocked conv, the dense, the max pool with no window cut and the flat
+The blocked and depthwise convs, the dense, the max pool with no window cut and the flat
 loops split across threads (`parallel.py`); the generic conv, the other pools
 and batch_norm run on the calling thread.
 """
@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from xrelay.codegen.accel import conv_blocked, pool_blocked
+from xrelay.codegen.accel import conv_blocked, conv_depthwise, pool_blocked
 from xrelay.codegen.accel.conv_winograd import conv2d_winograd
 from xrelay.codegen.accel.dense_blocked import dense_blocked
 from xrelay.codegen.accel.epilogues import clip, clip_bounds
@@ -82,9 +82,12 @@ def _dims(layout: str, shape: tuple[int, ...]) -> tuple[dict[str, int], dict[str
 
 
 def conv2d(k: AccelKernel) -> None:
-    """The blocked kernel (`conv_blocked.py`) for NCHW / OIHW / groups 1, else `conv2d_generic`."""
+    """The blocked kernel (`conv_blocked.py`) for NCHW / OIHW / groups 1, the depthwise one
+    (`conv_depthwise.py`) for NCHW / OIHW / groups = input channels, else `conv2d_generic`."""
     if conv_blocked.applies(k):
         conv_blocked.conv2d_blocked(k)
+    elif conv_depthwise.applies(k):
+        conv_depthwise.conv2d_depthwise(k)
     else:
         conv2d_generic(k)
 
