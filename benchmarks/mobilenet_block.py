@@ -7,7 +7,8 @@ same with a stride-2 depthwise conv projecting to 24, no residual. The same
 weights go into an ONNX model for onnxruntime when `onnx` and `onnxruntime` are
 installed (`pip install .[bench]`). Every runner is timed interleaved in one
 process, one thread each (`num_threads=1`, `intra_op_num_threads=1`), median
-of `--rounds`; outputs are checked against the interpreter first.
+of `--rounds` (and the minimum: the machine may be shared); outputs are checked
+against the interpreter first.
 
     python benchmarks/mobilenet_block.py [--targets accel,c c] [--rounds 30]
 """
@@ -15,6 +16,7 @@ of `--rounds`; outputs are checked against the interpreter first.
 from __future__ import annotations
 
 import argparse
+import importlib
 import importlib.util
 import statistics
 import tempfile
@@ -87,10 +89,8 @@ def onnx_model(p: dict[str, Array]) -> bytes:
 
     nodes: list[Any] = []
     inits = [numpy_helper.from_array(v, k) for k, v in p.items()]
-    inits += [
-        numpy_helper.from_array(np.float32(0), "zero"),
-        numpy_helper.from_array(np.float32(6), "six"),
-    ]
+    for name, bound in (("zero", 0.0), ("six", 6.0)):
+        inits.append(numpy_helper.from_array(np.full((), bound, np.float32), name))
     y = "x"
     for b, (stride, _, residual) in enumerate(BLOCKS):
         mid = p[f"e{b}"].shape[0]
@@ -126,10 +126,10 @@ def onnx_model(p: dict[str, Array]) -> bytes:
     return model.SerializeToString()
 
 
-def runners(targets: list[str], p: dict[str, Array], x: Array) -> dict[str, Callable[[], Array]]:
+def runners(targets: list[str], p: dict[str, Array], x: Array) -> dict[str, Callable[[], Any]]:
     """name -> a call computing the blocks on `x`, one thread each."""
     mod = relay_model(p)
-    out: dict[str, Callable[[], Array]] = {}
+    out: dict[str, Callable[[], Any]] = {}
     for target in targets:
         options = {"cache_dir": tempfile.mkdtemp(), "num_threads": 1}
         start = time.perf_counter()
@@ -137,11 +137,12 @@ def runners(targets: list[str], p: dict[str, Array], x: Array) -> dict[str, Call
         print(f"built {target} in {time.perf_counter() - start:.1f} s")
         out[target] = lambda lib=lib: lib(x)
     if importlib.util.find_spec("onnxruntime") and importlib.util.find_spec("onnx"):
-        import onnxruntime as ort
-
+        ort: Any = importlib.import_module("onnxruntime")
         options = ort.SessionOptions()
         options.intra_op_num_threads, options.inter_op_num_threads = 1, 1
-        session = ort.InferenceSession(onnx_model(p), options, providers=["CPUExecutionProvider"])
+        session: Any = ort.InferenceSession(
+            onnx_model(p), options, providers=["CPUExecutionProvider"]
+        )
         out[f"onnxruntime {ort.__version__}"] = lambda: session.run(None, {"x": x})[0]
     return out
 
@@ -174,7 +175,8 @@ def main() -> None:
     for name, t in times.items():
         median = statistics.median(t)
         ratio = f", {median / ort:.2f}x onnxruntime" if ort else ""
-        print(f"  {name:24s} {median * 1e3:8.3f} ms  {flops() / median / 1e9:6.1f} GFLOP/s{ratio}")
+        rate = f"{flops() / median / 1e9:6.1f} GFLOP/s"
+        print(f"  {name:24s} {median * 1e3:8.3f} ms (min {min(t) * 1e3:.3f})  {rate}{ratio}")
 
 
 if __name__ == "__main__":

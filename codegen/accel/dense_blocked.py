@@ -104,10 +104,10 @@ def _block(k: Kernel, w: CWriter, shape: tuple[int, int], depth: int, units: int
         for u, a in enumerate(row):
             value = f"xa_sum({a})" + (f" + in2[u0 + {u}]" if bias else "")
             w.line(f"const float v{m}_{u} = {value};")
-            stored = f"v{m}_{u}"
-            if relu:
-                w.line(f"const float r{m}_{u} = ({stored} <= 0.0f ? 0.0f : {stored});")
-                stored = f"r{m}_{u}"
-            if bounds is not None:
+            stored = f"(v{m}_{u} <= 0.0f ? 0.0f : v{m}_{u})" if relu else f"v{m}_{u}"
+            if bounds is not None:  # clip reads its value thrice: name the relu's first
+                if relu:
+                    w.line(f"const float r{m}_{u} = {stored};")
+                    stored = f"r{m}_{u}"
                 stored = clip(stored, bounds)
             w.line(f"out0[(m0 + {m}) * {units} + u0 + {u}] = {stored};")
