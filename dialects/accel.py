@@ -1,8 +1,8 @@
 """The `accel` dialect: the kernel set of xrelay's demo accelerator (design.md, Backends).
 
-One op per kernel: conv2d and dense with an optional bias and relu, max/avg and
-global average pools, elementwise add/subtract/multiply with an optional relu,
-relu, and batch_norm in inference form. `convert-relay-to-accel` lowers the
+One op per kernel: conv2d and dense with an optional bias, relu and clip, max/avg
+and global average pools, elementwise add/subtract/multiply with an optional relu,
+relu, clip, and batch_norm in inference form. `convert-relay-to-accel` lowers the
 functions partitioned for `accel` into these ops; the accel C emitter prints them.
 
 Each op extends one relay op (`RELAY`): it has that op's properties (the same
@@ -35,6 +35,7 @@ from xdsl.irdl import (
     irdl_op_definition,
     operand_def,
     opt_operand_def,
+    opt_prop_def,
     prop_def,
     result_def,
     traits_def,
@@ -45,6 +46,7 @@ from xrelay.dialects.accel_base import (
     AccelOp,
     ConvOperands,
     check_bias,
+    check_clip,
     check_residual,
     relay_opt_prop,
     relay_prop,
@@ -68,6 +70,7 @@ __all__ = [
     "AccelOp",
     "Conv2DWinogradOp",
     "check_bias",
+    "check_clip",
     "check_residual",
     "relay_opt_prop",
     "relay_prop",
@@ -84,7 +87,8 @@ class Conv2DOp(ConvOperands, AccelOp):
     iff `has_bias`, of shape `(out_channels,)` and the result's dtype, then the
     residual, present iff `has_residual`, of the result's type, added after the
     bias (`accel-fuse-residual` folds an `accel.add` of the convolution into it);
-    `has_relu` clamps the sum at zero.
+    `has_relu` clamps the sum at zero; `clip_min` / `clip_max` (both or neither, finite)
+    clamp it into `[clip_min, clip_max]` after that (relay's `clip`, ReLU6).
     """
 
     name = "accel.conv2d"
@@ -113,6 +117,7 @@ class Conv2DOp(ConvOperands, AccelOp):
         elif len(operand_types) == 4:
             raise RelayTypeError("a fourth operand (a residual) needs has_residual = true")
         check_bias(operand_types, props, result, get_str(props, "data_layout").index("C"))
+        check_clip(props)
         return [result]
 
 
@@ -121,7 +126,8 @@ class DenseOp(AccelOp):
     """`accel.dense`: relay.nn.dense (`data @ weight.T`), then `+ bias`, then relu.
 
     `units` and `out_dtype` as in relay; the bias operand is present iff
-    `has_bias`, of shape `(units,)` and the result's dtype.
+    `has_bias`, of shape `(units,)` and the result's dtype; `clip_min` / `clip_max` clamp
+    the result after the relu (both or neither, finite).
     """
 
     name = "accel.dense"
@@ -135,6 +141,8 @@ class DenseOp(AccelOp):
     out_dtype = relay_opt_prop(nn.DenseOp, "out_dtype", TypeAttribute)
     has_bias = prop_def(IntegerAttr, FALSE)
     has_relu = prop_def(IntegerAttr, FALSE)
+    clip_min = opt_prop_def(FloatAttr)
+    clip_max = opt_prop_def(FloatAttr)
     traits = traits_def(Pure())
 
     @classmethod
@@ -143,6 +151,7 @@ class DenseOp(AccelOp):
     ) -> Sequence[Attribute]:
         result = cls.relay_type(operand_types[:2], props)
         check_bias(operand_types, props, result, -1)
+        check_clip(props)
         return [result]
 
 
@@ -278,6 +287,26 @@ class ReluOp(AccelOp):
 
 
 @irdl_op_definition
+class ClipOp(AccelOp):
+    """`accel.clip`: relay.clip, `x` clamped into `[a_min, a_max]`, a NaN kept."""
+
+    name = "accel.clip"
+    RELAY: ClassVar[type[RelayOp]] = elementwise.ClipOp
+
+    data = operand_def(TensorType)
+    result = result_def(TensorType)
+    a_min = relay_prop(elementwise.ClipOp, "a_min", FloatAttr)
+    a_max = relay_prop(elementwise.ClipOp, "a_max", FloatAttr)
+    traits = traits_def(Pure())
+
+    @classmethod
+    def infer_result_types(
+        cls, operand_types: Sequence[Attribute], props: Props
+    ) -> Sequence[Attribute]:
+        return [cls.relay_type(operand_types, props)]
+
+
+@irdl_op_definition
 class BatchNormOp(AccelOp):
     """`accel.batch_norm`: relay.nn.batch_norm in inference form; one result, the data.
 
@@ -319,6 +348,7 @@ OPS: tuple[type[AccelOp], ...] = (
     MultiplyOp,
     ReluOp,
     BatchNormOp,
+    ClipOp,
 )
 """The accel ops that extend a relay op (`op.RELAY`); the dialect also has
 `Conv2DWinogradOp`."""

@@ -4,15 +4,18 @@
 `relay_prop` copies a relay op's property definition (constraint and default);
 `check_bias` and `check_residual` are the verifier rules of the epilogue
 operands, shared with the ops of other kernel dialects (`dnnl.py`,
-`accel_winograd.py`); `ConvOperands` is what accel's two convolutions share.
+`accel_winograd.py`); `check_clip` is the rule of the clip epilogue (`clip_min` /
+`clip_max`: relay's `clip` after the relu); `ConvOperands` is what accel's two
+convolutions share.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import ClassVar, cast
 
-from xdsl.dialects.builtin import IntegerAttr, TensorType, i1
+from xdsl.dialects.builtin import FloatAttr, IntegerAttr, TensorType, i1
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     AttributeInvT,
@@ -33,6 +36,7 @@ from xrelay.dialects.relay.base import (
     expect_rank,
     expect_tensor,
     get_bool,
+    get_float,
 )
 from xrelay.dialects.relay.types import dims_compatible, shape_of, tensor_element_type
 
@@ -103,6 +107,21 @@ def check_bias(
         )
 
 
+def check_clip(props: Props) -> None:
+    """`clip_min` and `clip_max` (the clip epilogue) are both set or both absent, finite,
+    `clip_min <= clip_max`."""
+    present = [name in props for name in ("clip_min", "clip_max")]
+    if not any(present):
+        return
+    if not all(present):
+        raise RelayTypeError("clip_min and clip_max must be set together")
+    lo, hi = get_float(props, "clip_min"), get_float(props, "clip_max")
+    if not (math.isfinite(lo) and math.isfinite(hi)):
+        raise RelayTypeError(f"clip bounds must be finite, got [{lo}, {hi}]")
+    if lo > hi:
+        raise RelayTypeError(f"clip_min ({lo}) must not exceed clip_max ({hi})")
+
+
 def check_residual(residual: Attribute, result: Attribute) -> None:
     """The residual operand has the result's shape and element type."""
     shape, want = shape_of(residual), shape_of(result)
@@ -116,7 +135,8 @@ def check_residual(residual: Attribute, result: Attribute) -> None:
 class ConvOperands(RelayOp):
     """The operands and epilogue flags of accel's convolutions (`accel.conv2d`,
     `accel.conv2d_winograd`): data and weight, then `extras`: the bias (present iff
-    `has_bias`) and the residual (present iff `has_residual`, last); `has_relu`."""
+    `has_bias`) and the residual (present iff `has_residual`, last); `has_relu`; the clip
+    epilogue `clip_min` / `clip_max` (`check_clip`)."""
 
     data = operand_def(TensorType)
     weight = operand_def(TensorType)
@@ -125,6 +145,8 @@ class ConvOperands(RelayOp):
     has_bias = prop_def(IntegerAttr, FALSE)
     has_residual = prop_def(IntegerAttr, FALSE)
     has_relu = prop_def(IntegerAttr, FALSE)
+    clip_min = opt_prop_def(FloatAttr)
+    clip_max = opt_prop_def(FloatAttr)
     traits = traits_def(Pure())
 
     @property

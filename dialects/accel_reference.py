@@ -1,4 +1,4 @@
-"""Reference semantics of the `accel` ops, in numpy: the relay op, then bias, then relu.
+"""Reference semantics of the `accel` ops, in numpy: the relay op, then bias, relu, clip.
 
 Each kernel computes what its relay op computes (with relay's numpy helpers
 from `relay/reference_nn.py`), cast to the result dtype as the interpreter casts
@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from xdsl.dialects.builtin import FloatAttr
 from xrelay.dialects import accel
 from xrelay.dialects.accel_winograd import winograd_conv2d
 from xrelay.dialects.interpreter import Evaluator, Value, reference
@@ -34,6 +35,23 @@ def result_dtype(op: accel.AccelOp | accel.Conv2DWinogradOp) -> np.dtype[Any]:
     return numpy_dtype(tensor_element_type(op.results[0].type))
 
 
+def clip_bounds(op: accel.AccelOp | accel.Conv2DWinogradOp) -> tuple[float, float] | None:
+    """The clip epilogue's `(clip_min, clip_max)`, None without one."""
+    props = op.properties
+    lo, hi = props.get("clip_min"), props.get("clip_max")
+    if not (isinstance(lo, FloatAttr) and isinstance(hi, FloatAttr)):
+        return None
+    return lo.value.data, hi.value.data
+
+
+def clipped(out: Array, op: accel.AccelOp | accel.Conv2DWinogradOp) -> Array:
+    """`out` clamped by the op's clip epilogue (relay's `clip`: numpy's, NaN kept), if any."""
+    bounds = clip_bounds(op)
+    if bounds is None:
+        return out
+    return np.clip(out, out.dtype.type(bounds[0]), out.dtype.type(bounds[1]))
+
+
 def epilogue(out: Array, bias: Value | None, axis: int, relu: bool) -> Array:
     """`out + bias` along `axis` (when a bias is given), then `max(., 0)` when `relu`."""
     if bias is not None:
@@ -52,7 +70,7 @@ def _conv2d(ev: Evaluator, op: accel.Conv2DOp, args: list[Value]) -> Value:
     out = epilogue(out, args[2] if op.bias is not None else None, channels, False)
     if op.residual is not None:  # of the result's type: in the data layout too
         out = out + np.asarray(args[-1]).astype(out.dtype)
-    return epilogue(out, None, channels, bool(op.has_relu.value.data))
+    return clipped(epilogue(out, None, channels, bool(op.has_relu.value.data)), op)
 
 
 @reference(accel.DenseOp)
@@ -61,7 +79,7 @@ def _dense(ev: Evaluator, op: accel.DenseOp, args: list[Value]) -> Value:
     acc = np.float64 if is_float_dtype(data.dtype) else np.int64
     out = np.matmul(data.astype(acc), weight.astype(acc).T).astype(result_dtype(op))
     bias = args[2] if op.bias is not None else None
-    return epilogue(out, bias, out.ndim - 1, bool(op.has_relu.value.data))
+    return clipped(epilogue(out, bias, out.ndim - 1, bool(op.has_relu.value.data)), op)
 
 
 @reference(accel.MaxPool2DOp, accel.AvgPool2DOp)
@@ -94,6 +112,12 @@ def _relu(ev: Evaluator, op: accel.ReluOp, args: list[Value]) -> Value:
     return epilogue(np.asarray(args[0]), None, 0, True)
 
 
+@reference(accel.ClipOp)
+def _clip(ev: Evaluator, op: accel.ClipOp, args: list[Value]) -> Value:
+    x = np.asarray(args[0])
+    return np.clip(x, x.dtype.type(op.a_min.value.data), x.dtype.type(op.a_max.value.data))
+
+
 @reference(accel.BatchNormOp)
 def _batch_norm(ev: Evaluator, op: accel.BatchNormOp, args: list[Value]) -> Value:
     return batch_norm_data(op, args)
@@ -106,7 +130,7 @@ def _conv2d_winograd(ev: Evaluator, op: accel.Conv2DWinogradOp, args: list[Value
     out = epilogue(out.astype(result_dtype(op)), args[2] if op.bias is not None else None, 1, False)
     if op.residual is not None:
         out = out + np.asarray(args[-1]).astype(out.dtype)
-    out = epilogue(out, None, 1, bool(op.has_relu.value.data))
+    out = clipped(epilogue(out, None, 1, bool(op.has_relu.value.data)), op)
     if op.has_max_pool.value.data:
         n, k, h, w = out.shape
         out = out.reshape(n, k, h // 2, 2, w // 2, 2).max(axis=(3, 5))

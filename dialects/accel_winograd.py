@@ -23,9 +23,9 @@ The op takes the transformed weights, not the filter::
   the output is `(N, K, H + top + bottom - 2, W + left + right - 2)`;
 - the epilogue of `accel.conv2d`: `+ bias` per output channel (`has_bias`),
   `+ residual` (`has_residual`, the last operand, of the convolution's type),
-  relu (`has_relu`); then, with `has_max_pool`, a 2x2 max pool of stride 2 (the
-  convolution's extents must be even, so every window is whole and inside one
-  tile). The result is then `(N, K, OH / 2, OW / 2)`.
+  relu (`has_relu`), clip (`clip_min` / `clip_max`); then, with `has_max_pool`, a
+  2x2 max pool of stride 2 (the convolution's extents must be even, so every
+  window is whole and inside one tile). The result is then `(N, K, OH / 2, OW / 2)`.
 
 Its numpy semantics (`winograd_conv2d`, the interpreter's reference) compute the
 transforms as written, in float64, with the kernel's additions (no `0 * x`
@@ -47,7 +47,14 @@ from xdsl.irdl import (
     irdl_op_definition,
     prop_def,
 )
-from xrelay.dialects.accel_base import FALSE, ConvOperands, check_bias, check_residual, relay_prop
+from xrelay.dialects.accel_base import (
+    FALSE,
+    ConvOperands,
+    check_bias,
+    check_clip,
+    check_residual,
+    relay_prop,
+)
 from xrelay.dialects.relay import nn
 from xrelay.dialects.relay.base import (
     Props,
@@ -208,6 +215,7 @@ class Conv2DWinogradOp(ConvOperands):
         elif len(rest) == 2:
             raise RelayTypeError("a fourth operand (a residual) needs has_residual = true")
         check_bias([*operand_types[:2], *rest], props, conv, 1)
+        check_clip(props)
         if not get_bool(props, "has_max_pool"):
             return [conv]
         if (known(oh) and oh % 2) or (known(ow) and ow % 2):

@@ -5,7 +5,9 @@ them) lowers to one accel kernel with `has_bias` / `has_relu`, on the
 composite's inputs. Its body must be the chain its name says, each op read once
 by the next, nothing else but constants:
 
-- relu: `nn.relu(...)` outermost;
+- relu: `nn.relu(...)` outermost; or clip: `clip(...)` outermost (finite bounds on
+  float32, its `target.accel` predicate), which becomes the kernel's `clip_min` /
+  `clip_max`;
 - bias: `nn.bias_add(k, b)` along the output channels, or `add(k, c)` / `add(c, k)`
   with `c` a `relay.constant` of the body holding one value per output channel,
   broadcast along the others (`(C, 1, 1)` or `(1, C, 1, 1)` on an NCHW conv2d,
@@ -61,12 +63,16 @@ class CompositeKernel:
     kernel: type[RelayOp]
     has_bias: bool
     has_relu: bool
+    has_clip: bool = False
+    """A `clip` outermost (in place of the relu): the kernel's `clip_min` / `clip_max`."""
 
     def describe(self) -> str:
         """The chain the body must be, e.g. `nn.relu(nn.bias_add(nn.conv2d(...), ...))`."""
         text = f"{self.kernel.name.removeprefix('relay.')}(...)"
         if self.has_bias:
             text = f"nn.bias_add({text}, ...) or add({text}, constant)"
+        if self.has_clip:
+            return f"clip({text})"
         return f"nn.relu({text})" if self.has_relu else text
 
 
@@ -74,8 +80,12 @@ COMPOSITES: dict[str, CompositeKernel] = {
     "accel.conv2d_bias_relu": CompositeKernel(nn.Conv2DOp, True, True),
     "accel.conv2d_bias": CompositeKernel(nn.Conv2DOp, True, False),
     "accel.conv2d_relu": CompositeKernel(nn.Conv2DOp, False, True),
+    "accel.conv2d_bias_clip": CompositeKernel(nn.Conv2DOp, True, False, True),
+    "accel.conv2d_clip": CompositeKernel(nn.Conv2DOp, False, False, True),
     "accel.dense_bias_relu": CompositeKernel(nn.DenseOp, True, True),
     "accel.dense_bias": CompositeKernel(nn.DenseOp, True, False),
+    "accel.dense_bias_clip": CompositeKernel(nn.DenseOp, True, False, True),
+    "accel.dense_clip": CompositeKernel(nn.DenseOp, False, False, True),
     "accel.add_relu": CompositeKernel(elementwise.AddOp, False, True),
 }
 """The composites of accel's pattern table, by name."""
@@ -102,8 +112,27 @@ def peel_bias(
     return op.rhs, op.lhs
 
 
+def peel_activation(
+    spec: CompositeKernel, value: SSAValue, chain: list[Operation], mismatch: Rejected
+) -> tuple[SSAValue, elementwise.ClipOp | None]:
+    """Peel the composite's clip or relu (as `spec` says) off the yielded `value`, appending
+    it to `chain`: (the value under it, the clip if there is one)."""
+    if spec.has_clip:
+        if not isinstance(clip := value.owner, elementwise.ClipOp):
+            raise mismatch
+        chain.append(clip)
+        return clip.data, clip
+    if spec.has_relu:
+        if not isinstance(relu := value.owner, nn.ReluOp):
+            raise mismatch
+        chain.append(relu)
+        return relu.data, None
+    return value, None
+
+
 def plan_composite(op: CompositeOp) -> CompositeLowering:
-    """A composite of accel's table: one kernel with bias and relu, on the composite's inputs."""
+    """A composite of accel's table: one kernel with bias and relu or clip, on the composite's
+    inputs."""
     name = op.composite.data
     spec = COMPOSITES.get(name)
     if spec is None:
@@ -113,12 +142,8 @@ def plan_composite(op: CompositeOp) -> CompositeLowering:
     terminator = body.last_op
     if not isinstance(terminator, YieldOp) or len(terminator.values) != 1:
         raise mismatch
-    value, chain = terminator.values[0], list[Operation]()
-    if spec.has_relu:  # peel relu, then the bias, off the yielded value
-        if not isinstance(relu := value.owner, nn.ReluOp):
-            raise mismatch
-        value = relu.data
-        chain.append(relu)
+    chain = list[Operation]()
+    value, clip = peel_activation(spec, terminator.values[0], chain, mismatch)
     bias_op: nn.BiasAddOp | elementwise.AddOp | None = None
     if spec.has_bias:
         if not isinstance(owner := value.owner, nn.BiasAddOp | elementwise.AddOp):
@@ -134,6 +159,8 @@ def plan_composite(op: CompositeOp) -> CompositeLowering:
     if len(body.ops) != len(chain) + 1 + sum(isinstance(o, ConstantOp) for o in body.ops):
         raise mismatch  # nothing else but constants
     check_predicate(kernel_op, TARGET)
+    if clip is not None:
+        check_predicate(clip, TARGET)
     operands = [outer(v, op, mismatch) for v in kernel_op.operands]
     properties = dict(kernel_op.properties)
     if bias_op is not None:
@@ -141,6 +168,8 @@ def plan_composite(op: CompositeOp) -> CompositeLowering:
         properties["has_bias"] = TRUE
     if spec.has_relu:
         properties["has_relu"] = TRUE
+    if clip is not None:
+        properties["clip_min"], properties["clip_max"] = clip.a_min, clip.a_max
     return CompositeLowering(KERNELS[spec.kernel], operands, properties)
 
 

@@ -1,8 +1,8 @@
 """`accel-fuse-residual`: fold an `accel.add` of a convolution into the convolution's epilogue.
 
 - **Match.** `accel.add %a, %b` (with or without `has_relu`) where one operand
-  (`%a` first, then `%b`) is the result of an `accel.conv2d` that has no relu
-  and no residual yet, has the add's type, and whose only user is this add.
+  (`%a` first, then `%b`) is the result of an `accel.conv2d` that has no relu,
+  no clip and no residual yet, has the add's type, and whose only user is this add.
 - **Rewrite.** One `accel.conv2d` with the same operands and attributes plus
   the add's other operand as its residual (`has_residual`), and the add's
   `has_relu`, placed where the add was (every operand is defined before it)
@@ -39,8 +39,8 @@ def fusable_conv(value: SSAValue, add: accel.AddOp) -> accel.Conv2DOp | None:
     conv = value.owner
     if not isinstance(conv, accel.Conv2DOp):
         return None
-    if conv.has_relu.value.data or conv.has_residual.value.data:
-        return None  # relu(conv) + r is not relu(conv + r); one residual only
+    if conv.has_relu.value.data or conv.has_residual.value.data or conv.clip_min is not None:
+        return None  # relu(conv) + r is not relu(conv + r), nor is a clip; one residual only
     if not conv.result.has_one_use() or conv.result.type != add.result.type:
         return None
     return conv

@@ -36,7 +36,7 @@ from typing import ClassVar
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import Float32Type, IntegerAttr, ModuleOp, i64
-from xdsl.ir import Operation
+from xdsl.ir import Attribute, Operation
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 from xrelay.dialects import accel
@@ -132,13 +132,15 @@ def to_winograd(conv: accel.Conv2DOp, made: Transformed | None = None) -> bool:
             transformed.result.name_hint = f"{weight.result.name_hint}_winograd"
         made[(id(weight), tile)] = transformed
         new_ops.append(transformed)
-    props = {
+    props: dict[str, Attribute] = {
         "padding": conv.padding,
         "tile": IntegerAttr(tile, i64),
         "has_bias": conv.has_bias,
         "has_residual": conv.has_residual,
         "has_relu": conv.has_relu,
     }
+    if conv.clip_min is not None and conv.clip_max is not None:
+        props["clip_min"], props["clip_max"] = conv.clip_min, conv.clip_max
     operands = [conv.data, transformed.result, *conv.extras]
     fast = Conv2DWinogradOp.make(operands, props, dict(conv.attributes))
     fast.result.name_hint = conv.result.name_hint

@@ -99,7 +99,7 @@ def test_dialect_is_registered_and_parses() -> None:
 @pytest.mark.parametrize("op", accel.OPS, ids=lambda op: op.name)
 def test_properties_are_the_relay_ops(op: type[accel.AccelOp]) -> None:
     """Each accel op has every property of its relay op, with the same constraint and default,
-    plus only the bias/residual/relu flags."""
+    plus only the bias/residual/relu flags (false by default) and the optional clip bounds."""
     ours = op.get_irdl_definition().properties
     theirs = op.RELAY.get_irdl_definition().properties
     for name, definition in theirs.items():
@@ -107,9 +107,12 @@ def test_properties_are_the_relay_ops(op: type[accel.AccelOp]) -> None:
         assert ours[name].constr == definition.constr, name
         assert ours[name].default_value == definition.default_value, name
         assert isinstance(ours[name], OptionalDef) == isinstance(definition, OptionalDef), name
-    assert set(ours) - set(theirs) <= {"has_bias", "has_residual", "has_relu"}
-    for flag in set(ours) - set(theirs):
+    clip = {"clip_min", "clip_max"}
+    assert set(ours) - set(theirs) <= {"has_bias", "has_residual", "has_relu", *clip}
+    for flag in set(ours) - set(theirs) - clip:
         assert ours[flag].default_value == attrs.bool_(False)
+    for bound in clip & set(ours):
+        assert isinstance(ours[bound], OptionalDef), bound
 
 
 @pytest.mark.parametrize("op", accel.OPS, ids=lambda op: op.name)

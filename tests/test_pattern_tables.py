@@ -26,10 +26,14 @@ from xrelay import IRModule, relay
 
 ACCEL_NAMES = [
     "accel.conv2d_bias_relu",
+    "accel.conv2d_bias_clip",
     "accel.conv2d_bias",
     "accel.conv2d_relu",
+    "accel.conv2d_clip",
     "accel.dense_bias_relu",
+    "accel.dense_bias_clip",
     "accel.dense_bias",
+    "accel.dense_clip",
     "accel.add_relu",
 ]
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from xrelay.codegen.accel.epilogues import clip_bounds, vector_clip
 from xrelay.codegen.accel.parallel import AccelKernel
 from xrelay.codegen.accel.vectors import VL_MAX
 from xrelay.codegen.c.kernel_api import Kernel
@@ -146,6 +147,8 @@ class Epilogue:
     bias: str | None
     residual: str | None
     relu: bool
+    clip: tuple[str, str] | None = None
+    """The clip's bounds as C literals (`epilogues.py`), applied after the relu."""
 
 
 def conv2d_blocked(k: AccelKernel) -> None:
@@ -156,7 +159,7 @@ def conv2d_blocked(k: AccelKernel) -> None:
     names = iter(k.ins[2:])
     bias = next(names) if get_bool(props, "has_bias") else None
     residual = next(names) if "has_residual" in props and get_bool(props, "has_residual") else None
-    epilogue = Epilogue(bias, residual, get_bool(props, "has_relu"))
+    epilogue = Epilogue(bias, residual, get_bool(props, "has_relu"), clip_bounds(k.op))
     rows = conv.n * conv.oh
     work = rows * conv.ow * conv.o * conv.c * conv.kh * conv.kw
     most = k.team.parts(rows, work, GRAIN)
@@ -330,6 +333,8 @@ def _block(
                 finish.append(f"{a} += {load(epilogue.residual, o, v)};")
             if epilogue.relu:
                 finish.append(f"{a} = xa_relu({a});")
+            if epilogue.clip:
+                finish.append(f"{a} = {vector_clip(a, epilogue.clip)};")
     _lines(w, f"if (c0 + cn == {conv.c})" if chunked else None, finish)
     for o, row in enumerate(acc):
         for v, a in enumerate(row):

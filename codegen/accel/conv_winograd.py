@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from xrelay.codegen.accel.epilogues import clip_bounds, vector_clip
 from xrelay.codegen.accel.lanes import combination, interleave, tile_columns, window_columns
 from xrelay.codegen.accel.parallel import AccelKernel
 from xrelay.codegen.accel.vectors import VL_MAX
@@ -73,6 +74,8 @@ class Winograd:
     residual: str | None
     relu: bool
     pool: bool
+    clip: tuple[str, str] | None = None
+    """The clip epilogue's bounds as C literals (`epilogues.py`), after the relu."""
 
     @property
     def window(self) -> int:
@@ -101,8 +104,9 @@ def winograd_of(k: AccelKernel) -> Winograd:
     oh, ow = h + top + bottom - 2, w + left + right - 2
     tile = get_int(props, "tile") if "tile" in props else 2
     relu, pool = get_bool(props, "has_relu"), get_bool(props, "has_max_pool")
+    clip = clip_bounds(k.op)
     return Winograd(
-        n, c, h, w, k.in_shape(1)[2], oh, ow, top, left, tile, bias, residual, relu, pool
+        n, c, h, w, k.in_shape(1)[2], oh, ow, top, left, tile, bias, residual, relu, pool, clip
     )
 
 
@@ -269,6 +273,8 @@ def _rows(w: CWriter, conv: Winograd, plane: str) -> None:
                         w.line(f"{out} += xa_ldn(r{row}{shift}, {count});")
                     if conv.relu:
                         w.line(f"{out} = xa_relu({out});")
+                    if conv.clip:
+                        w.line(f"{out} = {vector_clip(out, conv.clip)};")
                     shift = f" + {v} * XA_VL" if v else ""
                     w.line(f"xa_stn(o{row}{shift}, {out}, {count});")
 
@@ -292,6 +298,9 @@ def _pooled(w: CWriter, conv: Winograd, plane: str) -> None:
         if conv.relu:
             for b in range(m):
                 w.line(f"y{a}_{b} = xa_relu(y{a}_{b});")
+        if conv.clip:
+            for b in range(m):
+                w.line(f"y{a}_{b} = {vector_clip(f'y{a}_{b}', conv.clip)};")
     ph, pw, half = conv.oh // 2, conv.ow // 2, m // 2
     w.line(f"float *o = out0 + ({plane} * {ph} + {half} * ty) * {pw} + g * {half} * XA_VL;")
     for a in range(half):

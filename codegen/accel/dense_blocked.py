@@ -8,7 +8,7 @@ vectors and `ub` weight vectors (`ub` sequential streams: at batch 1 the
 kernel is bound by reading the weights once, at full memory bandwidth) and
 does `mb * ub` fused multiply-adds; the depth's tail is one partial vector.
 Each accumulator's lanes are summed at the end (an order other than the
-naive loop's, equal within float32 rounding), then the bias and relu.
+naive loop's, equal within float32 rounding), then the bias, relu and clip.
 
 Threads (`parallel.py`): the units are split into one contiguous range per
 thread (at batch 1, each thread streams its units' weights); a range is
@@ -17,6 +17,7 @@ taken in blocks of `ub` units, then its rest in blocks of 8, 4, 2, 1 units.
 
 from __future__ import annotations
 
+from xrelay.codegen.accel.epilogues import clip, clip_bounds
 from xrelay.codegen.accel.parallel import AccelKernel
 from xrelay.codegen.c.kernel_api import Kernel, numel
 from xrelay.codegen.c.scalars import INDEX
@@ -98,9 +99,15 @@ def _block(k: Kernel, w: CWriter, shape: tuple[int, int], depth: int, units: int
         step("xa_ldn({}, nq)")
     relu = get_bool(k.op.properties, "has_relu")
     bias = get_bool(k.op.properties, "has_bias")
+    bounds = clip_bounds(k.op)
     for m, row in enumerate(acc):
         for u, a in enumerate(row):
             value = f"xa_sum({a})" + (f" + in2[u0 + {u}]" if bias else "")
             w.line(f"const float v{m}_{u} = {value};")
             stored = f"(v{m}_{u} <= 0.0f ? 0.0f : v{m}_{u})" if relu else f"v{m}_{u}"
+            if bounds is not None:  # clip reads its value thrice: name the relu's first
+                if relu:
+                    w.line(f"const float r{m}_{u} = {stored};")
+                    stored = f"r{m}_{u}"
+                stored = clip(stored, bounds)
             w.line(f"out0[(m0 + {m}) * {units} + u0 + {u}] = {stored};")

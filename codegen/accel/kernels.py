@@ -12,7 +12,7 @@ a local array, the input row read at a fixed stride; elementwise ops: one flat
 loop), window bounds are computed per output row and per tap column, never
 tested per element. Convolution and pools take every layout their op verifies
 (`NCHW`/`NHWC` data, `OIHW`/`HWIO`/`OHWI`/`HWOI` weights) through per-dim strides.
-The blocked conv, the dense, the max pool with no window cut and the flat
+The blocked and depthwise convs, the dense, the max pool with no window cut and the flat
 loops split across threads (`parallel.py`); the generic conv, the other pools
 and batch_norm run on the calling thread.
 """
@@ -22,9 +22,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from xrelay.codegen.accel import conv_blocked, pool_blocked
+from xrelay.codegen.accel import conv_blocked, conv_depthwise, pool_blocked
 from xrelay.codegen.accel.conv_winograd import conv2d_winograd
 from xrelay.codegen.accel.dense_blocked import dense_blocked
+from xrelay.codegen.accel.epilogues import clip, clip_bounds
 from xrelay.codegen.accel.parallel import AccelKernel, AccelKernelFn
 from xrelay.codegen.c.kernel_api import Kernel, better, numel
 from xrelay.codegen.c.scalars import INDEX
@@ -39,9 +40,13 @@ def relu(value: str) -> str:
 
 
 def epilogue(k: Kernel, value: str) -> str:
-    """`value` after the op's relu when it has one (`has_relu`)."""
+    """`value` after the op's relu when it has one (`has_relu`), then its clip (`clip_min` /
+    `clip_max`, `epilogues.py`; `value` must then be a plain name, read several times)."""
     props = k.op.properties
-    return relu(value) if "has_relu" in props and get_bool(props, "has_relu") else value
+    if "has_relu" in props and get_bool(props, "has_relu"):
+        value = relu(value)
+    bounds = clip_bounds(k.op)
+    return value if bounds is None else clip(value, bounds)
 
 
 def has_bias(k: Kernel) -> bool:
@@ -77,9 +82,12 @@ def _dims(layout: str, shape: tuple[int, ...]) -> tuple[dict[str, int], dict[str
 
 
 def conv2d(k: AccelKernel) -> None:
-    """The blocked kernel (`conv_blocked.py`) for NCHW / OIHW / groups 1, else `conv2d_generic`."""
+    """The blocked kernel (`conv_blocked.py`) for NCHW / OIHW / groups 1, the depthwise one
+    (`conv_depthwise.py`) for NCHW / OIHW / groups = input channels, else `conv2d_generic`."""
     if conv_blocked.applies(k):
         conv_blocked.conv2d_blocked(k)
+    elif conv_depthwise.applies(k):
+        conv_depthwise.conv2d_depthwise(k)
     else:
         conv2d_generic(k)
 
@@ -269,6 +277,13 @@ def elementwise(k: AccelKernel) -> None:
     flat(k, epilogue(k, f"(in0[i] {symbol} in1[i])"))
 
 
+def clip_kernel(k: AccelKernel) -> None:
+    """`clip(x, a_min, a_max)`, one flat loop (NaN kept, `epilogues.py`)."""
+    bounds = clip_bounds(k.op)
+    assert bounds is not None
+    flat(k, clip("in0[i]", bounds))
+
+
 def relu_kernel(k: AccelKernel) -> None:
     """`max(x, 0)`, one flat loop."""
     flat(k, relu("in0[i]"))
@@ -306,6 +321,7 @@ KERNELS: Mapping[str, AccelKernelFn] = MappingProxyType(
         "accel.multiply": elementwise,
         "accel.relu": relu_kernel,
         "accel.batch_norm": batch_norm,
+        "accel.clip": clip_kernel,
     }
 )
 """Accel op name -> printer of its loop nest."""

@@ -1,6 +1,6 @@
 """Which single relay ops the `accel` accelerator takes (`target.accel` predicates).
 
-Its kernel set (design.md): conv2d, dense, relu, add, subtract, multiply,
+Its kernel set (design.md): conv2d, dense, relu, clip, add, subtract, multiply,
 batch_norm (inference form), max_pool2d, avg_pool2d, global_avg_pool2d, all on
 float32 tensors. The predicates read types and attributes, as an accelerator's
 rules do:
@@ -13,10 +13,13 @@ rules do:
 - dense takes a 2-D input;
 - add, subtract and multiply take two operands of one shape (the accelerator
   has no broadcasting unit; the host keeps the broadcasting ones);
-- batch_norm normalizes axis 1 of an NCHW tensor.
+- batch_norm normalizes axis 1 of an NCHW tensor;
+- clip has finite bounds (ReLU6 is `clip(0, 6)`).
 """
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 from xrelay.passes.byoc_registry import ExprView, TypeView, register_op_attr
@@ -63,6 +66,13 @@ def _dense(expr: ExprView) -> bool:
 @register_op_attr("nn.relu", TARGET)
 def _relu(expr: ExprView) -> bool:
     return _all_static_f32(expr)
+
+
+@register_op_attr("clip", TARGET)
+def _clip(expr: ExprView) -> bool:
+    bounds = (expr.attrs.get("a_min"), expr.attrs.get("a_max"))
+    finite = all(isinstance(b, float) and math.isfinite(b) for b in bounds)
+    return _all_static_f32(expr) and finite
 
 
 def _same_shape_binary(expr: ExprView) -> bool:

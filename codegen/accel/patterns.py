@@ -6,11 +6,18 @@ In priority order (an earlier entry wins where matches overlap); `bias(k)` is
 | composite | matches | kernel |
 | --- | --- | --- |
 | `accel.conv2d_bias_relu` | `relu(bias(conv2d(x, w)))` | conv2d, has_bias, has_relu |
+| `accel.conv2d_bias_clip` | `clip(bias(conv2d(x, w)))` | conv2d, has_bias, clip |
 | `accel.conv2d_bias` | `bias(conv2d(x, w))` | conv2d, has_bias |
 | `accel.conv2d_relu` | `relu(conv2d(x, w))` | conv2d, has_relu |
+| `accel.conv2d_clip` | `clip(conv2d(x, w))` | conv2d, clip |
 | `accel.dense_bias_relu` | `relu(bias(dense(x, w)))` | dense, has_bias, has_relu |
+| `accel.dense_bias_clip` | `clip(bias(dense(x, w)))` | dense, has_bias, clip |
 | `accel.dense_bias` | `bias(dense(x, w))` | dense, has_bias |
+| `accel.dense_clip` | `clip(dense(x, w))` | dense, clip |
 | `accel.add_relu` | `relu(add(a, b))` | elementwise add with relu |
+
+`clip` is relay's `clip` with finite bounds on float32 (ReLU6 is `clip(0, 6)`): its
+`target.accel` predicate must accept it; the kernel gets `clip_min` / `clip_max`.
 
 Each check accepts a match only if the accelerator takes its ops: the conv2d,
 dense and add satisfy their `target.accel` predicates, and the bias is one
@@ -41,6 +48,10 @@ def _relu(x: DFPattern) -> DFPattern:
     return is_op("nn.relu")(x)
 
 
+def _clip(x: DFPattern) -> DFPattern:
+    return is_op("clip")(x)
+
+
 def _named(expr: ExprView, name: str) -> bool:
     return expr.op is not None and expr.op.name == name
 
@@ -69,10 +80,13 @@ def _bias_ok(bias_op: ExprView, kernel: str) -> bool:
 
 
 def _kernel_check(kernel: str) -> Callable[[ExprView], bool]:
-    """The check of `relu(bias(kernel(..)))`, `bias(kernel(..))`, `relu(kernel(..))`."""
+    """The check of `relu(bias(kernel(..)))`, `bias(kernel(..))`, `relu(kernel(..))`, and
+    of those with a clip in place of the relu."""
 
     def check(root: ExprView) -> bool:
-        node = root.args[0] if _named(root, "nn.relu") else root
+        if _named(root, "clip") and not op_supported(root.value, "accel"):
+            return False
+        node = root.args[0] if _named(root, "nn.relu") or _named(root, "clip") else root
         if _named(node, kernel):
             return op_supported(node.value, "accel")
         return _bias_ok(node, kernel)
@@ -94,9 +108,13 @@ def pattern_table() -> list[tuple[Any, ...]]:
     conv_check, dense_check = _kernel_check("nn.conv2d"), _kernel_check("nn.dense")
     return [
         ("accel.conv2d_bias_relu", _relu(_bias(conv)), conv_check),
+        ("accel.conv2d_bias_clip", _clip(_bias(conv)), conv_check),
         ("accel.conv2d_bias", _bias(conv), conv_check),
         ("accel.conv2d_relu", _relu(conv), conv_check),
+        ("accel.conv2d_clip", _clip(conv), conv_check),
         ("accel.dense_bias_relu", _relu(_bias(dense)), dense_check),
+        ("accel.dense_bias_clip", _clip(_bias(dense)), dense_check),
         ("accel.dense_bias", _bias(dense), dense_check),
+        ("accel.dense_clip", _clip(dense), dense_check),
         ("accel.add_relu", _relu(add), _add_relu_check),
     ]

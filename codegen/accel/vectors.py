@@ -4,7 +4,7 @@
 (16 with AVX-512, 8 with AVX, else 4: the library is built with
 `-march=native`); loads and stores go through `memcpy` (any alignment, no
 aliasing question), `xa_ldn`/`xa_stn` move the first `n` lanes of a partial
-vector, `xa_relu` and `xa_max` keep numpy's NaN;
+vector, `xa_relu`, `xa_max` and `xa_clip` keep numpy's NaN;
 `xa_ld_span` loads a range of lanes (a masked load with AVX-512), and the
 `XA_EVEN`.. `XA_ZIP_HI` masks deinterleave and interleave pairs of vectors
 (`__builtin_shuffle`, Winograd's tiles: `conv_winograd.py`). The prelude is guarded, so each accel
@@ -56,6 +56,15 @@ static inline float xa_sum(xa_v v) {
 }
 /* max(v, 0) lane by lane, a NaN kept (numpy's maximum): lanes <= 0 are cleared (-0 -> +0). */
 static inline xa_v xa_relu(xa_v v) { return (xa_v)(~(v <= (xa_v){0}) & (xa_vi)v); }
+/* v clamped into [lo, hi] lane by lane (relay's clip): a NaN compares false and stays, a lane
+   inside the bounds is kept as it is (-0 too). */
+static inline xa_v xa_clip(xa_v v, float lo, float hi) {
+  const xa_v l = xa_splat(lo), h = xa_splat(hi);
+  const xa_vi below = v < l;
+  v = (xa_v)((below & (xa_vi)l) | (~below & (xa_vi)v));
+  const xa_vi above = v > h;
+  return (xa_v)((above & (xa_vi)h) | (~above & (xa_vi)v));
+}
 /* Lanes lo <= i < hi of p[i] (0 <= lo, hi <= XA_VL), the others 0; the lanes outside are not
    read, so p may point before or after its array there. */
 static inline xa_v xa_ld_span(const float *p, int64_t lo, int64_t hi) {

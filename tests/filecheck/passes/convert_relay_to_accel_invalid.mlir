@@ -204,3 +204,17 @@ func.func @calls(%x: tensor<4xf32>) -> tensor<4xf32> attributes {Compiler = "acc
   %0 = func.call @callee(%x) : (tensor<4xf32>) -> tensor<4xf32>
   func.return %0 : tensor<4xf32>
 }
+
+// -----
+
+/// A clip composite whose body ends in a relu instead is rejected with the chain it wants.
+func.func @clip_composite_with_relu(%x: tensor<2x8xf32>, %w: tensor<4x8xf32>) -> tensor<2x4xf32> attributes {Compiler = "accel"} {
+  // expected-error@+1 {{'relay.composite' op cannot be lowered to target 'accel': the body of composite 'accel.dense_clip' is not clip(nn.dense(...))}}
+  %0 = relay.composite "accel.dense_clip" (%x, %w) : (tensor<2x8xf32>, tensor<4x8xf32>) -> tensor<2x4xf32> {
+  ^bb0(%i: tensor<2x8xf32>, %k: tensor<4x8xf32>):
+    %1 = relay.nn.dense %i, %k : (tensor<2x8xf32>, tensor<4x8xf32>) -> tensor<2x4xf32>
+    %2 = relay.nn.relu %1 : tensor<2x4xf32>
+    relay.yield %2 : tensor<2x4xf32>
+  }
+  func.return %0 : tensor<2x4xf32>
+}

@@ -439,3 +439,30 @@ func.func @conv2d_winograd_result_type(%x: tensor<1x16x8x8xf32>, %u: tensor<4x4x
   %0 = accel.conv2d_winograd %x, %u {padding = [1, 1, 1, 1], has_max_pool = true} : (tensor<1x16x8x8xf32>, tensor<4x4x32x16xf32>) -> tensor<1x32x8x8xf32>
   func.return
 }
+
+// -----
+
+/// conv2d: clip_min without clip_max.
+func.func @conv2d_half_clip(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
+  // expected-error@+1 {{'accel.conv2d' op clip_min and clip_max must be set together}}
+  %0 = accel.conv2d %x, %w {clip_min = 0.0} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
+  func.return
+}
+
+// -----
+
+/// dense: an infinite clip bound.
+func.func @dense_infinite_clip(%x: tensor<2x8xf32>, %w: tensor<5x8xf32>) {
+  // expected-error@+1 {{'accel.dense' op clip bounds must be finite, got [0.0, inf]}}
+  %0 = accel.dense %x, %w {clip_min = 0.0, clip_max = 0x7FF0000000000000 : f64} : (tensor<2x8xf32>, tensor<5x8xf32>) -> tensor<2x5xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d: clip_min above clip_max.
+func.func @conv2d_empty_clip(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
+  // expected-error@+1 {{'accel.conv2d' op clip_min (6.0) must not exceed clip_max (0.0)}}
+  %0 = accel.conv2d %x, %w {clip_min = 6.0, clip_max = 0.0} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
+  func.return
+}

@@ -186,3 +186,20 @@ func.func @conv2d_winograd_generic(%x: tensor<1x8x6x6xf32>, %u: tensor<6x6x8x8xf
   %0 = "accel.conv2d_winograd"(%x, %u, %b) <{padding = array<i64: 1, 1, 1, 1>, tile = 4 : i64, has_bias = true, has_relu = true, has_max_pool = true}> : (tensor<1x8x6x6xf32>, tensor<6x6x8x8xf32>, tensor<8xf32>) -> tensor<1x8x3x3xf32>
   func.return %0 : tensor<1x8x3x3xf32>
 }
+
+// -----
+
+/// The clip epilogue (clip_min / clip_max) on conv2d and dense, and accel.clip.
+// CHECK-LABEL: func.func @clip
+// MLIR-LABEL: func.func @clip
+func.func @clip(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %y: tensor<2x8xf32>, %v: tensor<5x8xf32>) -> tensor<1x4x6x6xf32> {
+  // CHECK-NEXT: %0 = accel.conv2d %x, %w {has_relu = true, clip_min = 0.0, clip_max = 6.0} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
+  // CHECK-NEXT: %1 = accel.dense %y, %v {clip_min = -1.5, clip_max = 2.0} : (tensor<2x8xf32>, tensor<5x8xf32>) -> tensor<2x5xf32>
+  // CHECK-NEXT: %2 = accel.clip %0 {a_min = 0.0, a_max = 6.0} : tensor<1x4x6x6xf32>
+  // GENERIC: "accel.clip"(%0) <{a_min = 0.000000e+00 : f64, a_max = 6.000000e+00 : f64}> : (tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
+  // MLIR: "accel.clip"
+  %0 = accel.conv2d %x, %w {has_relu = true, clip_min = 0.0, clip_max = 6.0} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
+  %1 = accel.dense %y, %v {clip_min = -1.5, clip_max = 2.0} : (tensor<2x8xf32>, tensor<5x8xf32>) -> tensor<2x5xf32>
+  %2 = accel.clip %0 {a_min = 0.0, a_max = 6.0} : tensor<1x4x6x6xf32>
+  func.return %2 : tensor<1x4x6x6xf32>
+}
