@@ -2,7 +2,8 @@
 
 One op per primitive the backend creates: convolution and inner product
 (`dnnl.conv2d`, `dnnl.dense`) with their post-ops (a bias, a `sum` of one more
-tensor of the result's shape, then one eltwise: relu, tanh or sigmoid),
+tensor of the result's shape, then one eltwise: relu, tanh, sigmoid, or clip
+between `a_min` and `a_max`),
 eltwise (`dnnl.relu`, `dnnl.tanh`, `dnnl.sigmoid`), binary (`dnnl.add`,
 `dnnl.subtract`, `dnnl.multiply`), batch normalization in inference form,
 pooling (`dnnl.max_pool2d`, `dnnl.avg_pool2d`, `dnnl.global_avg_pool2d`) and
@@ -59,6 +60,7 @@ from xrelay.dialects.relay.base import (
     expect_rank,
     expect_tensor,
     get_bool,
+    get_float,
     get_str,
 )
 from xrelay.dialects.relay.types import (
@@ -69,8 +71,9 @@ from xrelay.dialects.relay.types import (
     tuple_elements,
 )
 
-ELTWISE = ("relu", "tanh", "sigmoid")
-"""The eltwise post-ops of conv2d and dense (oneDNN's relu, tanh and logistic)."""
+ELTWISE = ("relu", "tanh", "sigmoid", "clip")
+"""The eltwise post-ops of conv2d and dense (oneDNN's relu, tanh, logistic and clip; relu and
+clip are applied after the primitive, keeping NaN as relay does)."""
 
 
 class DnnlOp(RelayOp):
@@ -97,7 +100,8 @@ class PostOpKernel(DnnlOp):
 
     `extra` holds the post-ops' operands in order: the bias (`has_bias`, one
     value per output channel) then the sum operand (`has_sum`, of the
-    result's type). `eltwise` (relu, tanh or sigmoid) is applied last.
+    result's type). `eltwise` (relu, tanh, sigmoid or clip) is applied last; `clip` clamps
+    into `[a_min, a_max]` (relay.clip's properties, both required with it, `a_min <= a_max`).
     """
 
     data = operand_def(TensorType)
@@ -107,6 +111,8 @@ class PostOpKernel(DnnlOp):
     has_bias = prop_def(IntegerAttr, FALSE)
     has_sum = prop_def(IntegerAttr, FALSE)
     eltwise = opt_prop_def(StringAttr)
+    a_min = opt_prop_def(FloatAttr)
+    a_max = opt_prop_def(FloatAttr)
 
     @classmethod
     def channel_axis(cls, props: Props, rank: int) -> int:
@@ -152,7 +158,32 @@ class PostOpKernel(DnnlOp):
             raise RelayTypeError(
                 f"eltwise must be one of {', '.join(ELTWISE)}, got '{eltwise.data}'"
             )
+        check_clip_bounds(props)
         return [result]
+
+
+def check_clip_bounds(props: Props) -> None:
+    """`a_min` and `a_max` with eltwise `clip` (`a_min <= a_max`), neither without it."""
+    eltwise = props.get("eltwise")
+    clip = isinstance(eltwise, StringAttr) and eltwise.data == "clip"
+    bounds = [props.get(name) for name in ("a_min", "a_max")]
+    if not clip:
+        if any(b is not None for b in bounds):
+            raise RelayTypeError("a_min and a_max are the bounds of eltwise clip only")
+        return
+    if not all(isinstance(b, FloatAttr) for b in bounds):
+        raise RelayTypeError("eltwise clip needs a_min and a_max")
+    lo, hi = get_float(props, "a_min"), get_float(props, "a_max")
+    if lo > hi:
+        raise RelayTypeError(f"a_min ({lo}) must not exceed a_max ({hi})")
+
+
+def clip_bounds(op: Operation) -> tuple[float, float]:
+    """(a_min, a_max) of a conv2d or dense with eltwise clip."""
+    lo, hi = op.properties["a_min"], op.properties["a_max"]
+    assert isinstance(lo, FloatAttr)
+    assert isinstance(hi, FloatAttr)
+    return float(lo.value.data), float(hi.value.data)
 
 
 def eltwise_of(op: Operation) -> str | None:

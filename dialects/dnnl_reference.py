@@ -5,7 +5,7 @@ from `relay/reference_*.py`), cast to the result dtype as the interpreter casts
 a relay op's value; conv2d and dense then add the bias along the output
 channels, the sum operand, and apply the eltwise post-op, each step in the
 result dtype, as the relay ops `nn.bias_add`, `add` and `nn.relu` / `tanh` /
-`sigmoid` would: a dnnl op gives the same numbers as the relay ops it replaces.
+`sigmoid` / `clip` would: a dnnl op gives the same numbers as the relay ops it replaces.
 """
 
 from __future__ import annotations
@@ -62,6 +62,8 @@ def post_ops(op: dnnl.PostOpKernel, out: Array, args: list[Value], axis: int) ->
     if op.has_sum.value.data:
         out = (out + np.asarray(next(extra))).astype(dtype)
     eltwise = dnnl.eltwise_of(op)
+    if eltwise == "clip":
+        return np.clip(out, *dnnl.clip_bounds(op)).astype(dtype)  # NaN stays NaN
     if eltwise is not None:
         with np.errstate(all="ignore"):
             out = np.asarray(ELTWISE[eltwise](out)).astype(dtype)

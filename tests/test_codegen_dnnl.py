@@ -198,6 +198,9 @@ def test_conv2d_shapes_layouts_and_post_ops(cache: Path) -> None:
           padding=[2, 2, 2, 2], **nhwc)  # fmt: skip
     p.add("NHWC depthwise", conv, [(1, 6, 6, 16), (16, 1, 3, 3), (16,)], [1, 2], groups=16,
           padding=[1, 1, 1, 1], has_bias=True, **nhwc)  # fmt: skip
+    p.add("NHWC depthwise, bias, clip (ReLU6)", conv, [(1, 7, 7, 8), (8, 1, 3, 3), (8,)], [1, 2],
+          groups=8, strides=[2, 2], padding=[1, 1, 1, 1], has_bias=True, eltwise="clip",
+          a_min=0.0, a_max=1.0, **nhwc)  # fmt: skip
     p.add("NHWC 1x1, OHWI weights", conv, [(1, 5, 5, 8), (4, 1, 1, 8)], [1],
           kernel_layout="OHWI", **nhwc)  # fmt: skip
     p.add("NHWC weights given per run", conv, [(1, 6, 6, 8), (8, 8, 3, 3), (8,)],
@@ -209,6 +212,7 @@ def test_conv2d_shapes_layouts_and_post_ops(cache: Path) -> None:
     assert "dnnl_dilated_convolution_forward_desc_init" in unit
     assert "xd_primitive(s, 0, &desc, 1, dnnl_alg_kind_undef" in unit  # sum; relu after it
     assert "xd_relu((float *)" in unit  # relu keeping NaN, as relay's
+    assert ", 0.0f, 1.0f);" in unit  # xd_clip with the bounds, keeping NaN
     assert "memcpy(" in unit  # the sum operand copied into the result first
     assert "xd_weights_reorder(" in unit  # weights given per run are reordered per run
     assert "#include <dnnl.h>" not in text(sources, "model.c")  # oneDNN is in dnnl.c only

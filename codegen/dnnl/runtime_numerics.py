@@ -2,7 +2,8 @@
 
 oneDNN's relu (eltwise op and post-op) gives 0 for NaN, and its max pooling
 loses NaN and starts from -FLT_MAX (`docs/semantics.md`); `Primitive.after`
-calls these after the primitive: `xd_relu` (a relu post-op, in place),
+calls these after the primitive: `xd_relu` (a relu post-op, in place), `xd_clip` (a clip
+post-op, in place),
 `xd_keep_nan` (after oneDNN's eltwise relu: the source's NaN back) and
 `xd_special` (whether a max pool's source holds a NaN or -inf, when relay's
 pool loop then recomputes the result). dnnl.c is compiled at -O0 (glue around
@@ -24,6 +25,13 @@ NUMERICS = r"""
 XD_LOOP static inline void xd_relu(float *dst, int64_t n) {
   for (int64_t i = 0; i < n; ++i) {
     dst[i] = dst[i] <= 0.0f ? 0.0f : dst[i];
+  }
+}
+
+/* clip keeping NaN and -0.0 inside the bounds, in place: v < lo ? lo : v > hi ? hi : v. */
+XD_LOOP static inline void xd_clip(float *dst, int64_t n, float lo, float hi) {
+  for (int64_t i = 0; i < n; ++i) {
+    dst[i] = dst[i] < lo ? lo : dst[i] > hi ? hi : dst[i];
   }
 }
 
