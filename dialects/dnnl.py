@@ -8,8 +8,9 @@ eltwise (`dnnl.relu`, `dnnl.tanh`, `dnnl.sigmoid`), binary (`dnnl.add`,
 `dnnl.subtract`, `dnnl.multiply`), batch normalization in inference form,
 pooling (`dnnl.max_pool2d`, `dnnl.avg_pool2d`, `dnnl.global_avg_pool2d`) and
 reorder (`dnnl.reorder`: a transposition between two layouts of one tensor,
-e.g. NCHW to NHWC). `convert-relay-to-dnnl` lowers the functions partitioned
-for `dnnl` into these ops; the dnnl C emitter prints them as oneDNN calls.
+e.g. NCHW to NHWC) and matmul (`dnnl.batch_matmul`, `dnnl.matmul`).
+`convert-relay-to-dnnl` lowers the functions partitioned for `dnnl` into these ops; the
+dnnl C emitter prints them as oneDNN calls.
 
 Each op extends one relay op (`RELAY`): it has that op's properties (same
 definitions and defaults), computes what the relay op computes and infers its
@@ -52,7 +53,7 @@ from xdsl.irdl import (
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 from xrelay.dialects.accel import FALSE, relay_opt_prop, relay_prop
-from xrelay.dialects.relay import elementwise, nn, nn_pool, tensor
+from xrelay.dialects.relay import elementwise, nn, nn_extra, nn_pool, reduce, tensor
 from xrelay.dialects.relay.base import (
     Props,
     RelayOp,
@@ -427,6 +428,59 @@ class ReorderOp(DnnlOp):
         return [cls.relay_type(operand_types, props)]
 
 
+class MatmulKernel(DnnlOp):
+    """Base of the matrix products (oneDNN matmul): `x` and `y`, transposed as flagged."""
+
+    x = operand_def(TensorType)
+    y = operand_def(TensorType)
+    result = result_def(TensorType)
+    traits = traits_def(Pure())
+
+
+@irdl_op_definition
+class BatchMatmulOp(MatmulKernel):
+    """`dnnl.batch_matmul`: relay.nn.batch_matmul, `x @ y^T` per batch by default (oneDNN matmul).
+
+    `x` is `[B, M, K]` (`[B, K, M]` with `transpose_a`), `y` is `[B, N, K]` with
+    `transpose_b` (the default) or `[B, K, N]`; a batch of 1 broadcasts.
+    """
+
+    name = "dnnl.batch_matmul"
+    RELAY: ClassVar[type[RelayOp]] = nn_extra.BatchMatmulOp
+
+    out_dtype = relay_opt_prop(nn_extra.BatchMatmulOp, "out_dtype", TypeAttribute)
+    transpose_a = relay_prop(nn_extra.BatchMatmulOp, "transpose_a", IntegerAttr)
+    transpose_b = relay_prop(nn_extra.BatchMatmulOp, "transpose_b", IntegerAttr)
+
+
+@irdl_op_definition
+class MatmulOp(MatmulKernel):
+    """`dnnl.matmul`: relay.matmul of two 2-D or two 3-D operands (oneDNN matmul).
+
+    numpy's matmul, `transpose_a` / `transpose_b` swapping each operand's last two axes
+    (neither by default); a batch of 1 broadcasts.
+    """
+
+    name = "dnnl.matmul"
+    RELAY: ClassVar[type[RelayOp]] = reduce.MatmulOp
+
+    out_dtype = relay_opt_prop(reduce.MatmulOp, "out_dtype", TypeAttribute)
+    transpose_a = relay_prop(reduce.MatmulOp, "transpose_a", IntegerAttr)
+    transpose_b = relay_prop(reduce.MatmulOp, "transpose_b", IntegerAttr)
+
+    @classmethod
+    def infer_result_types(
+        cls, operand_types: Sequence[Attribute], props: Props
+    ) -> Sequence[Attribute]:
+        x, y = expect_tensor(operand_types, 0, "x"), expect_tensor(operand_types, 1, "y")
+        if len(x) != len(y) or len(x) not in (2, 3):
+            raise RelayTypeError(
+                f"operands of ranks {len(x)} and {len(y)}; oneDNN's matmul here takes two "
+                "2-D or two 3-D operands"
+            )
+        return [cls.relay_type(operand_types, props)]
+
+
 def permutation(src_layout: str, dst_layout: str) -> tuple[int, ...]:
     """The axes of `src_layout` in `dst_layout`'s order: `numpy.transpose`'s argument."""
     return tuple(src_layout.index(axis) for axis in dst_layout)
@@ -446,6 +500,8 @@ OPS: tuple[type[DnnlOp], ...] = (
     AvgPool2DOp,
     GlobalAvgPool2DOp,
     ReorderOp,
+    BatchMatmulOp,
+    MatmulOp,
 )
 """Every dnnl op; `op.RELAY` is the relay op each one extends."""
 

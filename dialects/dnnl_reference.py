@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 from xrelay.dialects import dnnl
 from xrelay.dialects.interpreter import Evaluator, Value, reference
-from xrelay.dialects.relay.base import properties_with_defaults
+from xrelay.dialects.relay.base import get_bool, properties_with_defaults
 from xrelay.dialects.relay.reference_nn import (
     batch_norm_data,
     conv2d_data,
@@ -126,3 +126,16 @@ def _reorder(ev: Evaluator, op: dnnl.ReorderOp, args: list[Value]) -> Value:
     return np.ascontiguousarray(
         np.transpose(x, dnnl.permutation(op.src_layout.data, op.dst_layout.data))
     )
+
+
+@reference(dnnl.BatchMatmulOp, dnnl.MatmulOp)
+def _matmul(ev: Evaluator, op: dnnl.MatmulKernel, args: list[Value]) -> Value:
+    x, y = np.asarray(args[0]), np.asarray(args[1])
+    props = properties_with_defaults(op)
+    if get_bool(props, "transpose_a"):
+        x = np.swapaxes(x, -1, -2)
+    if get_bool(props, "transpose_b"):
+        y = np.swapaxes(y, -1, -2)
+    acc = np.float64 if is_float_dtype(x.dtype) else np.int64
+    with np.errstate(all="ignore"):
+        return np.matmul(x.astype(acc), y.astype(acc)).astype(result_dtype(op))

@@ -257,6 +257,24 @@ def test_dense_and_eltwise(cache: Path) -> None:
     assert unit.count("XD_TRY(xd_md(&weights, 2, weights_dims, NULL)") == 2
 
 
+def test_matmuls_transposed_and_broadcast(cache: Path) -> None:
+    """oneDNN matmul for batch_matmul (TVM's `x @ y^T` by default) and 2-D / 3-D matmul: the
+    transposes described by strides, a batch of 1 broadcast on either side, weights constant
+    or given per run."""
+    p = Partitions(7)
+    bmm, mm = dnnl.BatchMatmulOp, dnnl.MatmulOp
+    p.add("batch_matmul x @ y^T", bmm, [(4, 5, 8), (4, 6, 8)])
+    p.add("batch_matmul x batch 1", bmm, [(1, 5, 8), (3, 6, 8)])
+    p.add("batch_matmul x^T @ y, y batch 1, y constant", bmm, [(3, 8, 5), (1, 8, 6)], [1],
+          transpose_a=True, transpose_b=False)  # fmt: skip
+    p.add("matmul 3-D", mm, [(2, 5, 7), (2, 7, 3)])
+    p.add("matmul 2-D, b^T", mm, [(5, 7), (3, 7)], transpose_b=True)
+    p.add("matmul 3-D, a^T, b batch 1", mm, [(2, 7, 5), (1, 7, 3)], transpose_a=True)
+    unit = text(p.check(cache), "dnnl.c")
+    assert unit.count("dnnl_matmul_desc_init(") == 6
+    assert "static const dnnl_dims_t weights_strides = {48, 1, 8};" in unit  # y^T by strides
+
+
 def test_binary_broadcasts_batch_norm_and_reorder(cache: Path) -> None:
     p = Partitions(3)
     for op in (dnnl.AddOp, dnnl.SubtractOp, dnnl.MultiplyOp):

@@ -13,7 +13,7 @@ relay's layout, `GEMV_ROWS`). Convolutions are printed by `conv.py`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from xdsl.ir import Operation
 from xrelay.codegen.c.kernel_api import numel
@@ -197,6 +197,30 @@ def reorder(p: Primitive) -> None:
     p.result("DNNL_ARG_TO", "dnnl_query_dst_md")
 
 
+def matmul_dims(shape: Sequence[int], transpose: bool) -> tuple[list[int], list[int]]:
+    """A row-major operand of a matrix product seen as (batch..., rows, columns), the last two
+    axes swapped (by their strides) when `transpose`."""
+    dims, steps = plain(shape)
+    if transpose:
+        dims[-2:], steps[-2:] = dims[-1:-3:-1], steps[-1:-3:-1]
+    return dims, steps
+
+
+def matmul(p: Primitive) -> None:
+    """oneDNN matmul of (batch, M, K) by (batch, K, N) (or 2-D): a transposed operand is
+    described by its strides, a batch of 1 broadcasts; plain row-major memory throughout."""
+    props = p.op.properties
+    src = p.desc("src", *matmul_dims(p.shape(0), get_bool(props, "transpose_a")))
+    weights = p.desc("weights", *matmul_dims(p.shape(1), get_bool(props, "transpose_b")))
+    dst = p.desc("dst", *plain(p.out_shape()))
+    p.init.line("dnnl_matmul_desc_t desc;")
+    p.check(f"dnnl_matmul_desc_init(&desc, {src}, {weights}, NULL, {dst})", "describing the matmul")
+    p.create("&desc")
+    p.buffer("DNNL_ARG_SRC", "dnnl_query_src_md", 0, p.op.operands[0])
+    p.buffer("DNNL_ARG_WEIGHTS", "dnnl_query_weights_md", 0, p.op.operands[1])
+    p.result("DNNL_ARG_DST", "dnnl_query_dst_md")
+
+
 PRINTERS: dict[type[dnnl.DnnlOp], Callable[[Primitive], None]] = {
     dnnl.Conv2DOp: conv2d,
     dnnl.DenseOp: dense,
@@ -211,5 +235,7 @@ PRINTERS: dict[type[dnnl.DnnlOp], Callable[[Primitive], None]] = {
     dnnl.AvgPool2DOp: pool2d,
     dnnl.GlobalAvgPool2DOp: pool2d,
     dnnl.ReorderOp: reorder,
+    dnnl.BatchMatmulOp: matmul,
+    dnnl.MatmulOp: matmul,
 }
 """The printer of each dnnl op."""

@@ -195,3 +195,12 @@ func.func @batch_norm_channels(%x: tensor<1x4x2x2xf32>, %v: tensor<3xf32>) {
   %0 = dnnl.batch_norm %x, %v, %v, %v, %v : (tensor<1x4x2x2xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<1x4x2x2xf32>
   func.return
 }
+
+// -----
+
+/// matmul: two 2-D or two 3-D operands.
+func.func @matmul_rank(%a: tensor<2x2x5x7xf32>, %b: tensor<2x2x7x3xf32>) {
+  // expected-error@+1 {{'dnnl.matmul' op operands of ranks 4 and 4; oneDNN's matmul here takes two 2-D or two 3-D operands}}
+  %0 = dnnl.matmul %a, %b : (tensor<2x2x5x7xf32>, tensor<2x2x7x3xf32>) -> tensor<2x2x5x3xf32>
+  func.return
+}

@@ -162,3 +162,20 @@ func.func @clip(%x: tensor<1x8x8x6xf32>, %w: tensor<6x1x3x3xf32>, %b: tensor<6xf
   %1 = dnnl.dense %d, %u {eltwise = "clip", a_min = -1.5, a_max = 2.5} : (tensor<4x5xf32>, tensor<3x5xf32>) -> tensor<4x3xf32>
   func.return %0 : tensor<1x6x6x6xf32>
 }
+
+// -----
+
+/// batch_matmul (transpose_b by default) and matmul (neither transposed by default).
+// CHECK-LABEL: func.func @matmuls
+// MLIR-LABEL: func.func @matmuls
+func.func @matmuls(%x: tensor<2x5x8xf32>, %y: tensor<1x6x8xf32>, %a: tensor<5x7xf32>, %b: tensor<3x7xf32>) -> tensor<2x5x6xf32> {
+  // CHECK-NEXT: %0 = dnnl.batch_matmul %x, %y : (tensor<2x5x8xf32>, tensor<1x6x8xf32>) -> tensor<2x5x6xf32>
+  // CHECK-NEXT: %1 = dnnl.matmul %a, %b {transpose_b = true} : (tensor<5x7xf32>, tensor<3x7xf32>) -> tensor<5x3xf32>
+  // GENERIC: %0 = "dnnl.batch_matmul"(%x, %y) <{transpose_a = false, transpose_b = true}> : (tensor<2x5x8xf32>, tensor<1x6x8xf32>) -> tensor<2x5x6xf32>
+  // GENERIC: %1 = "dnnl.matmul"(%a, %b) <{transpose_b = true, transpose_a = false}> : (tensor<5x7xf32>, tensor<3x7xf32>) -> tensor<5x3xf32>
+  // MLIR: %0 = "dnnl.batch_matmul"(%arg0, %arg1) <{transpose_a = false, transpose_b = true}> : (tensor<2x5x8xf32>, tensor<1x6x8xf32>) -> tensor<2x5x6xf32>
+  // MLIR: %1 = "dnnl.matmul"(%arg2, %arg3) <{transpose_a = false, transpose_b = true}> : (tensor<5x7xf32>, tensor<3x7xf32>) -> tensor<5x3xf32>
+  %0 = dnnl.batch_matmul %x, %y : (tensor<2x5x8xf32>, tensor<1x6x8xf32>) -> tensor<2x5x6xf32>
+  %1 = dnnl.matmul %a, %b {transpose_b = true} : (tensor<5x7xf32>, tensor<3x7xf32>) -> tensor<5x3xf32>
+  func.return %0 : tensor<2x5x6xf32>
+}
