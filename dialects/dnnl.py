@@ -8,7 +8,8 @@ eltwise (`dnnl.relu`, `dnnl.tanh`, `dnnl.sigmoid`), binary (`dnnl.add`,
 `dnnl.subtract`, `dnnl.multiply`), batch normalization in inference form,
 pooling (`dnnl.max_pool2d`, `dnnl.avg_pool2d`, `dnnl.global_avg_pool2d`) and
 reorder (`dnnl.reorder`: a transposition between two layouts of one tensor,
-e.g. NCHW to NHWC) and matmul (`dnnl.batch_matmul`, `dnnl.matmul`).
+e.g. NCHW to NHWC), matmul (`dnnl.batch_matmul`, `dnnl.matmul`), softmax and layer
+normalization (`dnnl.softmax`, `dnnl.layer_norm`).
 `convert-relay-to-dnnl` lowers the functions partitioned for `dnnl` into these ops; the
 dnnl C emitter prints them as oneDNN calls.
 
@@ -53,7 +54,7 @@ from xdsl.irdl import (
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 from xrelay.dialects.accel import FALSE, relay_opt_prop, relay_prop
-from xrelay.dialects.relay import elementwise, nn, nn_extra, nn_pool, reduce, tensor
+from xrelay.dialects.relay import elementwise, nn, nn_extra, nn_norm, nn_pool, reduce, tensor
 from xrelay.dialects.relay.base import (
     Props,
     RelayOp,
@@ -481,6 +482,40 @@ class MatmulOp(MatmulKernel):
         return [cls.relay_type(operand_types, props)]
 
 
+@irdl_op_definition
+class SoftmaxOp(DnnlOp):
+    """`dnnl.softmax`: relay.nn.softmax along `axis` (oneDNN softmax, accurate: the row's
+    maximum subtracted first)."""
+
+    name = "dnnl.softmax"
+    RELAY: ClassVar[type[RelayOp]] = nn.SoftmaxOp
+
+    data = operand_def(TensorType)
+    result = result_def(TensorType)
+    axis = relay_prop(nn.SoftmaxOp, "axis", IntegerAttr)
+    traits = traits_def(Pure())
+
+
+@irdl_op_definition
+class LayerNormOp(DnnlOp):
+    """`dnnl.layer_norm`: relay.nn.layer_norm, `(x - mean) / sqrt(var + epsilon) * gamma + beta`
+    along `axis` (oneDNN layer normalization, statistics computed; gamma without `scale`,
+    beta without `center` unused)."""
+
+    name = "dnnl.layer_norm"
+    RELAY: ClassVar[type[RelayOp]] = nn_norm.LayerNormOp
+
+    data = operand_def(TensorType)
+    gamma = operand_def(TensorType)
+    beta = operand_def(TensorType)
+    result = result_def(TensorType)
+    axis = relay_prop(nn_norm.LayerNormOp, "axis", IntegerAttr)
+    epsilon = relay_prop(nn_norm.LayerNormOp, "epsilon", FloatAttr)
+    center = relay_prop(nn_norm.LayerNormOp, "center", IntegerAttr)
+    scale = relay_prop(nn_norm.LayerNormOp, "scale", IntegerAttr)
+    traits = traits_def(Pure())
+
+
 def permutation(src_layout: str, dst_layout: str) -> tuple[int, ...]:
     """The axes of `src_layout` in `dst_layout`'s order: `numpy.transpose`'s argument."""
     return tuple(src_layout.index(axis) for axis in dst_layout)
@@ -502,6 +537,8 @@ OPS: tuple[type[DnnlOp], ...] = (
     ReorderOp,
     BatchMatmulOp,
     MatmulOp,
+    SoftmaxOp,
+    LayerNormOp,
 )
 """Every dnnl op; `op.RELAY` is the relay op each one extends."""
 

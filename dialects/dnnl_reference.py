@@ -17,13 +17,14 @@ import numpy as np
 import numpy.typing as npt
 from xrelay.dialects import dnnl
 from xrelay.dialects.interpreter import Evaluator, Value, reference
-from xrelay.dialects.relay.base import get_bool, properties_with_defaults
+from xrelay.dialects.relay.base import get_bool, get_float, properties_with_defaults
 from xrelay.dialects.relay.reference_nn import (
     batch_norm_data,
     conv2d_data,
     global_avg_pool_data,
     pool2d,
 )
+from xrelay.dialects.relay.reference_nn_norm import norm_data
 from xrelay.dialects.relay.types import is_float_dtype, numpy_dtype, tensor_element_type
 
 Array = npt.NDArray[Any]
@@ -139,3 +140,24 @@ def _matmul(ev: Evaluator, op: dnnl.MatmulKernel, args: list[Value]) -> Value:
     acc = np.float64 if is_float_dtype(x.dtype) else np.int64
     with np.errstate(all="ignore"):
         return np.matmul(x.astype(acc), y.astype(acc)).astype(result_dtype(op))
+
+
+@reference(dnnl.SoftmaxOp)
+def _softmax(ev: Evaluator, op: dnnl.SoftmaxOp, args: list[Value]) -> Value:
+    x = np.asarray(args[0]).astype(np.float64)
+    axis = op.axis.value.data
+    with np.errstate(all="ignore"):
+        shifted = x - np.max(x, axis=axis, keepdims=True)
+        exp = np.exp(shifted)
+        return (exp / np.sum(exp, axis=axis, keepdims=True)).astype(result_dtype(op))
+
+
+@reference(dnnl.LayerNormOp)
+def _layer_norm(ev: Evaluator, op: dnnl.LayerNormOp, args: list[Value]) -> Value:
+    x, gamma, beta = (np.asarray(a) for a in args)
+    props = properties_with_defaults(op)
+    axis = op.axis.value.data % x.ndim
+    flags = get_bool(props, "center"), get_bool(props, "scale")
+    epsilon = get_float(props, "epsilon")
+    out = norm_data(x, gamma, beta, dnnl.LayerNormOp.RELAY.name, axis, epsilon, *flags)
+    return out.astype(result_dtype(op))

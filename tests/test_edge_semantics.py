@@ -606,6 +606,50 @@ def test_nan_through_convolutions_and_dense_with_clip(cache: Path) -> None:
     assert len(clipped) == 3  # the three clips are post-ops in oneDNN
 
 
+def test_softmax_and_layer_norm_rows_with_nan_inf_and_huge_values(cache: Path) -> None:
+    """A softmax row holding a NaN, +inf or only -inf is NaN throughout (`x - max` is NaN); a
+    layer norm row holding one is NaN throughout, and one of values near 1e30 is normalized as
+    in double (oneDNN's float statistics would overflow): the dnnl backend repairs both."""
+    rows = f32(
+        [NAN, 1, 2, 3, INF, 1, 2, 3, -INF, 1, 2, 3, -INF, -INF, -INF, -INF,
+         INF, INF, 1, 2, 1e30, -1e30, 3, 4, 0, 0, 0, 0, 1, 2, 3, 4],
+        (8, 4),
+    )  # fmt: skip
+    data = rows.astype(np.float64)
+    with np.errstate(all="ignore"):
+        shifted = data - data.max(axis=1, keepdims=True)
+        softmax = np.exp(shifted) / np.exp(shifted).sum(axis=1, keepdims=True)
+        deviation = data - data.mean(axis=1, keepdims=True)
+        normed = deviation / np.sqrt((deviation * deviation).mean(axis=1, keepdims=True) + 1e-5)
+    gamma, beta = f32([1, 2, 0.5, -1], (4,)), f32([0, 1, 2, 3], (4,))
+    family = Family()
+    x = family.var(rows)
+    family.add("softmax", relay.nn.softmax(x), softmax.astype("float32"))
+    family.add(
+        "layer_norm",
+        relay.nn.layer_norm(x, relay.const(gamma), relay.const(beta)),
+        (normed * gamma + beta).astype("float32"),
+    )
+    family.add(
+        "layer_norm without scale and center",
+        relay.nn.layer_norm(x, relay.const(gamma), relay.const(beta), center=False, scale=False),
+        normed.astype("float32"),
+    )
+    assert np.isnan(softmax[[0, 1, 3, 4]]).all()
+    assert np.isfinite(softmax[2]).all()  # exp(-inf) is 0
+    assert np.isfinite(normed[5]).all()
+    mod = family.module()  # rounded in float on the targets: close, NaN where expected
+    for target in TARGETS.values():
+        lib = xrelay.build(mod, target=target, options={"cache_dir": cache})
+        got = flatten(lib(*family.values))
+        for label, g, w in zip(family.labels, got, family.expected, strict=True):
+            assert np.allclose(g, w, rtol=1e-5, atol=1e-5, equal_nan=True), (target, label, g)
+    lowered = xrelay.build(mod, ["dnnl", "c"], options={"cache_dir": cache}).module
+    names = [op.name for op in lowered.module.walk()]
+    assert names.count("dnnl.softmax") == 1
+    assert names.count("dnnl.layer_norm") == 2
+
+
 def test_empty_tensors_on_every_target(cache: Path) -> None:
     """Zero-size dims through ops every target takes: nothing to compute, except a global pool
     over an empty image (its mean NaN, its max -inf); oneDNN leaves empty tensors to the host."""

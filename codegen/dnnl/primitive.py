@@ -28,7 +28,7 @@ from xrelay.codegen.c.refs import ARENA, CONST, Ref
 from xrelay.codegen.c.scalars import scalar_of
 from xrelay.codegen.c.writer import CWriter
 from xrelay.dialects.dnnl import clip_bounds
-from xrelay.dialects.relay.base import get_bool
+from xrelay.dialects.relay.base import get_bool, get_float
 
 ELTWISE_ALGORITHMS = {
     "relu": "dnnl_eltwise_relu",
@@ -116,7 +116,9 @@ class Primitive:
         to oneDNN but applied here to the result (`v <= 0 ? 0 : v`), nor a clip (`xd_clip`);
         after `dnnl.relu` (oneDNN's eltwise) the source's NaN are copied back; after a max pool
         whose source holds a NaN or -inf (one scan of the source), relay's max pool is computed
-        over oneDNN's result. The loops are `runtime_numerics.py`'s."""
+        over oneDNN's result; after a softmax, a row holding a NaN is made NaN throughout; after
+        a layer norm, a row whose values may overflow oneDNN's float statistics is computed
+        again in double. The loops are `runtime_numerics.py`'s."""
         eltwise = self.op.properties.get("eltwise")
         value = self.op.results[0]
         count = leaf_bytes(value.type) // 4
@@ -127,9 +129,26 @@ class Primitive:
         if isinstance(eltwise, StringAttr) and eltwise.data == "clip":
             lo, hi = clip_bounds(self.op)
             return [f"xd_clip({dst}, {count}, {F32.literal(lo)}, {F32.literal(hi)});"]
-        if self.op.name not in ("dnnl.relu", "dnnl.max_pool2d"):
+        if self.op.name not in ("dnnl.relu", "dnnl.max_pool2d", "dnnl.softmax", "dnnl.layer_norm"):
             return []
         src = f"(const float *){self.owner.pointer(self.owner.ref(self.op.operands[0]))}"
+        shape = static_shape(leaf_types(value.type)[0])
+        n = shape[-1] if shape else 1
+        if self.op.name == "dnnl.softmax":
+            return [f"xd_softmax_nan({dst}, {count // n}, {n});"]
+        if self.op.name == "dnnl.layer_norm":
+            props = self.op.properties
+            affine = [
+                f"(const float *){self.owner.pointer(self.owner.ref(self.op.operands[i]))}"
+                if get_bool(props, flag)
+                else "NULL"
+                for i, flag in ((1, "scale"), (2, "center"))
+            ]
+            epsilon = repr(get_float(props, "epsilon"))
+            return [
+                f"xd_layer_norm_wide({dst}, {src}, {', '.join(affine)}, {count // n}, {n}, "
+                f"{epsilon});"
+            ]
         if self.op.name == "dnnl.relu":
             return [f"xd_keep_nan({dst}, {src}, {count});"]
         (src_type,) = leaf_types(self.op.operands[0].type)

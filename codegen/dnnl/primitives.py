@@ -221,6 +221,48 @@ def matmul(p: Primitive) -> None:
     p.result("DNNL_ARG_DST", "dnnl_query_dst_md")
 
 
+def softmax(p: Primitive) -> None:
+    """oneDNN softmax (accurate: the maximum subtracted first) along the op's axis."""
+    assert isinstance(p.op, dnnl.SoftmaxOp)
+    shape = p.shape(0)
+    data = p.desc("data", *plain(shape))
+    axis = p.op.axis.value.data % max(len(shape), 1)
+    p.init.line("dnnl_softmax_v2_desc_t desc;")
+    p.check(
+        f"dnnl_softmax_v2_forward_desc_init(&desc, dnnl_forward_inference, "
+        f"dnnl_softmax_accurate, {data}, {data}, {axis})",
+        "describing the softmax",
+    )
+    p.create("&desc")
+    p.buffer("DNNL_ARG_SRC", "dnnl_query_src_md", 0, p.op.operands[0])
+    p.result("DNNL_ARG_DST", "dnnl_query_dst_md")
+
+
+def layer_norm(p: Primitive) -> None:
+    """oneDNN layer normalization over the last axis, its statistics computed, with gamma
+    (`scale`) and beta (`center`) as its scale and shift."""
+    props = p.op.properties
+    shape = p.shape(0)
+    data = p.desc("data", *plain(shape))
+    channels = p.desc("channels", [shape[-1]], [1])
+    flags = ["dnnl_use_scale"] if get_bool(props, "scale") else []
+    flags += ["dnnl_use_shift"] if get_bool(props, "center") else []
+    epsilon = get_float(props, "epsilon")
+    p.init.line("dnnl_layer_normalization_desc_t desc;")
+    p.check(
+        f"dnnl_layer_normalization_forward_desc_init(&desc, dnnl_forward_inference, {data}, "
+        f"NULL, {epsilon!r}f, {' | '.join(flags) or '0'})",
+        "describing the layer normalization",
+    )
+    p.create("&desc")
+    p.buffer("DNNL_ARG_SRC", "dnnl_query_src_md", 0, p.op.operands[0])
+    if get_bool(props, "scale"):
+        p.buffer("DNNL_ARG_SCALE", "dnnl_query_undef", 0, p.op.operands[1], channels)
+    if get_bool(props, "center"):
+        p.buffer("DNNL_ARG_SHIFT", "dnnl_query_undef", 0, p.op.operands[2], channels)
+    p.result("DNNL_ARG_DST", "dnnl_query_dst_md")
+
+
 PRINTERS: dict[type[dnnl.DnnlOp], Callable[[Primitive], None]] = {
     dnnl.Conv2DOp: conv2d,
     dnnl.DenseOp: dense,
@@ -237,5 +279,7 @@ PRINTERS: dict[type[dnnl.DnnlOp], Callable[[Primitive], None]] = {
     dnnl.ReorderOp: reorder,
     dnnl.BatchMatmulOp: matmul,
     dnnl.MatmulOp: matmul,
+    dnnl.SoftmaxOp: softmax,
+    dnnl.LayerNormOp: layer_norm,
 }
 """The printer of each dnnl op."""

@@ -179,3 +179,20 @@ func.func @matmuls(%x: tensor<2x5x8xf32>, %y: tensor<1x6x8xf32>, %a: tensor<5x7x
   %1 = dnnl.matmul %a, %b {transpose_b = true} : (tensor<5x7xf32>, tensor<3x7xf32>) -> tensor<5x3xf32>
   func.return %0 : tensor<2x5x6xf32>
 }
+
+// -----
+
+/// softmax (its axis) and layer_norm (relay's defaults: the last axis, epsilon 1e-5, scale and center).
+// CHECK-LABEL: func.func @softmax_layer_norm
+// MLIR-LABEL: func.func @softmax_layer_norm
+func.func @softmax_layer_norm(%x: tensor<4x8xf32>, %g: tensor<8xf32>, %b: tensor<8xf32>) -> tensor<4x8xf32> {
+  // CHECK-NEXT: %0 = dnnl.softmax %x {axis = 1} : tensor<4x8xf32>
+  // CHECK-NEXT: %1 = dnnl.layer_norm %x, %g, %b {epsilon = 0.001, center = false} : (tensor<4x8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+  // GENERIC: %0 = "dnnl.softmax"(%x) <{axis = 1 : i64}> : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  // GENERIC: %1 = "dnnl.layer_norm"(%x, %g, %b) <{epsilon = 1.000000e-03 : f64, center = false, axis = -1 : i64, scale = true}> : (tensor<4x8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+  // MLIR: %0 = "dnnl.softmax"(%arg0) <{axis = 1 : i64}> : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  // MLIR: %1 = "dnnl.layer_norm"(%arg0, %arg1, %arg2) <{axis = -1 : i64, center = false, epsilon = 1.000000e-03 : f64, scale = true}> : (tensor<4x8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+  %0 = dnnl.softmax %x {axis = 1} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %1 = dnnl.layer_norm %x, %g, %b {epsilon = 1.0e-03, center = false} : (tensor<4x8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+  func.return %0 : tensor<4x8xf32>
+}
