@@ -100,7 +100,7 @@ def host_ops(lib: Any) -> Counter[str]:
 
 def main() -> None:
     """Build, check and time each model."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--target", default="dnnl,c")
     args = parser.parse_args()
@@ -114,7 +114,7 @@ def main() -> None:
             want = np.asarray(xrelay.evaluate(mod, x))
             error = float(np.max(np.abs(got - want)) / max(1.0, float(np.max(np.abs(want)))))
             lib(x)
-            times = []
+            times: list[float] = []
             for _ in range(args.runs):
                 start = time.perf_counter()
                 lib(x)

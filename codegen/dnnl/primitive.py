@@ -37,9 +37,13 @@ ELTWISE_ALGORITHMS = {
 }
 """oneDNN's algorithm of each eltwise (op or post-op)."""
 
-F32 = scalar_of(f32)
-assert F32 is not None
-"""float, whose literals print clip's bounds as relay rounds them (to float32)."""
+
+def f32_literal(value: float) -> str:
+    """`value` as a C float literal, rounded to float32 as relay rounds clip's bounds."""
+    scalar = scalar_of(f32)
+    assert scalar is not None
+    return scalar.literal(value)
+
 
 if TYPE_CHECKING:
     from xrelay.codegen.dnnl.emitter import DnnlFunctionEmitter
@@ -128,7 +132,7 @@ class Primitive:
             return [f"xd_relu({dst}, {count});"]
         if isinstance(eltwise, StringAttr) and eltwise.data == "clip":
             lo, hi = clip_bounds(self.op)
-            return [f"xd_clip({dst}, {count}, {F32.literal(lo)}, {F32.literal(hi)});"]
+            return [f"xd_clip({dst}, {count}, {f32_literal(lo)}, {f32_literal(hi)});"]
         if self.op.name not in ("dnnl.relu", "dnnl.max_pool2d", "dnnl.softmax", "dnnl.layer_norm"):
             return []
         src = f"(const float *){self.owner.pointer(self.owner.ref(self.op.operands[0]))}"
