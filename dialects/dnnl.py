@@ -2,13 +2,16 @@
 
 One op per primitive the backend creates: convolution and inner product
 (`dnnl.conv2d`, `dnnl.dense`) with their post-ops (a bias, a `sum` of one more
-tensor of the result's shape, then one eltwise: relu, tanh or sigmoid),
+tensor of the result's shape, then one eltwise: relu, tanh, sigmoid, or clip
+between `a_min` and `a_max`),
 eltwise (`dnnl.relu`, `dnnl.tanh`, `dnnl.sigmoid`), binary (`dnnl.add`,
 `dnnl.subtract`, `dnnl.multiply`), batch normalization in inference form,
 pooling (`dnnl.max_pool2d`, `dnnl.avg_pool2d`, `dnnl.global_avg_pool2d`) and
 reorder (`dnnl.reorder`: a transposition between two layouts of one tensor,
-e.g. NCHW to NHWC). `convert-relay-to-dnnl` lowers the functions partitioned
-for `dnnl` into these ops; the dnnl C emitter prints them as oneDNN calls.
+e.g. NCHW to NHWC), matmul (`dnnl.batch_matmul`, `dnnl.matmul`), softmax and layer
+normalization (`dnnl.softmax`, `dnnl.layer_norm`).
+`convert-relay-to-dnnl` lowers the functions partitioned for `dnnl` into these ops; the
+dnnl C emitter prints them as oneDNN calls.
 
 Each op extends one relay op (`RELAY`): it has that op's properties (same
 definitions and defaults), computes what the relay op computes and infers its
@@ -51,7 +54,7 @@ from xdsl.irdl import (
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 from xrelay.dialects.accel import FALSE, relay_opt_prop, relay_prop
-from xrelay.dialects.relay import elementwise, nn, nn_pool, tensor
+from xrelay.dialects.relay import elementwise, nn, nn_extra, nn_norm, nn_pool, reduce, tensor
 from xrelay.dialects.relay.base import (
     Props,
     RelayOp,
@@ -59,6 +62,7 @@ from xrelay.dialects.relay.base import (
     expect_rank,
     expect_tensor,
     get_bool,
+    get_float,
     get_str,
 )
 from xrelay.dialects.relay.types import (
@@ -69,8 +73,9 @@ from xrelay.dialects.relay.types import (
     tuple_elements,
 )
 
-ELTWISE = ("relu", "tanh", "sigmoid")
-"""The eltwise post-ops of conv2d and dense (oneDNN's relu, tanh and logistic)."""
+ELTWISE = ("relu", "tanh", "sigmoid", "clip")
+"""The eltwise post-ops of conv2d and dense (oneDNN's relu, tanh, logistic and clip; relu and
+clip are applied after the primitive, keeping NaN as relay does)."""
 
 
 class DnnlOp(RelayOp):
@@ -97,7 +102,8 @@ class PostOpKernel(DnnlOp):
 
     `extra` holds the post-ops' operands in order: the bias (`has_bias`, one
     value per output channel) then the sum operand (`has_sum`, of the
-    result's type). `eltwise` (relu, tanh or sigmoid) is applied last.
+    result's type). `eltwise` (relu, tanh, sigmoid or clip) is applied last; `clip` clamps
+    into `[a_min, a_max]` (relay.clip's properties, both required with it, `a_min <= a_max`).
     """
 
     data = operand_def(TensorType)
@@ -107,6 +113,8 @@ class PostOpKernel(DnnlOp):
     has_bias = prop_def(IntegerAttr, FALSE)
     has_sum = prop_def(IntegerAttr, FALSE)
     eltwise = opt_prop_def(StringAttr)
+    a_min = opt_prop_def(FloatAttr)
+    a_max = opt_prop_def(FloatAttr)
 
     @classmethod
     def channel_axis(cls, props: Props, rank: int) -> int:
@@ -152,7 +160,32 @@ class PostOpKernel(DnnlOp):
             raise RelayTypeError(
                 f"eltwise must be one of {', '.join(ELTWISE)}, got '{eltwise.data}'"
             )
+        check_clip_bounds(props)
         return [result]
+
+
+def check_clip_bounds(props: Props) -> None:
+    """`a_min` and `a_max` with eltwise `clip` (`a_min <= a_max`), neither without it."""
+    eltwise = props.get("eltwise")
+    clip = isinstance(eltwise, StringAttr) and eltwise.data == "clip"
+    bounds = [props.get(name) for name in ("a_min", "a_max")]
+    if not clip:
+        if any(b is not None for b in bounds):
+            raise RelayTypeError("a_min and a_max are the bounds of eltwise clip only")
+        return
+    if not all(isinstance(b, FloatAttr) for b in bounds):
+        raise RelayTypeError("eltwise clip needs a_min and a_max")
+    lo, hi = get_float(props, "a_min"), get_float(props, "a_max")
+    if lo > hi:
+        raise RelayTypeError(f"a_min ({lo}) must not exceed a_max ({hi})")
+
+
+def clip_bounds(op: Operation) -> tuple[float, float]:
+    """(a_min, a_max) of a conv2d or dense with eltwise clip."""
+    lo, hi = op.properties["a_min"], op.properties["a_max"]
+    assert isinstance(lo, FloatAttr)
+    assert isinstance(hi, FloatAttr)
+    return float(lo.value.data), float(hi.value.data)
 
 
 def eltwise_of(op: Operation) -> str | None:
@@ -396,6 +429,93 @@ class ReorderOp(DnnlOp):
         return [cls.relay_type(operand_types, props)]
 
 
+class MatmulKernel(DnnlOp):
+    """Base of the matrix products (oneDNN matmul): `x` and `y`, transposed as flagged."""
+
+    x = operand_def(TensorType)
+    y = operand_def(TensorType)
+    result = result_def(TensorType)
+    traits = traits_def(Pure())
+
+
+@irdl_op_definition
+class BatchMatmulOp(MatmulKernel):
+    """`dnnl.batch_matmul`: relay.nn.batch_matmul, `x @ y^T` per batch by default (oneDNN matmul).
+
+    `x` is `[B, M, K]` (`[B, K, M]` with `transpose_a`), `y` is `[B, N, K]` with
+    `transpose_b` (the default) or `[B, K, N]`; a batch of 1 broadcasts.
+    """
+
+    name = "dnnl.batch_matmul"
+    RELAY: ClassVar[type[RelayOp]] = nn_extra.BatchMatmulOp
+
+    out_dtype = relay_opt_prop(nn_extra.BatchMatmulOp, "out_dtype", TypeAttribute)
+    transpose_a = relay_prop(nn_extra.BatchMatmulOp, "transpose_a", IntegerAttr)
+    transpose_b = relay_prop(nn_extra.BatchMatmulOp, "transpose_b", IntegerAttr)
+
+
+@irdl_op_definition
+class MatmulOp(MatmulKernel):
+    """`dnnl.matmul`: relay.matmul of two 2-D or two 3-D operands (oneDNN matmul).
+
+    numpy's matmul, `transpose_a` / `transpose_b` swapping each operand's last two axes
+    (neither by default); a batch of 1 broadcasts.
+    """
+
+    name = "dnnl.matmul"
+    RELAY: ClassVar[type[RelayOp]] = reduce.MatmulOp
+
+    out_dtype = relay_opt_prop(reduce.MatmulOp, "out_dtype", TypeAttribute)
+    transpose_a = relay_prop(reduce.MatmulOp, "transpose_a", IntegerAttr)
+    transpose_b = relay_prop(reduce.MatmulOp, "transpose_b", IntegerAttr)
+
+    @classmethod
+    def infer_result_types(
+        cls, operand_types: Sequence[Attribute], props: Props
+    ) -> Sequence[Attribute]:
+        x, y = expect_tensor(operand_types, 0, "x"), expect_tensor(operand_types, 1, "y")
+        if len(x) != len(y) or len(x) not in (2, 3):
+            raise RelayTypeError(
+                f"operands of ranks {len(x)} and {len(y)}; oneDNN's matmul here takes two "
+                "2-D or two 3-D operands"
+            )
+        return [cls.relay_type(operand_types, props)]
+
+
+@irdl_op_definition
+class SoftmaxOp(DnnlOp):
+    """`dnnl.softmax`: relay.nn.softmax along `axis` (oneDNN softmax, accurate: the row's
+    maximum subtracted first)."""
+
+    name = "dnnl.softmax"
+    RELAY: ClassVar[type[RelayOp]] = nn.SoftmaxOp
+
+    data = operand_def(TensorType)
+    result = result_def(TensorType)
+    axis = relay_prop(nn.SoftmaxOp, "axis", IntegerAttr)
+    traits = traits_def(Pure())
+
+
+@irdl_op_definition
+class LayerNormOp(DnnlOp):
+    """`dnnl.layer_norm`: relay.nn.layer_norm, `(x - mean) / sqrt(var + epsilon) * gamma + beta`
+    along `axis` (oneDNN layer normalization, statistics computed; gamma without `scale`,
+    beta without `center` unused)."""
+
+    name = "dnnl.layer_norm"
+    RELAY: ClassVar[type[RelayOp]] = nn_norm.LayerNormOp
+
+    data = operand_def(TensorType)
+    gamma = operand_def(TensorType)
+    beta = operand_def(TensorType)
+    result = result_def(TensorType)
+    axis = relay_prop(nn_norm.LayerNormOp, "axis", IntegerAttr)
+    epsilon = relay_prop(nn_norm.LayerNormOp, "epsilon", FloatAttr)
+    center = relay_prop(nn_norm.LayerNormOp, "center", IntegerAttr)
+    scale = relay_prop(nn_norm.LayerNormOp, "scale", IntegerAttr)
+    traits = traits_def(Pure())
+
+
 def permutation(src_layout: str, dst_layout: str) -> tuple[int, ...]:
     """The axes of `src_layout` in `dst_layout`'s order: `numpy.transpose`'s argument."""
     return tuple(src_layout.index(axis) for axis in dst_layout)
@@ -415,6 +535,10 @@ OPS: tuple[type[DnnlOp], ...] = (
     AvgPool2DOp,
     GlobalAvgPool2DOp,
     ReorderOp,
+    BatchMatmulOp,
+    MatmulOp,
+    SoftmaxOp,
+    LayerNormOp,
 )
 """Every dnnl op; `op.RELAY` is the relay op each one extends."""
 

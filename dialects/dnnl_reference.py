@@ -5,7 +5,7 @@ from `relay/reference_*.py`), cast to the result dtype as the interpreter casts
 a relay op's value; conv2d and dense then add the bias along the output
 channels, the sum operand, and apply the eltwise post-op, each step in the
 result dtype, as the relay ops `nn.bias_add`, `add` and `nn.relu` / `tanh` /
-`sigmoid` would: a dnnl op gives the same numbers as the relay ops it replaces.
+`sigmoid` / `clip` would: a dnnl op gives the same numbers as the relay ops it replaces.
 """
 
 from __future__ import annotations
@@ -17,13 +17,14 @@ import numpy as np
 import numpy.typing as npt
 from xrelay.dialects import dnnl
 from xrelay.dialects.interpreter import Evaluator, Value, reference
-from xrelay.dialects.relay.base import properties_with_defaults
+from xrelay.dialects.relay.base import get_bool, get_float, properties_with_defaults
 from xrelay.dialects.relay.reference_nn import (
     batch_norm_data,
     conv2d_data,
     global_avg_pool_data,
     pool2d,
 )
+from xrelay.dialects.relay.reference_nn_norm import norm_data
 from xrelay.dialects.relay.types import is_float_dtype, numpy_dtype, tensor_element_type
 
 Array = npt.NDArray[Any]
@@ -62,6 +63,8 @@ def post_ops(op: dnnl.PostOpKernel, out: Array, args: list[Value], axis: int) ->
     if op.has_sum.value.data:
         out = (out + np.asarray(next(extra))).astype(dtype)
     eltwise = dnnl.eltwise_of(op)
+    if eltwise == "clip":
+        return np.clip(out, *dnnl.clip_bounds(op)).astype(dtype)  # NaN stays NaN
     if eltwise is not None:
         with np.errstate(all="ignore"):
             out = np.asarray(ELTWISE[eltwise](out)).astype(dtype)
@@ -124,3 +127,37 @@ def _reorder(ev: Evaluator, op: dnnl.ReorderOp, args: list[Value]) -> Value:
     return np.ascontiguousarray(
         np.transpose(x, dnnl.permutation(op.src_layout.data, op.dst_layout.data))
     )
+
+
+@reference(dnnl.BatchMatmulOp, dnnl.MatmulOp)
+def _matmul(ev: Evaluator, op: dnnl.MatmulKernel, args: list[Value]) -> Value:
+    x, y = np.asarray(args[0]), np.asarray(args[1])
+    props = properties_with_defaults(op)
+    if get_bool(props, "transpose_a"):
+        x = np.swapaxes(x, -1, -2)
+    if get_bool(props, "transpose_b"):
+        y = np.swapaxes(y, -1, -2)
+    acc = np.float64 if is_float_dtype(x.dtype) else np.int64
+    with np.errstate(all="ignore"):
+        return np.matmul(x.astype(acc), y.astype(acc)).astype(result_dtype(op))
+
+
+@reference(dnnl.SoftmaxOp)
+def _softmax(ev: Evaluator, op: dnnl.SoftmaxOp, args: list[Value]) -> Value:
+    x = np.asarray(args[0]).astype(np.float64)
+    axis = op.axis.value.data
+    with np.errstate(all="ignore"):
+        shifted = x - np.max(x, axis=axis, keepdims=True)
+        exp = np.exp(shifted)
+        return (exp / np.sum(exp, axis=axis, keepdims=True)).astype(result_dtype(op))
+
+
+@reference(dnnl.LayerNormOp)
+def _layer_norm(ev: Evaluator, op: dnnl.LayerNormOp, args: list[Value]) -> Value:
+    x, gamma, beta = (np.asarray(a) for a in args)
+    props = properties_with_defaults(op)
+    axis = op.axis.value.data % x.ndim
+    flags = get_bool(props, "center"), get_bool(props, "scale")
+    epsilon = get_float(props, "epsilon")
+    out = norm_data(x, gamma, beta, dnnl.LayerNormOp.RELAY.name, axis, epsilon, *flags)
+    return out.astype(result_dtype(op))

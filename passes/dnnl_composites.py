@@ -2,11 +2,12 @@
 
 A `relay.composite` named `dnnl.<kernel>[_bias][_sum][_<eltwise>]` (as
 `codegen/dnnl/patterns.py` makes them: kernel `conv2d` or `dense`, eltwise
-`relu`, `tanh` or `sigmoid`) lowers to one `dnnl.conv2d` / `dnnl.dense` with
+`relu`, `tanh`, `sigmoid` or `clip`) lowers to one `dnnl.conv2d` / `dnnl.dense` with
 those post-ops, on the composite's inputs. Its body must be the chain its name
 says, each op read once by the next, nothing else but constants:
 
-- eltwise: `nn.relu(...)`, `tanh(...)` or `sigmoid(...)` outermost;
+- eltwise: `nn.relu(...)`, `tanh(...)`, `sigmoid(...)` or `clip(...)` outermost (clip's
+  `a_min` and `a_max` become the dnnl op's);
 - sum: `add(inner, s)` or `add(s, inner)`, `s` of the kernel's output type;
 - bias: `nn.bias_add(k, b)` along the output channels, or `add(k, c)` / `add(c, k)`
   with `c` holding one value per output channel (broadcast along the other
@@ -53,10 +54,11 @@ ELTWISE_OPS: dict[str, type[Operation]] = {
     "relu": nn.ReluOp,
     "tanh": elementwise.TanhOp,
     "sigmoid": elementwise.SigmoidOp,
+    "clip": elementwise.ClipOp,
 }
 """The relay op of each eltwise post-op."""
 
-NAME = re.compile(r"dnnl\.(conv2d|dense)(_bias)?(_sum)?(?:_(relu|tanh|sigmoid))?")
+NAME = re.compile(r"dnnl\.(conv2d|dense)(_bias)?(_sum)?(?:_(relu|tanh|sigmoid|clip))?")
 
 
 @dataclass(frozen=True)
@@ -172,6 +174,8 @@ def plan_composite(op: CompositeOp) -> CompositeLowering:
         properties["has_sum"] = TRUE
     if name[4] is not None:
         properties["eltwise"] = StringAttr(name[4])
+    if isinstance(clip := chain.ops[0], elementwise.ClipOp):
+        properties["a_min"], properties["a_max"] = clip.a_min, clip.a_max
     return CompositeLowering(dnnl_kernel, operands, properties)
 
 

@@ -42,7 +42,7 @@ from xrelay.dialects.relay.types import dense_from_numpy
 from xrelay.passes.plan_memory import PlanMemory
 
 import xrelay
-from xrelay import IRModule
+from xrelay import IRModule, relay
 from xrelay.runtime import Library
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -198,6 +198,9 @@ def test_conv2d_shapes_layouts_and_post_ops(cache: Path) -> None:
           padding=[2, 2, 2, 2], **nhwc)  # fmt: skip
     p.add("NHWC depthwise", conv, [(1, 6, 6, 16), (16, 1, 3, 3), (16,)], [1, 2], groups=16,
           padding=[1, 1, 1, 1], has_bias=True, **nhwc)  # fmt: skip
+    p.add("NHWC depthwise, bias, clip (ReLU6)", conv, [(1, 7, 7, 8), (8, 1, 3, 3), (8,)], [1, 2],
+          groups=8, strides=[2, 2], padding=[1, 1, 1, 1], has_bias=True, eltwise="clip",
+          a_min=0.0, a_max=1.0, **nhwc)  # fmt: skip
     p.add("NHWC 1x1, OHWI weights", conv, [(1, 5, 5, 8), (4, 1, 1, 8)], [1],
           kernel_layout="OHWI", **nhwc)  # fmt: skip
     p.add("NHWC weights given per run", conv, [(1, 6, 6, 8), (8, 8, 3, 3), (8,)],
@@ -209,6 +212,7 @@ def test_conv2d_shapes_layouts_and_post_ops(cache: Path) -> None:
     assert "dnnl_dilated_convolution_forward_desc_init" in unit
     assert "xd_primitive(s, 0, &desc, 1, dnnl_alg_kind_undef" in unit  # sum; relu after it
     assert "xd_relu((float *)" in unit  # relu keeping NaN, as relay's
+    assert ", 0.0f, 1.0f);" in unit  # xd_clip with the bounds, keeping NaN
     assert "memcpy(" in unit  # the sum operand copied into the result first
     assert "xd_weights_reorder(" in unit  # weights given per run are reordered per run
     assert "#include <dnnl.h>" not in text(sources, "model.c")  # oneDNN is in dnnl.c only
@@ -251,6 +255,47 @@ def test_dense_and_eltwise(cache: Path) -> None:
     assert unit.count("static const dnnl_dims_t weights_strides = {64, 1};") == 1
     assert unit.count("static const dnnl_dims_t weights_strides = {33, 1};") == 1
     assert unit.count("XD_TRY(xd_md(&weights, 2, weights_dims, NULL)") == 2
+
+
+def test_matmuls_transposed_and_broadcast(cache: Path) -> None:
+    """oneDNN matmul for batch_matmul (TVM's `x @ y^T` by default) and 2-D / 3-D matmul: the
+    transposes described by strides, a batch of 1 broadcast on either side, weights constant
+    or given per run."""
+    p = Partitions(7)
+    bmm, mm = dnnl.BatchMatmulOp, dnnl.MatmulOp
+    p.add("batch_matmul x @ y^T", bmm, [(4, 5, 8), (4, 6, 8)])
+    p.add("batch_matmul x batch 1", bmm, [(1, 5, 8), (3, 6, 8)])
+    p.add("batch_matmul x^T @ y, y batch 1, y constant", bmm, [(3, 8, 5), (1, 8, 6)], [1],
+          transpose_a=True, transpose_b=False)  # fmt: skip
+    p.add("matmul 3-D", mm, [(2, 5, 7), (2, 7, 3)])
+    p.add("matmul 2-D, b^T", mm, [(5, 7), (3, 7)], transpose_b=True)
+    p.add("matmul 3-D, a^T, b batch 1", mm, [(2, 7, 5), (1, 7, 3)], transpose_a=True)
+    unit = text(p.check(cache), "dnnl.c")
+    assert unit.count("dnnl_matmul_desc_init(") == 6
+    assert "static const dnnl_dims_t weights_strides = {48, 1, 8};" in unit  # y^T by strides
+
+
+def test_softmax_and_layer_norm(cache: Path) -> None:
+    """oneDNN softmax and layer normalization along the last axis; the layer norm with and
+    without its scale (gamma) and shift (beta)."""
+    p = Partitions(8)
+    p.add("softmax 2-D", dnnl.SoftmaxOp, [(4, 33)], axis=-1)
+    p.add("softmax 3-D, axis 2", dnnl.SoftmaxOp, [(2, 3, 16)], axis=2)
+    p.add("softmax 1-D", dnnl.SoftmaxOp, [(7,)], axis=0)
+    shapes = [(6, 40), (40,), (40,)]
+    p.add("layer_norm", dnnl.LayerNormOp, shapes, [1, 2], axis=-1, epsilon=1e-5)
+    p.add("layer_norm 3-D, gamma and beta per run", dnnl.LayerNormOp, [(2, 3, 24), (24,), (24,)],
+          axis=-1, epsilon=1e-3)  # fmt: skip
+    p.add("layer_norm no scale", dnnl.LayerNormOp, shapes, [1, 2], axis=-1, epsilon=1e-5,
+          scale=False)  # fmt: skip
+    p.add("layer_norm neither", dnnl.LayerNormOp, shapes, [1, 2], axis=-1, epsilon=1e-5,
+          scale=False, center=False)  # fmt: skip
+    unit = text(p.check(cache), "dnnl.c")
+    assert unit.count("dnnl_softmax_v2_forward_desc_init(") == 3
+    assert unit.count("xd_softmax_nan((float *)") == 3
+    assert "dnnl_use_scale | dnnl_use_shift)" in unit
+    assert "dnnl_use_shift)" in unit
+    assert ", NULL, NULL, 6, 40, 1e-05);" in unit  # the double pass without gamma and beta
 
 
 def test_binary_broadcasts_batch_norm_and_reorder(cache: Path) -> None:
@@ -403,18 +448,62 @@ func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {{
         emit(mod)
 
 
+def sanitized_main(tmp_path: Path) -> Path:
+    """tests/c/main.c compiled with ASan and UBSan."""
+    obj = tmp_path / "main.o"
+    compiler = find_compiler().command
+    compile_main = [
+        *compiler, *BASE_CFLAGS, *shlex.split(SANITIZE), "-I", str(runtime.INCLUDE_DIR), "-c"
+    ]  # fmt: skip
+    main_c = ROOT / "tests" / "c" / "main.c"
+    subprocess.run([*compile_main, str(main_c), "-o", str(obj)], check=True, capture_output=True)
+    return obj
+
+
+def run_sanitized(
+    sources: CSources, cache: Path, main: Path, exe: Path, flags: Sequence[str] = ()
+) -> list[list[float]]:
+    """Build `sources` with ASan and UBSan (and `flags`), link with `main`, run: clean; each
+    output's values."""
+    sanitize = shlex.split(SANITIZE)
+    library = compile_library(
+        sources.files,
+        extra_cflags=[*sanitize, *flags],
+        extra_ldflags=sources.ldflags,
+        unit_cflags=sources.unit_cflags,
+        cache_dir=cache,
+    )
+    link = [*find_compiler().command, *sanitize, str(main), str(library), "-o", str(exe)]
+    subprocess.run(link, check=True, capture_output=True)
+    env = {
+        **os.environ,
+        "ASAN_OPTIONS": "detect_leaks=1:halt_on_error=1",
+        "UBSAN_OPTIONS": "halt_on_error=1:print_stacktrace=1",
+        "OMP_NUM_THREADS": "1",
+    }
+    result = subprocess.run([str(exe)], capture_output=True, text=True, env=env, check=False)
+    assert result.returncode == 0, result.stderr[:3000]
+    assert not result.stderr, result.stderr[:3000]
+    return [
+        [float(v) for v in line.split("]", 1)[1].split()]
+        for line in result.stdout.splitlines()
+        if line.startswith("output ")
+    ]
+
+
+def main_c_input(shape: Sequence[int]) -> Array:
+    """The input tests/c/main.c feeds: element i = ((i % 7) - 3) * 0.75."""
+    k = (np.arange(int(np.prod(shape))) % 7) - 3
+    return (k * 0.75).astype("float32").reshape(shape)
+
+
 def test_sanitizers_find_nothing_running_tinyres_from_c(cache: Path, tmp_path: Path) -> None:
     """tinyres built with ASan and UBSan (as built: NHWC from the prelude, Winograd; without
     Winograd; without the prelude: NCHW, reordered in each partition), run by tests/c/main.c
     (two instances):
     clean, and equal to the interpreter. LeakSanitizer stays on: every oneDNN object the
     library creates is destroyed with its instance."""
-    obj = tmp_path / "main.o"
-    compiler = find_compiler().command
-    sanitize = shlex.split(SANITIZE)
-    main_c = ROOT / "tests" / "c" / "main.c"
-    compile_main = [*compiler, *BASE_CFLAGS, *sanitize, "-I", str(runtime.INCLUDE_DIR), "-c"]
-    subprocess.run([*compile_main, str(main_c), "-o", str(obj)], check=True, capture_output=True)
+    main = sanitized_main(tmp_path)
     codegen = get_codegen("dnnl")
     assert codegen is not None
     models = [("built", codegen, []), ("direct", codegen, [NO_WINOGRAD])]
@@ -425,32 +514,36 @@ def test_sanitizers_find_nothing_running_tinyres_from_c(cache: Path, tmp_path: P
             sources = CEmitter(lower(tinyres(32), targets=["dnnl"]).module).emit()
         finally:
             register_codegen(codegen)
-        library = compile_library(
-            sources.files,
-            extra_cflags=[*sanitize, *flags],
-            extra_ldflags=sources.ldflags,
-            unit_cflags=sources.unit_cflags,
-            cache_dir=cache,
-        )
-        exe = tmp_path / f"main-{name}"
-        link = [*compiler, *sanitize, str(obj), str(library), "-o", str(exe)]
-        subprocess.run(link, check=True, capture_output=True)
-        env = {
-            **os.environ,
-            "ASAN_OPTIONS": "detect_leaks=1:halt_on_error=1",
-            "UBSAN_OPTIONS": "halt_on_error=1:print_stacktrace=1",
-            "OMP_NUM_THREADS": "1",
-        }
-        result = subprocess.run([str(exe)], capture_output=True, text=True, env=env, check=False)
-        assert result.returncode == 0, result.stderr[:3000]
-        assert not result.stderr, result.stderr[:3000]
-        values = [
-            float(v)
-            for line in result.stdout.splitlines()
-            if line.startswith("output ")
-            for v in line.split("]", 1)[1].split()
-        ]
-        k = (np.arange(3 * 32 * 32) % 7) - 3
-        x = (k * 0.75).astype("float32").reshape(1, 3, 32, 32)
-        want = np.asarray(xrelay.evaluate(tinyres(32), x)).ravel()
+        (values,) = run_sanitized(sources, cache, main, tmp_path / f"main-{name}", flags)
+        want = np.asarray(xrelay.evaluate(tinyres(32), main_c_input((1, 3, 32, 32)))).ravel()
         np.testing.assert_allclose(values, want, rtol=1e-4, atol=1e-6)
+
+
+def test_sanitizers_find_nothing_in_matmul_softmax_layer_norm_and_clip(
+    cache: Path, tmp_path: Path
+) -> None:
+    """A small attention step (layer norm, batch_matmul, softmax, 3-D matmul, dense + clip) and a
+    depthwise conv2d + ReLU6, all in oneDNN, built with ASan and UBSan and run from C: clean
+    (no leak), equal to the interpreter."""
+    rng = np.random.default_rng(9)
+    x = relay.var("x", shape=(2, 8, 16))
+    image = relay.var("image", shape=(1, 8, 6, 6))
+    gamma, beta = (relay.const(rng.uniform(0.5, 1.5, 16).astype("float32")) for _ in range(2))
+    y = relay.nn.layer_norm(x, gamma, beta)
+    scores = relay.nn.softmax(relay.nn.batch_matmul(y, y))
+    context = relay.matmul(scores, y)
+    units = relay.const(rng.uniform(-1, 1, (5, 16)).astype("float32"))
+    out = relay.clip(relay.nn.dense(context, units), -0.5, 0.5)
+    depthwise = relay.const(rng.uniform(-1, 1, (8, 1, 3, 3)).astype("float32"))
+    conv = relay.nn.conv2d(image, depthwise, padding=(1, 1), groups=8)
+    mod = IRModule.from_expr(relay.Function([x, image], relay.Tuple([out, relay.clip(conv, 0, 6)])))
+    lowered = lower(mod, targets=["dnnl"]).module
+    names = {op.name for op in lowered.walk()}
+    wanted = {"dnnl.layer_norm", "dnnl.batch_matmul", "dnnl.softmax", "dnnl.matmul", "dnnl.dense"}
+    assert wanted | {"dnnl.conv2d"} <= names
+    host = {"relay.clip", "relay.nn.softmax", "relay.nn.layer_norm", "relay.nn.batch_matmul"}
+    assert not names & (host | {"relay.matmul", "relay.nn.dense", "relay.nn.conv2d"}), names
+    got = run_sanitized(CEmitter(lowered).emit(), cache, sanitized_main(tmp_path), tmp_path / "m")
+    inputs = [main_c_input((2, 8, 16)), main_c_input((1, 8, 6, 6))]
+    for values, want in zip(got, xrelay.evaluate(mod, *inputs), strict=True):
+        np.testing.assert_allclose(values, np.asarray(want).ravel(), rtol=1e-4, atol=1e-5)

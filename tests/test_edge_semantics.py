@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from xdsl.dialects.builtin import StringAttr
 
 import xrelay
 from xrelay import IRModule, relay
@@ -550,6 +551,103 @@ def test_nan_through_convolutions_with_bias_batch_norm_and_relu(cache: Path) -> 
     files = family.check(cache, list(TARGETS))
     assert "accel.c" in files["accel"]
     assert "dnnl.c" in files["dnnl"]
+
+
+def test_nan_through_convolutions_and_dense_with_clip(cache: Path) -> None:
+    """ReLU6 (`clip(x, 0, 6)`) after a conv2d (plain and depthwise) and a dense: a clip
+    post-op on dnnl, where NaN stays NaN (oneDNN's clip maps it to a bound)."""
+    rng = np.random.default_rng(15)
+    data = rng.integers(-3, 4, (1, 3, 6, 6)).astype("float32")
+    data[0, 0, 1, 1], data[0, 1, 4, 4], data[0, 2, 0, 5] = NAN, INF, -INF
+    weight = rng.integers(-2, 3, (4, 3, 3, 3)).astype("float32")
+    bias = rng.integers(-4, 5, (4,)).astype("float32")
+    conv = direct_conv(data.astype(np.float64), weight.astype(np.float64))
+    family = Family()
+    x = family.var(data)
+
+    def relu6(values: Array) -> Array:
+        return np.clip(values, 0.0, 6.0).astype("float32")
+
+    conv_out = relay.nn.conv2d(x, relay.const(weight), padding=(1, 1))
+    family.add(
+        "conv2d+bias+clip",
+        relay.clip(relay.nn.bias_add(conv_out, relay.const(bias)), 0.0, 6.0),
+        relu6(conv + bias.reshape(1, 4, 1, 1)),
+    )
+    depthwise = rng.integers(-2, 3, (3, 1, 3, 3)).astype("float32")
+    with np.errstate(all="ignore"):
+        per_channel = np.concatenate(
+            [direct_conv(data[:, c : c + 1].astype(np.float64), depthwise[c : c + 1])
+             for c in range(3)], axis=1)  # fmt: skip
+    family.add(
+        "depthwise conv2d+clip",
+        relay.clip(relay.nn.conv2d(x, relay.const(depthwise), padding=(1, 1), groups=3), 0, 6),
+        relu6(per_channel),
+    )
+    rows = rng.integers(-3, 4, (3, 6)).astype("float32")
+    rows[0, 2], rows[1, 4] = NAN, -INF
+    units = rng.integers(-2, 3, (5, 6)).astype("float32")
+    with np.errstate(all="ignore"):
+        dense = (rows[:, None, :].astype(np.float64) * units[None, :, :]).sum(-1)
+    family.add(
+        "dense+clip",
+        relay.clip(relay.nn.dense(family.var(rows), relay.const(units)), -1.5, 2.5),
+        np.clip(dense, -1.5, 2.5).astype("float32"),
+    )
+    assert np.isnan(conv).any()
+    assert np.isnan(per_channel).any()
+    assert np.isnan(dense).any()
+    files = family.check(cache, list(TARGETS))
+    assert "dnnl.c" in files["dnnl"]
+    lowered = xrelay.build(family.module(), ["dnnl", "c"], options={"cache_dir": cache}).module
+    clipped = [
+        op for op in lowered.module.walk() if op.properties.get("eltwise") == StringAttr("clip")
+    ]
+    assert len(clipped) == 3  # the three clips are post-ops in oneDNN
+
+
+def test_softmax_and_layer_norm_rows_with_nan_inf_and_huge_values(cache: Path) -> None:
+    """A softmax row holding a NaN, +inf or only -inf is NaN throughout (`x - max` is NaN); a
+    layer norm row holding one is NaN throughout, and one of values near 1e30 is normalized as
+    in double (oneDNN's float statistics would overflow): the dnnl backend repairs both."""
+    rows = f32(
+        [NAN, 1, 2, 3, INF, 1, 2, 3, -INF, 1, 2, 3, -INF, -INF, -INF, -INF,
+         INF, INF, 1, 2, 1e30, -1e30, 3, 4, 0, 0, 0, 0, 1, 2, 3, 4],
+        (8, 4),
+    )  # fmt: skip
+    data = rows.astype(np.float64)
+    with np.errstate(all="ignore"):
+        shifted = data - data.max(axis=1, keepdims=True)
+        softmax = np.exp(shifted) / np.exp(shifted).sum(axis=1, keepdims=True)
+        deviation = data - data.mean(axis=1, keepdims=True)
+        normed = deviation / np.sqrt((deviation * deviation).mean(axis=1, keepdims=True) + 1e-5)
+    gamma, beta = f32([1, 2, 0.5, -1], (4,)), f32([0, 1, 2, 3], (4,))
+    family = Family()
+    x = family.var(rows)
+    family.add("softmax", relay.nn.softmax(x), softmax.astype("float32"))
+    family.add(
+        "layer_norm",
+        relay.nn.layer_norm(x, relay.const(gamma), relay.const(beta)),
+        (normed * gamma + beta).astype("float32"),
+    )
+    family.add(
+        "layer_norm without scale and center",
+        relay.nn.layer_norm(x, relay.const(gamma), relay.const(beta), center=False, scale=False),
+        normed.astype("float32"),
+    )
+    assert np.isnan(softmax[[0, 1, 3, 4]]).all()
+    assert np.isfinite(softmax[2]).all()  # exp(-inf) is 0
+    assert np.isfinite(normed[5]).all()
+    mod = family.module()  # rounded in float on the targets: close, NaN where expected
+    for target in TARGETS.values():
+        lib = xrelay.build(mod, target=target, options={"cache_dir": cache})
+        got = flatten(lib(*family.values))
+        for label, g, w in zip(family.labels, got, family.expected, strict=True):
+            assert np.allclose(g, w, rtol=1e-5, atol=1e-5, equal_nan=True), (target, label, g)
+    lowered = xrelay.build(mod, ["dnnl", "c"], options={"cache_dir": cache}).module
+    names = [op.name for op in lowered.module.walk()]
+    assert names.count("dnnl.softmax") == 1
+    assert names.count("dnnl.layer_norm") == 2
 
 
 def test_empty_tensors_on_every_target(cache: Path) -> None:

@@ -1,7 +1,8 @@
 """Which single relay ops the `dnnl` backend takes (`target.dnnl` predicates).
 
 Seed 004's list, registered with its `_register_external_op_helper` idiom:
-batch_norm, conv2d, dense, relu, add, subtract, multiply. The seed's predicates
+batch_norm, conv2d, dense, relu, add, subtract, multiply; then pools, layout_transform,
+batch_matmul, matmul, softmax and layer_norm. The seed's predicates
 answer True unconditionally; ours also ask what oneDNN's primitives can run:
 
 - every operand and result is a float32 tensor of static shape with no zero
@@ -23,7 +24,11 @@ answer True unconditionally; ours also ask what oneDNN's primitives can run:
 - pools (`max_pool2d`, `avg_pool2d`, `global_avg_pool2d`): NHWC data only
   (oneDNN's NCHW pooling is a slow fallback, and seed 004 leaves NCHW pools
   to the host), no dilation, each padding smaller than the window, and a
-  `ceil_mode` that adds no window (oneDNN has no ceil mode).
+  `ceil_mode` that adds no window (oneDNN has no ceil mode);
+- matmul (relay.matmul): two 2-D or two 3-D operands; `nn.batch_matmul` (3-D) always
+  (oneDNN's matmul, a batch of 1 broadcast);
+- softmax and layer_norm: along the last axis only (oneDNN's jit kernels; other axes run
+  on the host).
 """
 
 from __future__ import annotations
@@ -46,6 +51,10 @@ SUPPORTED_OPS = (
     "nn.avg_pool2d",
     "nn.global_avg_pool2d",
     "layout_transform",
+    "nn.batch_matmul",
+    "matmul",
+    "nn.softmax",
+    "nn.layer_norm",
 )
 
 
@@ -129,6 +138,21 @@ def _layout_transform(expr: ExprView) -> bool:
     return layouts == {"NCHW", "NHWC"} and len(expr.args[0].checked_type.shape) == 4
 
 
+def _matmul(expr: ExprView) -> bool:
+    """relay.matmul: two 2-D or two 3-D operands (numpy's broadcast of more batch dims runs
+    on the host)."""
+    ranks = [len(a.checked_type.shape) for a in expr.args]
+    return ranks in ([2, 2], [3, 3])
+
+
+def _last_axis(expr: ExprView) -> bool:
+    """softmax and layer_norm: along the last axis (oneDNN's fast kernels for plain memory),
+    of data of rank 1 or more."""
+    rank = len(expr.args[0].checked_type.shape)
+    axis = expr.attrs.get("axis", -1)
+    return rank >= 1 and isinstance(axis, int) and axis % rank == rank - 1
+
+
 RULES: dict[str, Callable[[ExprView], bool]] = {
     "add": _binary(commutative=True),
     "multiply": _binary(commutative=True),
@@ -139,6 +163,9 @@ RULES: dict[str, Callable[[ExprView], bool]] = {
     "nn.avg_pool2d": _pool,
     "nn.global_avg_pool2d": _pool,
     "layout_transform": _layout_transform,
+    "matmul": _matmul,
+    "nn.softmax": _last_axis,
+    "nn.layer_norm": _last_axis,
 }
 """What an op needs beyond static float32 tensors, by op name."""
 

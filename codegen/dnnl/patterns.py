@@ -7,10 +7,10 @@ eltwise post-ops (tanh, sigmoid), the `sum` post-op (a residual add of a
 tensor of the output's shape) and the same set for dense:
 
     dnnl.conv2d_bias_sum_relu, dnnl.conv2d_bias_sum,
-    dnnl.conv2d_bias_relu, dnnl.conv2d_bias_tanh, dnnl.conv2d_bias_sigmoid, dnnl.conv2d_bias,
-    dnnl.conv2d_relu, dnnl.conv2d_tanh, dnnl.conv2d_sigmoid,
-    dnnl.dense_bias_relu, dnnl.dense_bias_tanh, dnnl.dense_bias_sigmoid, dnnl.dense_bias,
-    dnnl.dense_relu, dnnl.dense_tanh, dnnl.dense_sigmoid
+    dnnl.conv2d_bias_{relu,tanh,sigmoid,clip}, dnnl.conv2d_bias,
+    dnnl.conv2d_{relu,tanh,sigmoid,clip},
+    dnnl.dense_bias_{relu,tanh,sigmoid,clip}, dnnl.dense_bias,
+    dnnl.dense_{relu,tanh,sigmoid,clip}
 
 The bias is an `add` (the seed's spelling) of a tensor holding one value per
 output channel (broadcast along the other axes: `(C, 1, 1)` on an NCHW conv2d,
@@ -27,7 +27,7 @@ from typing import Any
 from xrelay.passes.byoc_registry import ExprView, op_supported, register_pattern_table
 from xrelay.passes.dataflow_pattern import DFPattern, is_op, wildcard
 
-ELTWISE = ("nn.relu", "tanh", "sigmoid")
+ELTWISE = ("nn.relu", "tanh", "sigmoid", "clip")
 
 
 def _short(eltwise: str) -> str:

@@ -10,7 +10,8 @@ memory objects (`xd_exec`); a conv2d or dense with a sum post-op first copies
 its sum operand into its result, where oneDNN adds it, unless `plan-memory`
 placed the result over the sum operand (`xrelay.reuse_operand`): then the sum
 is in place and nothing is copied. A relu (op or post-op) is finished after
-the primitive so that NaN stays NaN (`Primitive.after`); so is a max pool over NaN or -inf.
+the primitive so that NaN stays NaN (`Primitive.after`), and so is a clip post-op (oneDNN's
+clip maps NaN to a bound) and a max pool over NaN or -inf.
 """
 
 from __future__ import annotations
@@ -18,14 +19,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from xdsl.dialects.builtin import StringAttr
+from xdsl.dialects.builtin import StringAttr, f32
 from xdsl.ir import Operation, SSAValue
 from xrelay.codegen.c.function import leaf_bytes
 from xrelay.codegen.c.kernel_api import Kernel, leaf_types, numel, static_shape
 from xrelay.codegen.c.kernels_nn import pool2d
 from xrelay.codegen.c.refs import ARENA, CONST, Ref
+from xrelay.codegen.c.scalars import scalar_of
 from xrelay.codegen.c.writer import CWriter
-from xrelay.dialects.relay.base import get_bool
+from xrelay.dialects.dnnl import clip_bounds
+from xrelay.dialects.relay.base import get_bool, get_float
 
 ELTWISE_ALGORITHMS = {
     "relu": "dnnl_eltwise_relu",
@@ -33,6 +36,14 @@ ELTWISE_ALGORITHMS = {
     "sigmoid": "dnnl_eltwise_logistic",
 }
 """oneDNN's algorithm of each eltwise (op or post-op)."""
+
+
+def f32_literal(value: float) -> str:
+    """`value` as a C float literal, rounded to float32 as relay rounds clip's bounds."""
+    scalar = scalar_of(f32)
+    assert scalar is not None
+    return scalar.literal(value)
+
 
 if TYPE_CHECKING:
     from xrelay.codegen.dnnl.emitter import DnnlFunctionEmitter
@@ -97,18 +108,21 @@ class Primitive:
         """The post-op arguments of `xd_primitive`: `sum, eltwise algorithm`."""
         eltwise = self.op.properties.get("eltwise")
         algorithm = "dnnl_alg_kind_undef"
-        if isinstance(eltwise, StringAttr) and eltwise.data != "relu":  # relu: `relu_after`
+        if isinstance(eltwise, StringAttr) and eltwise.data not in ("relu", "clip"):  # `after`
             algorithm = ELTWISE_ALGORITHMS[eltwise.data]
         return f"{int(self.has_sum())}, {algorithm}"
 
     def after(self) -> list[str]:
         """The C run after the primitive where oneDNN's numerics differ from relay's
-        (docs/semantics.md): oneDNN's relu, as an op or a post-op, maps NaN to 0, and its max
+        (docs/semantics.md): oneDNN's relu and clip, as an op or a post-op, map NaN to 0 (a
+        bound), and its max
         pooling loses NaN and gives -FLT_MAX for a window of -inf. A relu post-op is not given
-        to oneDNN but applied here to the result (`v <= 0 ? 0 : v`); after `dnnl.relu` (oneDNN's
-        eltwise) the source's NaN are copied back; after a max pool whose source holds a NaN or
-        -inf (one scan of the source), relay's max pool is computed over oneDNN's result. The
-        loops are `runtime_numerics.py`'s."""
+        to oneDNN but applied here to the result (`v <= 0 ? 0 : v`), nor a clip (`xd_clip`);
+        after `dnnl.relu` (oneDNN's eltwise) the source's NaN are copied back; after a max pool
+        whose source holds a NaN or -inf (one scan of the source), relay's max pool is computed
+        over oneDNN's result; after a softmax, a row holding a NaN is made NaN throughout; after
+        a layer norm, a row whose values may overflow oneDNN's float statistics is computed
+        again in double. The loops are `runtime_numerics.py`'s."""
         eltwise = self.op.properties.get("eltwise")
         value = self.op.results[0]
         count = leaf_bytes(value.type) // 4
@@ -116,9 +130,29 @@ class Primitive:
         dst = pointer if pointer.startswith("(float *)") else f"(float *){pointer}"
         if isinstance(eltwise, StringAttr) and eltwise.data == "relu":
             return [f"xd_relu({dst}, {count});"]
-        if self.op.name not in ("dnnl.relu", "dnnl.max_pool2d"):
+        if isinstance(eltwise, StringAttr) and eltwise.data == "clip":
+            lo, hi = clip_bounds(self.op)
+            return [f"xd_clip({dst}, {count}, {f32_literal(lo)}, {f32_literal(hi)});"]
+        if self.op.name not in ("dnnl.relu", "dnnl.max_pool2d", "dnnl.softmax", "dnnl.layer_norm"):
             return []
         src = f"(const float *){self.owner.pointer(self.owner.ref(self.op.operands[0]))}"
+        shape = static_shape(leaf_types(value.type)[0])
+        n = shape[-1] if shape else 1
+        if self.op.name == "dnnl.softmax":
+            return [f"xd_softmax_nan({dst}, {count // n}, {n});"]
+        if self.op.name == "dnnl.layer_norm":
+            props = self.op.properties
+            affine = [
+                f"(const float *){self.owner.pointer(self.owner.ref(self.op.operands[i]))}"
+                if get_bool(props, flag)
+                else "NULL"
+                for i, flag in ((1, "scale"), (2, "center"))
+            ]
+            epsilon = repr(get_float(props, "epsilon"))
+            return [
+                f"xd_layer_norm_wide({dst}, {src}, {', '.join(affine)}, {count // n}, {n}, "
+                f"{epsilon});"
+            ]
         if self.op.name == "dnnl.relu":
             return [f"xd_keep_nan({dst}, {src}, {count});"]
         (src_type,) = leaf_types(self.op.operands[0].type)

@@ -13,7 +13,7 @@ relay's layout, `GEMV_ROWS`). Convolutions are printed by `conv.py`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from xdsl.ir import Operation
 from xrelay.codegen.c.kernel_api import numel
@@ -197,6 +197,72 @@ def reorder(p: Primitive) -> None:
     p.result("DNNL_ARG_TO", "dnnl_query_dst_md")
 
 
+def matmul_dims(shape: Sequence[int], transpose: bool) -> tuple[list[int], list[int]]:
+    """A row-major operand of a matrix product seen as (batch..., rows, columns), the last two
+    axes swapped (by their strides) when `transpose`."""
+    dims, steps = plain(shape)
+    if transpose:
+        dims[-2:], steps[-2:] = dims[-1:-3:-1], steps[-1:-3:-1]
+    return dims, steps
+
+
+def matmul(p: Primitive) -> None:
+    """oneDNN matmul of (batch, M, K) by (batch, K, N) (or 2-D): a transposed operand is
+    described by its strides, a batch of 1 broadcasts; plain row-major memory throughout."""
+    props = p.op.properties
+    src = p.desc("src", *matmul_dims(p.shape(0), get_bool(props, "transpose_a")))
+    weights = p.desc("weights", *matmul_dims(p.shape(1), get_bool(props, "transpose_b")))
+    dst = p.desc("dst", *plain(p.out_shape()))
+    p.init.line("dnnl_matmul_desc_t desc;")
+    p.check(f"dnnl_matmul_desc_init(&desc, {src}, {weights}, NULL, {dst})", "describing the matmul")
+    p.create("&desc")
+    p.buffer("DNNL_ARG_SRC", "dnnl_query_src_md", 0, p.op.operands[0])
+    p.buffer("DNNL_ARG_WEIGHTS", "dnnl_query_weights_md", 0, p.op.operands[1])
+    p.result("DNNL_ARG_DST", "dnnl_query_dst_md")
+
+
+def softmax(p: Primitive) -> None:
+    """oneDNN softmax (accurate: the maximum subtracted first) along the op's axis."""
+    assert isinstance(p.op, dnnl.SoftmaxOp)
+    shape = p.shape(0)
+    data = p.desc("data", *plain(shape))
+    axis = p.op.axis.value.data % max(len(shape), 1)
+    p.init.line("dnnl_softmax_v2_desc_t desc;")
+    p.check(
+        f"dnnl_softmax_v2_forward_desc_init(&desc, dnnl_forward_inference, "
+        f"dnnl_softmax_accurate, {data}, {data}, {axis})",
+        "describing the softmax",
+    )
+    p.create("&desc")
+    p.buffer("DNNL_ARG_SRC", "dnnl_query_src_md", 0, p.op.operands[0])
+    p.result("DNNL_ARG_DST", "dnnl_query_dst_md")
+
+
+def layer_norm(p: Primitive) -> None:
+    """oneDNN layer normalization over the last axis, its statistics computed, with gamma
+    (`scale`) and beta (`center`) as its scale and shift."""
+    props = p.op.properties
+    shape = p.shape(0)
+    data = p.desc("data", *plain(shape))
+    channels = p.desc("channels", [shape[-1]], [1])
+    flags = ["dnnl_use_scale"] if get_bool(props, "scale") else []
+    flags += ["dnnl_use_shift"] if get_bool(props, "center") else []
+    epsilon = get_float(props, "epsilon")
+    p.init.line("dnnl_layer_normalization_desc_t desc;")
+    p.check(
+        f"dnnl_layer_normalization_forward_desc_init(&desc, dnnl_forward_inference, {data}, "
+        f"NULL, {epsilon!r}f, {' | '.join(flags) or '0'})",
+        "describing the layer normalization",
+    )
+    p.create("&desc")
+    p.buffer("DNNL_ARG_SRC", "dnnl_query_src_md", 0, p.op.operands[0])
+    if get_bool(props, "scale"):
+        p.buffer("DNNL_ARG_SCALE", "dnnl_query_undef", 0, p.op.operands[1], channels)
+    if get_bool(props, "center"):
+        p.buffer("DNNL_ARG_SHIFT", "dnnl_query_undef", 0, p.op.operands[2], channels)
+    p.result("DNNL_ARG_DST", "dnnl_query_dst_md")
+
+
 PRINTERS: dict[type[dnnl.DnnlOp], Callable[[Primitive], None]] = {
     dnnl.Conv2DOp: conv2d,
     dnnl.DenseOp: dense,
@@ -211,5 +277,9 @@ PRINTERS: dict[type[dnnl.DnnlOp], Callable[[Primitive], None]] = {
     dnnl.AvgPool2DOp: pool2d,
     dnnl.GlobalAvgPool2DOp: pool2d,
     dnnl.ReorderOp: reorder,
+    dnnl.BatchMatmulOp: matmul,
+    dnnl.MatmulOp: matmul,
+    dnnl.SoftmaxOp: softmax,
+    dnnl.LayerNormOp: layer_norm,
 }
 """The printer of each dnnl op."""

@@ -2,11 +2,14 @@
 
 oneDNN's relu (eltwise op and post-op) gives 0 for NaN, and its max pooling
 loses NaN and starts from -FLT_MAX (`docs/semantics.md`); `Primitive.after`
-calls these after the primitive: `xd_relu` (a relu post-op, in place),
+calls these after the primitive: `xd_relu` (a relu post-op, in place), `xd_clip` (a clip
+post-op, in place),
 `xd_keep_nan` (after oneDNN's eltwise relu: the source's NaN back) and
 `xd_special` (whether a max pool's source holds a NaN or -inf, when relay's
-pool loop then recomputes the result). dnnl.c is compiled at -O0 (glue around
-oneDNN calls); these touch every element, so GCC compiles them at -O3
+pool loop then recomputes the result), `xd_softmax_nan` (a softmax row where oneDNN gave a
+NaN is NaN throughout) and `xd_layer_norm_wide` (a layer norm row whose squared deviations
+may overflow oneDNN's float accumulators is computed again in double). dnnl.c is compiled
+at -O0 (glue around oneDNN calls); these touch every element, so GCC compiles them at -O3
 (`XD_LOOP`; other compilers at the unit's level).
 """
 
@@ -27,10 +30,68 @@ XD_LOOP static inline void xd_relu(float *dst, int64_t n) {
   }
 }
 
+/* clip keeping NaN and -0.0 inside the bounds, in place: v < lo ? lo : v > hi ? hi : v. */
+XD_LOOP static inline void xd_clip(float *dst, int64_t n, float lo, float hi) {
+  for (int64_t i = 0; i < n; ++i) {
+    dst[i] = dst[i] < lo ? lo : dst[i] > hi ? hi : dst[i];
+  }
+}
+
 /* After oneDNN's relu of src into dst: each NaN of src copied back. */
 XD_LOOP static inline void xd_keep_nan(float *restrict dst, const float *restrict src, int64_t n) {
   for (int64_t i = 0; i < n; ++i) {
     dst[i] = src[i] != src[i] ? src[i] : dst[i];
+  }
+}
+
+/* After oneDNN's softmax of rows of n: a row where it gave a NaN is NaN throughout, as relay's
+ * (a NaN, +inf or a row of -inf makes relay's `x - max` NaN, so its sum; oneDNN's only where
+ * that element is). */
+XD_LOOP static inline void xd_softmax_nan(float *dst, int64_t rows, int64_t n) {
+  for (int64_t r = 0; r < rows; ++r) {
+    float *row = dst + r * n;
+    int nan = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      nan |= row[i] != row[i];
+    }
+    if (nan) {
+      for (int64_t i = 0; i < n; ++i) {
+        row[i] = NAN;
+      }
+    }
+  }
+}
+
+/* After oneDNN's layer norm of rows of n: a row holding a value so large that its squared
+ * deviations may overflow float (oneDNN's accumulators) is computed again in double, as relay's
+ * (two passes: the mean, then the mean squared deviation). gamma / beta NULL when unused. */
+XD_LOOP static inline void xd_layer_norm_wide(float *restrict dst, const float *restrict src,
+                                              const float *gamma, const float *beta,
+                                              int64_t rows, int64_t n, double epsilon) {
+  const float limit = sqrtf(FLT_MAX / (float)n) * 0.25f;
+  for (int64_t r = 0; r < rows; ++r) {
+    const float *x = src + r * n;
+    int wide = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      wide |= !(fabsf(x[i]) <= limit);
+    }
+    if (!wide) {
+      continue;
+    }
+    double mean = 0.0, var = 0.0;
+    for (int64_t i = 0; i < n; ++i) {
+      mean += x[i];
+    }
+    mean /= (double)n;
+    for (int64_t i = 0; i < n; ++i) {
+      var += (x[i] - mean) * (x[i] - mean);
+    }
+    double inv = 1.0 / sqrt(var / (double)n + epsilon);
+    for (int64_t i = 0; i < n; ++i) {
+      double v = (x[i] - mean) * inv;
+      v = gamma != NULL ? v * gamma[i] : v;
+      dst[r * n + i] = (float)(beta != NULL ? v + beta[i] : v);
+    }
   }
 }
 

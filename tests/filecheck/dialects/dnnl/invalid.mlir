@@ -63,10 +63,37 @@ func.func @conv2d_sum_type(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %s:
 
 // -----
 
-/// conv2d: the eltwise post-ops are relu, tanh and sigmoid.
+/// conv2d: the eltwise post-ops are relu, tanh, sigmoid and clip.
 func.func @conv2d_eltwise(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
-  // expected-error@+1 {{'dnnl.conv2d' op eltwise must be one of relu, tanh, sigmoid, got 'gelu'}}
+  // expected-error@+1 {{'dnnl.conv2d' op eltwise must be one of relu, tanh, sigmoid, clip, got 'gelu'}}
   %0 = dnnl.conv2d %x, %w {eltwise = "gelu"} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d: eltwise clip needs both bounds.
+func.func @conv2d_clip_bounds(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
+  // expected-error@+1 {{'dnnl.conv2d' op eltwise clip needs a_min and a_max}}
+  %0 = dnnl.conv2d %x, %w {eltwise = "clip", a_min = 0.0} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
+  func.return
+}
+
+// -----
+
+/// dense: clip's bounds in order.
+func.func @dense_clip_order(%x: tensor<2x3xf32>, %w: tensor<4x3xf32>) {
+  // expected-error@+1 {{'dnnl.dense' op a_min (6.0) must not exceed a_max (0.0)}}
+  %0 = dnnl.dense %x, %w {eltwise = "clip", a_min = 6.0, a_max = 0.0} : (tensor<2x3xf32>, tensor<4x3xf32>) -> tensor<2x4xf32>
+  func.return
+}
+
+// -----
+
+/// dense: bounds without eltwise clip.
+func.func @dense_bounds_without_clip(%x: tensor<2x3xf32>, %w: tensor<4x3xf32>) {
+  // expected-error@+1 {{'dnnl.dense' op a_min and a_max are the bounds of eltwise clip only}}
+  %0 = dnnl.dense %x, %w {eltwise = "relu", a_min = 0.0, a_max = 6.0} : (tensor<2x3xf32>, tensor<4x3xf32>) -> tensor<2x4xf32>
   func.return
 }
 
@@ -166,5 +193,14 @@ func.func @reorder_axes(%x: tensor<1x3x4x4xf32>) {
 func.func @batch_norm_channels(%x: tensor<1x4x2x2xf32>, %v: tensor<3xf32>) {
   // expected-error@+1 {{'dnnl.batch_norm' op gamma of size 3 does not match data dim 4 on axis 1}}
   %0 = dnnl.batch_norm %x, %v, %v, %v, %v : (tensor<1x4x2x2xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<1x4x2x2xf32>
+  func.return
+}
+
+// -----
+
+/// matmul: two 2-D or two 3-D operands.
+func.func @matmul_rank(%a: tensor<2x2x5x7xf32>, %b: tensor<2x2x7x3xf32>) {
+  // expected-error@+1 {{'dnnl.matmul' op operands of ranks 4 and 4; oneDNN's matmul here takes two 2-D or two 3-D operands}}
+  %0 = dnnl.matmul %a, %b : (tensor<2x2x5x7xf32>, tensor<2x2x7x3xf32>) -> tensor<2x2x5x3xf32>
   func.return
 }

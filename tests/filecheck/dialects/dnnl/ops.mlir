@@ -145,3 +145,54 @@ func.func @reorder(%x: tensor<1x3x4x5xf32>, %m: tensor<2x3xf32>) -> tensor<1x3x4
   %2 = dnnl.reorder %m {src_layout = "NC", dst_layout = "CN"} : (tensor<2x3xf32>) -> tensor<3x2xf32>
   func.return %1 : tensor<1x3x4x5xf32>
 }
+
+// -----
+
+/// conv2d and dense with a clip post-op (ReLU6 on a depthwise conv2d): relay.clip's bounds.
+// CHECK-LABEL: func.func @clip
+// MLIR-LABEL: func.func @clip
+func.func @clip(%x: tensor<1x8x8x6xf32>, %w: tensor<6x1x3x3xf32>, %b: tensor<6xf32>, %d: tensor<4x5xf32>, %u: tensor<3x5xf32>) -> tensor<1x6x6x6xf32> {
+  // CHECK-NEXT: %0 = dnnl.conv2d %x, %w, %b {groups = 6, data_layout = "NHWC", has_bias = true, eltwise = "clip", a_min = 0.0, a_max = 6.0} : (tensor<1x8x8x6xf32>, tensor<6x1x3x3xf32>, tensor<6xf32>) -> tensor<1x6x6x6xf32>
+  // CHECK-NEXT: %1 = dnnl.dense %d, %u {eltwise = "clip", a_min = -1.5, a_max = 2.5} : (tensor<4x5xf32>, tensor<3x5xf32>) -> tensor<4x3xf32>
+  // GENERIC: %0 = "dnnl.conv2d"(%x, %w, %b) <{groups = 6 : i64, data_layout = "NHWC", has_bias = true, eltwise = "clip", a_min = 0.000000e+00 : f64, a_max = 6.000000e+00 : f64, strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, dilation = array<i64: 1, 1>, kernel_layout = "OIHW", has_sum = false}> : (tensor<1x8x8x6xf32>, tensor<6x1x3x3xf32>, tensor<6xf32>) -> tensor<1x6x6x6xf32>
+  // GENERIC: %1 = "dnnl.dense"(%d, %u) <{eltwise = "clip", a_min = -1.500000e+00 : f64, a_max = 2.500000e+00 : f64, has_bias = false, has_sum = false}> : (tensor<4x5xf32>, tensor<3x5xf32>) -> tensor<4x3xf32>
+  // MLIR: %0 = "dnnl.conv2d"(%arg0, %arg1, %arg2) <{a_max = 6.000000e+00 : f64, a_min = 0.000000e+00 : f64, data_layout = "NHWC", dilation = array<i64: 1, 1>, eltwise = "clip", groups = 6 : i64, has_bias = true, has_sum = false, kernel_layout = "OIHW", padding = array<i64: 0, 0, 0, 0>, strides = array<i64: 1, 1>}> : (tensor<1x8x8x6xf32>, tensor<6x1x3x3xf32>, tensor<6xf32>) -> tensor<1x6x6x6xf32>
+  // MLIR: %1 = "dnnl.dense"(%arg3, %arg4) <{a_max = 2.500000e+00 : f64, a_min = -1.500000e+00 : f64, eltwise = "clip", has_bias = false, has_sum = false}> : (tensor<4x5xf32>, tensor<3x5xf32>) -> tensor<4x3xf32>
+  %0 = dnnl.conv2d %x, %w, %b {groups = 6, data_layout = "NHWC", has_bias = true, eltwise = "clip", a_min = 0.0, a_max = 6.0} : (tensor<1x8x8x6xf32>, tensor<6x1x3x3xf32>, tensor<6xf32>) -> tensor<1x6x6x6xf32>
+  %1 = dnnl.dense %d, %u {eltwise = "clip", a_min = -1.5, a_max = 2.5} : (tensor<4x5xf32>, tensor<3x5xf32>) -> tensor<4x3xf32>
+  func.return %0 : tensor<1x6x6x6xf32>
+}
+
+// -----
+
+/// batch_matmul (transpose_b by default) and matmul (neither transposed by default).
+// CHECK-LABEL: func.func @matmuls
+// MLIR-LABEL: func.func @matmuls
+func.func @matmuls(%x: tensor<2x5x8xf32>, %y: tensor<1x6x8xf32>, %a: tensor<5x7xf32>, %b: tensor<3x7xf32>) -> tensor<2x5x6xf32> {
+  // CHECK-NEXT: %0 = dnnl.batch_matmul %x, %y : (tensor<2x5x8xf32>, tensor<1x6x8xf32>) -> tensor<2x5x6xf32>
+  // CHECK-NEXT: %1 = dnnl.matmul %a, %b {transpose_b = true} : (tensor<5x7xf32>, tensor<3x7xf32>) -> tensor<5x3xf32>
+  // GENERIC: %0 = "dnnl.batch_matmul"(%x, %y) <{transpose_a = false, transpose_b = true}> : (tensor<2x5x8xf32>, tensor<1x6x8xf32>) -> tensor<2x5x6xf32>
+  // GENERIC: %1 = "dnnl.matmul"(%a, %b) <{transpose_b = true, transpose_a = false}> : (tensor<5x7xf32>, tensor<3x7xf32>) -> tensor<5x3xf32>
+  // MLIR: %0 = "dnnl.batch_matmul"(%arg0, %arg1) <{transpose_a = false, transpose_b = true}> : (tensor<2x5x8xf32>, tensor<1x6x8xf32>) -> tensor<2x5x6xf32>
+  // MLIR: %1 = "dnnl.matmul"(%arg2, %arg3) <{transpose_a = false, transpose_b = true}> : (tensor<5x7xf32>, tensor<3x7xf32>) -> tensor<5x3xf32>
+  %0 = dnnl.batch_matmul %x, %y : (tensor<2x5x8xf32>, tensor<1x6x8xf32>) -> tensor<2x5x6xf32>
+  %1 = dnnl.matmul %a, %b {transpose_b = true} : (tensor<5x7xf32>, tensor<3x7xf32>) -> tensor<5x3xf32>
+  func.return %0 : tensor<2x5x6xf32>
+}
+
+// -----
+
+/// softmax (its axis) and layer_norm (relay's defaults: the last axis, epsilon 1e-5, scale and center).
+// CHECK-LABEL: func.func @softmax_layer_norm
+// MLIR-LABEL: func.func @softmax_layer_norm
+func.func @softmax_layer_norm(%x: tensor<4x8xf32>, %g: tensor<8xf32>, %b: tensor<8xf32>) -> tensor<4x8xf32> {
+  // CHECK-NEXT: %0 = dnnl.softmax %x {axis = 1} : tensor<4x8xf32>
+  // CHECK-NEXT: %1 = dnnl.layer_norm %x, %g, %b {epsilon = 0.001, center = false} : (tensor<4x8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+  // GENERIC: %0 = "dnnl.softmax"(%x) <{axis = 1 : i64}> : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  // GENERIC: %1 = "dnnl.layer_norm"(%x, %g, %b) <{epsilon = 1.000000e-03 : f64, center = false, axis = -1 : i64, scale = true}> : (tensor<4x8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+  // MLIR: %0 = "dnnl.softmax"(%arg0) <{axis = 1 : i64}> : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  // MLIR: %1 = "dnnl.layer_norm"(%arg0, %arg1, %arg2) <{axis = -1 : i64, center = false, epsilon = 1.000000e-03 : f64, scale = true}> : (tensor<4x8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+  %0 = dnnl.softmax %x {axis = 1} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %1 = dnnl.layer_norm %x, %g, %b {epsilon = 1.0e-03, center = false} : (tensor<4x8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+  func.return %0 : tensor<4x8xf32>
+}
