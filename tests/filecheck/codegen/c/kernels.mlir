@@ -31,17 +31,30 @@ func.func @main(%x: tensor<1x5x5x2xf32>, %w: tensor<3x3x2x4xf32>, %b: tensor<4xf
 
 // -----
 
-/// dense: data @ weight.T, one accumulator per output element.
+/// dense on float32 calls the shared GEMM (codegen/kernels/gemm.py, its own unit
+/// kernels_gemm.c): data @ weight.T, the transpose given by strides.
+// CHECK-LABEL: void xk_fused_nn_dense({{.*}}) {
+//       CHECK:   xg_sgemm(2, 3, 8, in0, 8, 1, in1, 1, 8, out0, 3);
+//       CHECK: // ----- kernels_gemm.c
+func.func @main(%x: tensor<2x8xf32>, %w: tensor<3x8xf32>) -> tensor<2x3xf32> {
+  %0 = relay.nn.dense %x, %w : (tensor<2x8xf32>, tensor<3x8xf32>) -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+/// dense on other dtypes: one double accumulator per output element.
 // CHECK-LABEL: void xk_fused_nn_dense({{.*}}) {
 //       CHECK:   for (int64_t m = 0; m < 2; ++m) {
 //  CHECK-NEXT:     for (int64_t u = 0; u < 3; ++u) {
 //  CHECK-NEXT:       double acc = 0;
 //  CHECK-NEXT:       for (int64_t q = 0; q < 8; ++q) {
 //  CHECK-NEXT:         acc += (double)in0[m * 8 + q] * (double)in1[u * 8 + q];
-//       CHECK:       out0[m * 3 + u] = (float)(acc);
-func.func @main(%x: tensor<2x8xf32>, %w: tensor<3x8xf32>) -> tensor<2x3xf32> {
-  %0 = relay.nn.dense %x, %w : (tensor<2x8xf32>, tensor<3x8xf32>) -> tensor<2x3xf32>
-  func.return %0 : tensor<2x3xf32>
+//       CHECK:       out0[m * 3 + u] = (double)(acc);
+//   CHECK-NOT: xg_sgemm
+func.func @main(%x: tensor<2x8xf64>, %w: tensor<3x8xf64>) -> tensor<2x3xf64> {
+  %0 = relay.nn.dense %x, %w : (tensor<2x8xf64>, tensor<3x8xf64>) -> tensor<2x3xf64>
+  func.return %0 : tensor<2x3xf64>
 }
 
 // -----
