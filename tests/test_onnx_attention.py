@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from onnx import helper
-from testlib.onnx_nodes import check_node, node_model
+from testlib.onnx_reference import check_node, node_model
 
 from xrelay.relay.frontend import OnnxImportError, from_onnx
 
@@ -35,7 +35,7 @@ def test_3d_gqa_with_past_causal_and_all_outputs() -> None:
         softcap=2.0,
         qk_matmul_output_mode=2,
     )
-    outputs = check_node(node, inputs, 23)
+    outputs = check_node(node, inputs, opset=23)
     assert outputs[0].shape == (2, 3, 4 * 6)
     assert outputs[1].shape == (2, 2, 5, 8)
 
@@ -48,7 +48,7 @@ def test_4d_bool_mask_fully_masked_row_is_zero(mode: int) -> None:
     node = helper.make_node(
         "Attention", list(inputs), ["Y", "", "", "qk"], scale=0.5, qk_matmul_output_mode=mode
     )
-    y = check_node(node, inputs, 24)[0]
+    y = check_node(node, inputs, opset=24)[0]
     assert not np.isnan(y).any()
     np.testing.assert_array_equal(y[:, :, 1], 0)
 
@@ -68,7 +68,7 @@ def test_nonpad_kv_seqlen_and_sliding_window_on_c() -> None:
         left_window_size=2,
         right_window_size=0,
     )
-    check_node(node, inputs, 25, target="c", rtol=1e-4, atol=1e-5)
+    check_node(node, inputs, opset=25, target="c", rtol=1e-4, atol=1e-5)
 
 
 def test_softmax_precision_float64() -> None:
@@ -80,7 +80,7 @@ def test_softmax_precision_float64() -> None:
         softmax_precision=11,
         qk_matmul_output_mode=3,
     )
-    check_node(node, inputs, 23)
+    check_node(node, inputs, opset=23)
 
 
 def test_refuses_heads_that_do_not_group() -> None:
@@ -88,4 +88,4 @@ def test_refuses_heads_that_do_not_group() -> None:
     node = helper.make_node("Attention", list(inputs), ["Y"], name="att")
 
     with pytest.raises(OnnxImportError, match=r"node 'att' \(Attention\): 3 query heads"):
-        from_onnx(node_model(node, inputs, 23))
+        from_onnx(node_model(node, inputs, opset=23))

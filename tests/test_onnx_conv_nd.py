@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from onnx import helper
 from onnx.reference import ReferenceEvaluator
-from testlib.onnx_nodes import check_node, node_model
+from testlib.onnx_reference import check_node, node_model
 
 import xrelay
 from xrelay.relay.frontend import OnnxImportError, from_onnx
@@ -42,7 +42,7 @@ def test_conv_transpose(
         "b": _f32(w_shape[1] * attrs.get("group", 1)),
     }
     node = helper.make_node("ConvTranspose", list(inputs), ["y"], **attrs)
-    check_node(node, inputs, 22, target, rtol=1e-4, atol=1e-5)
+    check_node(node, inputs, opset=22, target=target, rtol=1e-4, atol=1e-5)
 
 
 @pytest.mark.parametrize("target", TARGETS)
@@ -50,11 +50,11 @@ def test_grouped_conv_transpose_is_one_per_group(target: str | None) -> None:
     x, w = _f32(1, 4, 3, 4), _f32(4, 2, 2, 3)
     attrs: dict[str, Any] = {"strides": [2, 1], "pads": [1, 0, 0, 1]}
     node = helper.make_node("ConvTranspose", ["x", "w"], ["y"], group=2, **attrs)
-    mod, _ = from_onnx(node_model(node, {"x": x, "w": w}, 22))
+    mod, _ = from_onnx(node_model(node, {"x": x, "w": w}, opset=22))
     got = xrelay.evaluate(mod, x, w) if target is None else xrelay.build(mod, target=target)(x, w)
     single = helper.make_node("ConvTranspose", ["x", "w"], ["y"], **attrs)
     halves = [
-        ReferenceEvaluator(node_model(single, {"x": x[:, g], "w": w[g]}, 22)).run(
+        ReferenceEvaluator(node_model(single, {"x": x[:, g], "w": w[g]}, opset=22)).run(
             None, {"x": x[:, g], "w": w[g]}
         )[0]
         for g in (slice(0, 2), slice(2, 4))
@@ -76,7 +76,7 @@ def test_conv_of_rank_1_and_3(
 ) -> None:
     inputs = {"x": _f32(*x_shape), "w": _f32(*w_shape)}
     node = helper.make_node("Conv", list(inputs), ["y"], **attrs)
-    check_node(node, inputs, 22, target, rtol=1e-4, atol=1e-5)
+    check_node(node, inputs, opset=22, target=target, rtol=1e-4, atol=1e-5)
 
 
 @pytest.mark.parametrize("target", TARGETS)
@@ -93,14 +93,14 @@ def test_pools_of_rank_1_and_3(
     op: str, x_shape: tuple[int, ...], attrs: dict[str, Any], target: str | None
 ) -> None:
     node = helper.make_node(op, ["x"], ["y"], **attrs)
-    check_node(node, {"x": _f32(*x_shape)}, 22, target)
+    check_node(node, {"x": _f32(*x_shape)}, opset=22, target=target)
 
 
 @pytest.mark.parametrize("target", TARGETS)
 def test_average_pool_3d_counting_the_padding(target: str | None) -> None:
     attrs = {"kernel_shape": [3, 3, 3], "pads": [1] * 6, "count_include_pad": 1}
     node = helper.make_node("AveragePool", ["x"], ["y"], **attrs)
-    check_node(node, {"x": _f32(1, 1, 4, 4, 4)}, 22, target)
+    check_node(node, {"x": _f32(1, 1, 4, 4, 4)}, opset=22, target=target)
 
 
 @pytest.mark.parametrize("target", TARGETS)
@@ -114,7 +114,7 @@ def test_average_pool_3d_counting_the_padding(target: str | None) -> None:
 )
 def test_lp_pool(x_shape: tuple[int, ...], attrs: dict[str, Any], target: str | None) -> None:
     node = helper.make_node("LpPool", ["x"], ["y"], **attrs)
-    check_node(node, {"x": _f32(*x_shape)}, 22, target, rtol=1e-4, atol=1e-5)
+    check_node(node, {"x": _f32(*x_shape)}, opset=22, target=target, rtol=1e-4, atol=1e-5)
 
 
 @pytest.mark.parametrize("target", TARGETS)
@@ -122,7 +122,7 @@ def test_lp_pool(x_shape: tuple[int, ...], attrs: dict[str, Any], target: str | 
 def test_global_lp_pool(p: int, target: str | None) -> None:
     x = _f32(2, 3, 4, 5)
     node = helper.make_node("GlobalLpPool", ["x"], ["y"], p=p)
-    mod, _ = from_onnx(node_model(node, {"x": x}, 22))
+    mod, _ = from_onnx(node_model(node, {"x": x}, opset=22))
     got = xrelay.evaluate(mod, x) if target is None else xrelay.build(mod, target=target)(x)
     want = (np.abs(x.astype(np.float64)) ** p).sum(axis=(2, 3), keepdims=True) ** (1 / p)
     assert got.shape == (2, 3, 1, 1)
@@ -133,4 +133,4 @@ def test_conv_transpose_refuses_rank_6_by_name() -> None:
     inputs = {"x": _f32(1, 1, 2, 2, 2, 2), "w": _f32(1, 1, 1, 1, 1, 1)}
     node = helper.make_node("ConvTranspose", list(inputs), ["y"], name="up")
     with pytest.raises(OnnxImportError, match=r"node 'up' \(ConvTranspose\): only 1-D, 2-D"):
-        from_onnx(node_model(node, inputs, 22))
+        from_onnx(node_model(node, inputs, opset=22))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from onnx import helper
-from testlib.onnx_nodes import check_node, node_model
+from testlib.onnx_reference import check_node, node_model
 
 from xrelay.relay.frontend import OnnxImportError, from_onnx
 
@@ -24,7 +24,7 @@ def test_nll_loss_nd_with_ignore_index(reduction: str, weighted: bool) -> None:
     node = helper.make_node(
         "NegativeLogLikelihoodLoss", list(inputs), ["loss"], reduction=reduction, ignore_index=2
     )
-    loss = check_node(node, inputs, 22)[0]
+    loss = check_node(node, inputs, opset=22)[0]
     if reduction == "none":
         assert loss[0, 0, 0] == 0
         if not weighted:  # the gather is exact: -x at the target class
@@ -40,7 +40,7 @@ def test_nll_loss_out_of_range_ignore_index_is_never_gathered() -> None:
         "w": np.array([1.0, 2.0, 3.0], np.float64),
     }
     node = helper.make_node("NegativeLogLikelihoodLoss", list(inputs), ["loss"], ignore_index=-5)
-    check_node(node, inputs, 13)
+    check_node(node, inputs, opset=13)
 
 
 @pytest.mark.parametrize("reduction", ["none", "mean"])
@@ -53,11 +53,11 @@ def test_softmax_cross_entropy_with_log_prob_on_c(reduction: str) -> None:
     node = helper.make_node(
         "SoftmaxCrossEntropyLoss", list(inputs), ["loss", "log_prob"], reduction=reduction
     )
-    check_node(node, inputs, 13, target="c", rtol=1e-5, atol=1e-6)
+    check_node(node, inputs, opset=13, target="c", rtol=1e-5, atol=1e-6)
 
 
 def test_loss_refuses_a_float_target() -> None:
     inputs = {"x": np.zeros((2, 3), np.float32), "t": np.zeros((2,), np.float32)}
     node = helper.make_node("NegativeLogLikelihoodLoss", list(inputs), ["loss"], name="nll")
     with pytest.raises(OnnxImportError, match=r"node 'nll' \(NegativeLogLikelihoodLoss\): target"):
-        from_onnx(node_model(node, inputs, 13))
+        from_onnx(node_model(node, inputs, opset=13))

@@ -13,7 +13,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 from onnx import helper
-from testlib.onnx_nodes import check_node, node_model
+from testlib.onnx_reference import check_node, node_model
 
 import xrelay
 from xrelay.relay.frontend import OnnxImportError, from_onnx
@@ -35,7 +35,7 @@ def _lrn_spec(x: Array, size: int, alpha: float, beta: float, bias: float) -> Ar
 
 
 def _run(node: Any, inputs: dict[str, Array], opset: int, target: str | None) -> Any:
-    mod, params = from_onnx(node_model(node, inputs, opset))
+    mod, params = from_onnx(node_model(node, inputs, opset=opset))
     args = [*inputs.values(), *params.values()]
     if target is None:
         return xrelay.evaluate(mod, *args)
@@ -66,7 +66,7 @@ def test_lrn_refuses_integers_by_name() -> None:
     x = np.ones((1, 3, 2, 2), np.int32)
     node = helper.make_node("LRN", ["x"], ["y"], size=3, name="norm1")
     with pytest.raises(OnnxImportError, match=r"node 'norm1' \(LRN\): .*int32; floats only"):
-        from_onnx(node_model(node, {"x": x}, 13))
+        from_onnx(node_model(node, {"x": x}, opset=13))
 
 
 @pytest.mark.parametrize("target", [None, "c"])
@@ -75,8 +75,8 @@ def test_instance_norm(target: str | None) -> None:
     inputs["scale"] = RNG.standard_normal(3).astype(np.float32)
     inputs["bias"] = RNG.standard_normal(3).astype(np.float32)
     node = helper.make_node("InstanceNormalization", list(inputs), ["y"], epsilon=1e-3)
-    check_node(node, inputs, 22, target, rtol=1e-4, atol=1e-5)
-    assert "relay.nn.instance_norm" in from_onnx(node_model(node, inputs, 22))[0].astext()
+    check_node(node, inputs, opset=22, target=target, rtol=1e-4, atol=1e-5)
+    assert "relay.nn.instance_norm" in from_onnx(node_model(node, inputs, opset=22))[0].astext()
 
 
 def _group_norm_spec(x: Array, scale: Array, bias: Array, groups: int, eps: float) -> Array:
@@ -111,7 +111,7 @@ def test_group_norm_refuses_indivisible_channels_by_name() -> None:
     inputs["scale"] = inputs["bias"] = np.ones(5, np.float32)
     node = helper.make_node("GroupNormalization", list(inputs), ["y"], num_groups=2, name="gn")
     with pytest.raises(OnnxImportError, match=r"node 'gn' \(GroupNormalization\): 5 channels"):
-        from_onnx(node_model(node, inputs, 21))
+        from_onnx(node_model(node, inputs, opset=21))
 
 
 @pytest.mark.parametrize("target", [None, "c"])
@@ -138,7 +138,7 @@ def test_prelu_slopes(
     got = _run(node, {"x": x, "slope": slope}, opset, target)
     aligned = slope.reshape(-1, 1) if opset < 7 else slope
     np.testing.assert_allclose(got, np.where(x < 0, x * aligned, x), rtol=1e-6)
-    text = from_onnx(node_model(node, {"x": x, "slope": slope}, opset))[0].astext()
+    text = from_onnx(node_model(node, {"x": x, "slope": slope}, opset=opset))[0].astext()
     assert relay_op in text
 
 
@@ -149,8 +149,8 @@ def test_layer_norm_is_nn_layer_norm(axis: int, target: str | None) -> None:
     inputs["scale"] = RNG.standard_normal((2, 3, 4)[axis:]).astype(np.float32)
     inputs["bias"] = RNG.standard_normal((2, 3, 4)[axis:]).astype(np.float32)
     node = helper.make_node("LayerNormalization", list(inputs), ["y"], axis=axis)
-    check_node(node, inputs, 17, target, rtol=1e-4, atol=1e-5)
-    assert "relay.nn.layer_norm" in from_onnx(node_model(node, inputs, 17))[0].astext()
+    check_node(node, inputs, opset=17, target=target, rtol=1e-4, atol=1e-5)
+    assert "relay.nn.layer_norm" in from_onnx(node_model(node, inputs, opset=17))[0].astext()
 
 
 @pytest.mark.parametrize("target", [None, "c"])
@@ -161,5 +161,5 @@ def test_matmul_3d_is_batch_matmul(
     inputs = {"a": RNG.standard_normal(a_shape).astype(np.float32)}
     inputs["b"] = RNG.standard_normal(b_shape).astype(np.float32)
     node = helper.make_node("MatMul", ["a", "b"], ["y"])
-    check_node(node, inputs, 13, target, rtol=1e-5, atol=1e-5)
-    assert "relay.nn.batch_matmul" in from_onnx(node_model(node, inputs, 13))[0].astext()
+    check_node(node, inputs, opset=13, target=target, rtol=1e-5, atol=1e-5)
+    assert "relay.nn.batch_matmul" in from_onnx(node_model(node, inputs, opset=13))[0].astext()

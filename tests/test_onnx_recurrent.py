@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from onnx import helper
-from testlib.onnx_nodes import check_node, node_model
+from testlib.onnx_reference import check_node, node_model
 
 from xrelay.relay.frontend import OnnxImportError, from_onnx
 
@@ -22,7 +22,7 @@ def test_causal_conv_with_state_silu_and_bias(with_past: bool) -> None:
     if with_past:
         inputs["past"] = _rand(2, 3, 3)
     node = helper.make_node("CausalConvWithState", list(inputs), ["y", "state"], activation="silu")
-    y, state = check_node(node, inputs, 27)
+    y, state = check_node(node, inputs, opset=27)
     padded = np.concatenate([inputs.get("past", np.zeros((2, 3, 3), np.float32)), inputs["x"]], 2)
     np.testing.assert_array_equal(state, padded[:, :, -3:])  # the last k - 1 steps, exactly
     assert y.shape == (2, 3, 5)
@@ -31,7 +31,7 @@ def test_causal_conv_with_state_silu_and_bias(with_past: bool) -> None:
 def test_causal_conv_with_state_on_c() -> None:
     inputs = {"x": _rand(1, 2, 6), "w": _rand(2, 1, 3), "b": _rand(2), "past": _rand(1, 2, 2)}
     node = helper.make_node("CausalConvWithState", list(inputs), ["y", "state"])
-    check_node(node, inputs, 27, target="c")
+    check_node(node, inputs, opset=27, target="c")
 
 
 @pytest.mark.parametrize("rule", ["linear", "gated", "delta", "gated_delta"])
@@ -60,7 +60,7 @@ def test_linear_attention_rules_with_gqa_and_past(rule: str) -> None:
         kv_num_heads=hkv,
         update_rule=rule,
     )
-    check_node(node, inputs, 27, rtol=1e-5, atol=1e-5)
+    check_node(node, inputs, opset=27, rtol=1e-5, atol=1e-5)
 
 
 def test_linear_attention_on_c() -> None:
@@ -74,7 +74,7 @@ def test_linear_attention_on_c() -> None:
         update_rule="linear",
         scale=0.5,
     )
-    check_node(node, inputs, 27, target="c", rtol=1e-5, atol=1e-5)
+    check_node(node, inputs, opset=27, target="c", rtol=1e-5, atol=1e-5)
 
 
 def test_linear_attention_refuses_a_missing_decay() -> None:
@@ -83,4 +83,4 @@ def test_linear_attention_refuses_a_missing_decay() -> None:
         "LinearAttention", list(inputs), ["y"], q_num_heads=2, kv_num_heads=2, name="la"
     )
     with pytest.raises(OnnxImportError, match=r"node 'la' \(LinearAttention\): .*needs decay"):
-        from_onnx(node_model(node, inputs, 27))
+        from_onnx(node_model(node, inputs, opset=27))

@@ -10,7 +10,7 @@ import onnx
 import pytest
 from onnx import TensorProto, helper
 from onnx.reference import ReferenceEvaluator
-from testlib.onnx_nodes import node_model
+from testlib.onnx_reference import node_model
 
 import xrelay
 from xrelay.relay.frontend import OnnxImportError, from_onnx
@@ -141,13 +141,13 @@ def test_upsample_needs_known_scales() -> None:
     x, scales = _x(1, 1, 2, 2), np.array([1, 1, 2, 2], F32)
     node = helper.make_node("Upsample", ["x", "s"], ["y"], name="up")
     with pytest.raises(OnnxImportError, match=r"node 'up' \(Upsample\): the scales"):
-        from_onnx(node_model(node, {"x": x, "s": scales}, 9))
+        from_onnx(node_model(node, {"x": x, "s": scales}, opset=9))
 
 
 def test_resize_refuses_a_scaled_channel_axis_and_other_ranks() -> None:
     node = helper.make_node("Upsample", ["x"], ["y"], name="up", scales=[1.0, 2.0, 2.0, 2.0])
     with pytest.raises(OnnxImportError, match=r"node 'up' \(Upsample\): only H and W"):
-        from_onnx(node_model(node, {"x": _x(1, 1, 2, 2)}, 7))
+        from_onnx(node_model(node, {"x": _x(1, 1, 2, 2)}, opset=7))
     node = helper.make_node("Upsample", ["x"], ["y"], name="up3", scales=[1.0, 1.0, 2.0])
     with pytest.raises(OnnxImportError, match=r"node 'up3' \(Upsample\): only 4-D NCHW"):
-        from_onnx(node_model(node, {"x": _x(1, 1, 2)}, 7))
+        from_onnx(node_model(node, {"x": _x(1, 1, 2)}, opset=7))

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import pytest
 from onnx import helper
-from testlib.onnx_nodes import check_node, node_model
+from testlib.onnx_reference import check_node, node_model
 
 import xrelay
 from xrelay.relay.frontend import OnnxImportError, from_onnx
@@ -172,7 +172,7 @@ def _case(
         attrs["linear_before_reset"] = int(before_reset)
     outputs = ["Y", "Y_h"] + (["Y_c"] if op == "LSTM" else [])
     node = helper.make_node(op, names, outputs, **attrs)
-    mod, params = from_onnx(node_model(node, inputs, 22))
+    mod, params = from_onnx(node_model(node, inputs, opset=22))
     assert params == {}
     args = list(inputs.values())
     got = xrelay.evaluate(mod, *args) if target is None else xrelay.build(mod, target=target)(*args)
@@ -220,7 +220,7 @@ def test_matches_onnx_reference_forward(op: str) -> None:
         "B": _rand(1, 2 * gates * hidden),
     }
     node = helper.make_node(op, list(inputs), ["Y", "Y_h"], hidden_size=hidden)
-    check_node(node, inputs, 22, rtol=1e-5, atol=1e-5)
+    check_node(node, inputs, opset=22, rtol=1e-5, atol=1e-5)
 
 
 def _refusal(op: str, seq: int, lens: list[int] | None, message: str) -> None:
@@ -236,7 +236,7 @@ def _refusal(op: str, seq: int, lens: list[int] | None, message: str) -> None:
         inputs["L"] = np.array(lens, np.int32)
         names += ["B", "L"]
     node = helper.make_node(op, names, ["Y"], hidden_size=hidden, name="rec")
-    model = node_model(node, {k: v for k, v in inputs.items() if k != "L"}, 22)
+    model = node_model(node, {k: v for k, v in inputs.items() if k != "L"}, opset=22)
     if lens is not None:
         model.graph.initializer.append(helper.make_tensor("L", 6, [len(lens)], lens))
     with pytest.raises(OnnxImportError, match=rf"node 'rec' \({op}\): {message}"):
@@ -252,7 +252,7 @@ def test_full_sequence_lens_are_accepted() -> None:
     hidden = 2
     inputs = {"X": _rand(3, 2, 1), "W": _rand(1, hidden, 1), "R": _rand(1, hidden, hidden)}
     node = helper.make_node("RNN", ["X", "W", "R", "", "L"], ["Y"], hidden_size=hidden)
-    model = node_model(node, inputs, 22)
+    model = node_model(node, inputs, opset=22)
     model.graph.initializer.append(helper.make_tensor("L", 6, [2], [3, 3]))
     mod, _ = from_onnx(model)
     (y,) = [xrelay.evaluate(mod, *inputs.values())]

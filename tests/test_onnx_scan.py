@@ -28,7 +28,7 @@ def test_scans(op: str, exclusive: int, reverse: int, axis: int) -> None:
 def test_scan_on_target_c() -> None:
     node = helper.make_node("CumSum", ["x", "axis"], ["y"], exclusive=1, reverse=1)
     x = RNG.standard_normal((2, 5)).astype(np.float32)
-    check_node(node, {"x": x}, {"axis": np.array(1, np.int32)}, target="c")
+    check_node(node, {"x": x}, {"axis": np.array(1, np.int32)}, target="c", optimize=False)
 
 
 def test_scan_needs_a_known_axis() -> None:

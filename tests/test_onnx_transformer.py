@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from onnx import helper
-from testlib.onnx_nodes import check_node, node_model
+from testlib.onnx_reference import check_node, node_model
 
 from xrelay.relay.frontend import OnnxImportError, from_onnx
 
@@ -34,7 +34,7 @@ def test_rotary_4d_with_position_ids(interleaved: int, rotary_dim: int) -> None:
         interleaved=interleaved,
         rotary_embedding_dim=rotary_dim,
     )
-    y = check_node(node, inputs, 23)[0]
+    y = check_node(node, inputs, opset=23)[0]
     if rotary_dim:  # dims past the rotary ones pass through unchanged
         np.testing.assert_array_equal(y[..., rotary_dim:], inputs["x"][..., rotary_dim:])
 
@@ -47,7 +47,7 @@ def test_rotary_3d_without_position_ids_on_c() -> None:
         "sin": sin.reshape(2, 4, 3),
     }
     node = helper.make_node("RotaryEmbedding", list(inputs), ["y"], num_heads=2, interleaved=1)
-    check_node(node, inputs, 23, target="c")
+    check_node(node, inputs, opset=23, target="c")
 
 
 @pytest.mark.parametrize("alpha", [1.0, 1.702])
@@ -57,7 +57,7 @@ def test_swiglu(alpha: float) -> None:
         "b": RNG.standard_normal((3, 4)).astype(np.float32),
     }
     node = helper.make_node("SwiGLU", list(inputs), ["y"], alpha=alpha)
-    check_node(node, inputs, 28)
+    check_node(node, inputs, opset=28)
 
 
 def test_rotary_refuses_3d_without_num_heads() -> None:
@@ -68,4 +68,4 @@ def test_rotary_refuses_3d_without_num_heads() -> None:
     }
     node = helper.make_node("RotaryEmbedding", list(inputs), ["y"], name="rope")
     with pytest.raises(OnnxImportError, match=r"node 'rope' \(RotaryEmbedding\): 3-D input"):
-        from_onnx(node_model(node, inputs, 23))
+        from_onnx(node_model(node, inputs, opset=23))

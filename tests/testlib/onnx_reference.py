@@ -30,7 +30,7 @@ def node_model(
         for name, value in inputs.items()
     ]
     inits = [numpy_helper.from_array(v, n) for n, v in (initializers or {}).items()]
-    outputs = [helper.make_empty_tensor_value_info(name) for name in node.output]
+    outputs = [helper.make_empty_tensor_value_info(name) for name in node.output if name]
     graph = helper.make_graph([node], "g", graph_inputs, outputs, inits)
     return helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
 
@@ -42,10 +42,14 @@ def check_node(
     opset: int = 18,
     target: str | None = None,
     reference: onnx.NodeProto | None = None,
+    rtol: float = 1e-5,
+    atol: float = 1e-6,
+    optimize: bool = True,
 ) -> list[Array]:
-    """Import the one-node model, run it (interpreter, or `xrelay.build` for `target`) and
-    assert every output equals the ONNX reference's (dtype, shape, values) for `node`, or
-    for `reference` (an equivalent node the reference evaluator implements); return them."""
+    """Import the one-node model, run it (interpreter, or `xrelay.build` for `target`,
+    optimized or not) and assert every output equals the ONNX reference's (dtype, shape,
+    values within `rtol`/`atol`) for `node`, or for `reference` (an equivalent node the
+    reference evaluator implements); return them."""
     model = node_model(node, inputs, initializers, opset)
     oracle = model if reference is None else node_model(reference, inputs, initializers)
     want = [np.asarray(w) for w in ReferenceEvaluator(oracle).run(None, inputs)]
@@ -54,10 +58,10 @@ def check_node(
     if target is None:
         result = xrelay.evaluate(mod, *args)
     else:
-        result = xrelay.build(mod, target=target, options={"optimize": False})(*args)
+        result = xrelay.build(mod, target=target, options={"optimize": optimize})(*args)
     got = [np.asarray(g) for g in (result if isinstance(result, tuple | list) else [result])]
     assert len(got) == len(want)
     for g, w in zip(got, want, strict=True):
         assert (g.dtype, g.shape) == (w.dtype, w.shape)
-        np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-6)
+        np.testing.assert_allclose(g, w, rtol=rtol, atol=atol)
     return got
