@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from onnx import helper
-from onnx_reference_check import cache_fixture, check, model_of
+from testlib.onnx_reference import cache_fixture, check_both, node_model
 
 from xrelay.relay.frontend import OnnxImportError, from_onnx
 
@@ -25,20 +25,20 @@ HALVES = np.array([-2.5, -1.5, -0.5, 0.5, 1.5, 2.5, 3.5, 0.49999997, 1e6, -1e6],
 def test_quantize_linear_rounds_half_to_even_and_saturates(dtype: str, cache: Path) -> None:
     node = helper.make_node("QuantizeLinear", ["x", "s", "z"], ["y"])
     consts = {"s": np.array(1.0, np.float32), "z": np.array(3, dtype)}
-    check(node, {"x": HALVES}, consts, cache)
+    check_both(node, {"x": HALVES}, consts, cache)
 
 
 def test_quantize_linear_default_uint8_and_int32_input(cache: Path) -> None:
     node = helper.make_node("QuantizeLinear", ["x", "s"], ["y"])
     x = np.array([-7, 0, 5, 7, 300, 1001], np.int32)
-    check(node, {"x": x}, {"s": np.array(2.0, np.float32)}, cache)
+    check_both(node, {"x": x}, {"s": np.array(2.0, np.float32)}, cache)
 
 
 def test_quantize_linear_per_axis(cache: Path) -> None:
     node = helper.make_node("QuantizeLinear", ["x", "s", "z"], ["y"], axis=1)
     x = np.arange(-12, 12, dtype=np.float32).reshape(2, 3, 4) * 1.25
     consts = {"s": np.array([0.5, 2.0, 4.0], np.float32), "z": np.array([0, -3, 7], np.int8)}
-    check(node, {"x": x}, consts, cache)
+    check_both(node, {"x": x}, consts, cache)
 
 
 def test_quantize_linear_blocked_with_a_remainder_block(cache: Path) -> None:
@@ -46,24 +46,24 @@ def test_quantize_linear_blocked_with_a_remainder_block(cache: Path) -> None:
     x = np.linspace(-20, 20, 15, dtype=np.float32).reshape(3, 5)
     s = np.array([[0.5, 1.0, 2.0]] * 3, np.float32)
     z = np.array([[1, 2, 3]] * 3, np.uint8)
-    check(node, {"x": x}, {"s": s, "z": z}, cache)
+    check_both(node, {"x": x}, {"s": s, "z": z}, cache)
 
 
 def test_dequantize_linear_per_axis_and_int32(cache: Path) -> None:
     node = helper.make_node("DequantizeLinear", ["x", "s", "z"], ["y"], axis=0)
     x = np.array([[0, 255, 128], [7, 8, 9]], np.uint8)
     consts = {"s": np.array([0.5, 0.25], np.float32), "z": np.array([128, 3], np.uint8)}
-    check(node, {"x": x}, consts, cache)
+    check_both(node, {"x": x}, consts, cache)
     node = helper.make_node("DequantizeLinear", ["x", "s"], ["y"])
     x32 = np.array([-(2**31), 2**31 - 1, 123456789], np.int32)
-    check(node, {"x": x32}, {"s": np.array(0.001, np.float32)}, cache)
+    check_both(node, {"x": x32}, {"s": np.array(0.001, np.float32)}, cache)
 
 
 def test_dynamic_quantize_linear(cache: Path) -> None:
     node = helper.make_node("DynamicQuantizeLinear", ["x"], ["y", "s", "z"])
     x = np.array([[-1.0, 2.5, 0.3], [7.25, -3.5, 0.0]], np.float32)
-    check(node, {"x": x}, {}, cache, opset=11)
-    check(node, {"x": np.abs(x) + 1}, {}, cache, opset=11)  # min adjusted to 0
+    check_both(node, {"x": x}, {}, cache, opset=11)
+    check_both(node, {"x": np.abs(x) + 1}, {}, cache, opset=11)  # min adjusted to 0
 
 
 def test_matmul_integer_with_zero_points(cache: Path) -> None:
@@ -72,7 +72,7 @@ def test_matmul_integer_with_zero_points(cache: Path) -> None:
     a = rng.integers(0, 256, (2, 3, 4)).astype(np.uint8)
     b = rng.integers(-128, 128, (4, 5)).astype(np.int8)
     consts = {"az": np.array(12, np.uint8), "bz": np.arange(-2, 3, dtype=np.int8)}
-    check(node, {"a": a, "b": b}, consts, cache, opset=10)
+    check_both(node, {"a": a, "b": b}, consts, cache, opset=10)
 
 
 def test_conv_integer_per_channel_weight_zero_point(cache: Path) -> None:
@@ -81,7 +81,7 @@ def test_conv_integer_per_channel_weight_zero_point(cache: Path) -> None:
     x = rng.integers(0, 256, (1, 2, 4, 4)).astype(np.uint8)
     w = rng.integers(0, 256, (3, 2, 3, 3)).astype(np.uint8)
     consts = {"xz": np.array(100, np.uint8), "wz": np.array([1, 2, 3], np.uint8)}
-    check(node, {"x": x, "w": w}, consts, cache, opset=10)
+    check_both(node, {"x": x, "w": w}, consts, cache, opset=10)
 
 
 @pytest.mark.parametrize("dtype", ["uint8", "int8"])
@@ -100,7 +100,7 @@ def test_qlinear_matmul(dtype: str, cache: Path) -> None:
         "ys": np.array(0.125, np.float32),
         "yz": np.array(5, dtype),
     }
-    check(node, {"a": a, "b": b}, consts, cache, opset=10)
+    check_both(node, {"a": a, "b": b}, consts, cache, opset=10)
 
 
 def test_qlinear_conv_per_channel_scale_and_bias(cache: Path) -> None:
@@ -118,16 +118,16 @@ def test_qlinear_conv_per_channel_scale_and_bias(cache: Path) -> None:
         "yz": np.array(10, np.uint8),
         "bias": np.array([-1000, 2000], np.int32),
     }
-    check(node, {"x": x}, consts, cache, opset=10)
+    check_both(node, {"x": x}, consts, cache, opset=10)
 
 
 def test_refusals_name_the_node() -> None:
     node = helper.make_node("QuantizeLinear", ["x", "s"], ["y"], name="q", output_dtype=22)
-    model = model_of(node, {"x": HALVES}, {"s": np.array(1.0, np.float32)}, 21)
+    model = node_model(node, {"x": HALVES}, {"s": np.array(1.0, np.float32)}, 21)
     with pytest.raises(OnnxImportError, match=r"node 'q' \(QuantizeLinear\): output_dtype INT4"):
         from_onnx(model)
     node = helper.make_node("DequantizeLinear", ["x", "s"], ["y"], name="dq")
-    model = model_of(node, {"x": np.zeros(3, np.int64)}, {"s": np.array(1.0, np.float32)}, 21)
+    model = node_model(node, {"x": np.zeros(3, np.int64)}, {"s": np.array(1.0, np.float32)}, 21)
     with pytest.raises(OnnxImportError, match=r"node 'dq' \(DequantizeLinear\): .*int64"):
         from_onnx(model)
 
@@ -146,4 +146,4 @@ def test_qlinear_matmul_per_column_scale_and_zero_point(cache: Path) -> None:
         "ys": np.array(0.25, np.float32),
         "yz": np.array(100, np.uint8),
     }
-    check(node, {"a": a, "b": b}, consts, cache, opset=21)
+    check_both(node, {"a": a, "b": b}, consts, cache, opset=21)

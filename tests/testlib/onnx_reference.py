@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import onnx
+import pytest
 from onnx import helper, numpy_helper
 from onnx.reference import ReferenceEvaluator
 
@@ -45,23 +47,61 @@ def check_node(
     rtol: float = 1e-5,
     atol: float = 1e-6,
     optimize: bool = True,
+    freeze_params: bool = False,
+    cache_dir: Path | None = None,
 ) -> list[Array]:
     """Import the one-node model, run it (interpreter, or `xrelay.build` for `target`,
     optimized or not) and assert every output equals the ONNX reference's (dtype, shape,
     values within `rtol`/`atol`) for `node`, or for `reference` (an equivalent node the
-    reference evaluator implements); return them."""
+    reference evaluator implements); return them. `freeze_params` makes the initializers
+    constants (converters that need their values at import)."""
     model = node_model(node, inputs, initializers, opset)
     oracle = model if reference is None else node_model(reference, inputs, initializers)
     want = [np.asarray(w) for w in ReferenceEvaluator(oracle).run(None, inputs)]
-    mod, params = from_onnx(model)
+    mod, params = from_onnx(model, freeze_params=freeze_params)
     args = [*inputs.values(), *params.values()]
     if target is None:
         result = xrelay.evaluate(mod, *args)
     else:
-        result = xrelay.build(mod, target=target, options={"optimize": optimize})(*args)
+        options = {"optimize": optimize, "cache_dir": cache_dir}
+        result = xrelay.build(mod, target=target, options=options)(*args)
     got = [np.asarray(g) for g in (result if isinstance(result, tuple | list) else [result])]
     assert len(got) == len(want)
     for g, w in zip(got, want, strict=True):
         assert (g.dtype, g.shape) == (w.dtype, w.shape)
         np.testing.assert_allclose(g, w, rtol=rtol, atol=atol)
     return got
+
+
+def check_both(
+    node: onnx.NodeProto,
+    inputs: dict[str, Array],
+    consts: dict[str, Array],
+    cache: Path,
+    opset: int = 21,
+    rtol: float = 0.0,
+) -> None:
+    """`check_node` on the interpreter and on target `c` (build cache `cache`), the
+    initializers `consts` frozen; equal within `rtol` (relative and absolute; 0: exactly)."""
+    for target in (None, "c"):
+        check_node(
+            node,
+            inputs,
+            consts,
+            opset,
+            target,
+            rtol=rtol,
+            atol=rtol,
+            freeze_params=True,
+            cache_dir=cache,
+        )
+
+
+def cache_fixture(name: str) -> Any:
+    """A module-scoped build cache fixture."""
+
+    @pytest.fixture(scope="module")
+    def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+        return tmp_path_factory.mktemp(name)
+
+    return cache
