@@ -16,6 +16,7 @@ from typing import cast
 
 from xdsl.dialects.builtin import TensorType, TupleType
 from xdsl.ir import Attribute, Operation
+from xrelay.codegen.c.epilogue import Epilogue
 from xrelay.codegen.c.scalars import Scalar, tensor_scalar
 from xrelay.codegen.c.writer import CWriter
 
@@ -75,6 +76,9 @@ class Kernel:
     libraries: set[str] = field(default_factory=set[str])
     """Names of the shared kernel library's units the printed code calls
     (`codegen/kernels`): the emitter adds them to the model's sources."""
+    epilogue: Epilogue | None = None
+    """Elementwise consumers fused into this op's store (`epilogue.py`); only for ops
+    `EPILOGUE_PRODUCERS` accepts."""
 
     def in_shape(self, index: int) -> tuple[int, ...]:
         return static_shape(self.in_types[index])
