@@ -6,13 +6,19 @@ op's transposes and its base pointers the batch (a batch dim of 1 broadcasts:
 its operand's base does not move). Other dtypes (and mixed ones) keep the
 scalar loops of `kernels_nn.py`, `kernels_reduce.py` and `kernels_nn_extra.py`,
 which accumulate in double as the interpreter does.
+
+The float32 ops are epilogue producers (`codegen/c/epilogue.py`): a fused
+`Kernel.epilogue` becomes `xg_sgemm_ep`'s bias (per output column), residual
+(at the batch's output offset, rows `n` apart) and activation.
 """
 
 from __future__ import annotations
 
+from xdsl.ir import Operation
 from xdsl.irdl import IRDLOperation
 from xrelay.codegen.c import kernels_nn, kernels_nn_extra, kernels_reduce
-from xrelay.codegen.c.kernel_api import Kernel, numel
+from xrelay.codegen.c.epilogue import EPILOGUE_PRODUCERS
+from xrelay.codegen.c.kernel_api import Kernel, Unsupported, leaf_types, numel, scalar
 from xrelay.codegen.c.writer import affine, loop_names, strides
 from xrelay.codegen.kernels import gemm
 from xrelay.dialects.relay.base import get_bool, properties_with_defaults
@@ -26,6 +32,25 @@ def float32(k: Kernel) -> bool:
     )
 
 
+def all_float32(op: Operation) -> bool:
+    """Whether every operand and result of `op` is a float32 tensor (the GEMM's producers)."""
+    try:
+        values = [*op.operands, *op.results]
+        return all(scalar(t).ctype == "float" for v in values for t in leaf_types(v.type))
+    except Unsupported:
+        return False
+
+
+def epilogue(k: Kernel, residual_at: str, n: int) -> gemm.GemmEpilogue | None:
+    """The GEMM's epilogue arguments for the kernel's fused chain (residual at `residual_at`,
+    an offset into the output, rows `n` apart)."""
+    ep = k.epilogue
+    if ep is None:
+        return None
+    residual = None if ep.residual is None else f"{ep.residual} + {residual_at}"
+    return gemm.GemmEpilogue(ep.bias, residual, n, ep.activation, ep.clip)
+
+
 def dense(k: Kernel) -> None:
     """`data @ weight.T` over the data's leading dims: one GEMM, `B[q, u] = weight[u, q]`."""
     if not float32(k):
@@ -34,7 +59,9 @@ def dense(k: Kernel) -> None:
     dshape, (units, depth) = k.in_shape(0), k.in_shape(1)
     rows = numel(dshape[:-1])
     k.libraries.add("gemm")
-    k.w.line(gemm.call((rows, units, depth), ("in0", depth, 1), ("in1", 1, depth), ("out0", units)))
+    ep = epilogue(k, "0", units)
+    c = ("out0", units)
+    k.w.line(gemm.call((rows, units, depth), ("in0", depth, 1), ("in1", 1, depth), c, ep))
 
 
 def _operand(rows: int, cols: int, transposed: bool) -> tuple[int, int]:
@@ -72,6 +99,7 @@ def matmul(k: Kernel) -> None:
                 (f"in0 + {a_at}", *_operand(m, depth, ta)),
                 (f"in1 + {b_at}", *_operand(depth, n, tb)),
                 (f"out0 + {where}", n),
+                epilogue(k, where, n),
             )
         )
 
@@ -98,5 +126,15 @@ def batch_matmul(k: Kernel) -> None:
                 (f"in0 + {x_base}", *_operand(m, depth, ta)),
                 (f"in1 + {y_base}", *_operand(depth, n, tb)),
                 (f"out0 + b * {m * n}", n),
+                epilogue(k, f"b * {m * n}", n),
             )
         )
+
+
+EPILOGUE_PRODUCERS.update(
+    {
+        "relay.nn.dense": all_float32,
+        "relay.matmul": all_float32,
+        "relay.nn.batch_matmul": all_float32,
+    }
+)
