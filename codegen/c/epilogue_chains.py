@@ -37,12 +37,11 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
-from weakref import WeakKeyDictionary
 
 import numpy as np
-from xdsl.dialects import func
 from xdsl.dialects.builtin import StringAttr
-from xdsl.ir import Block, BlockArgument, Operation, SSAValue
+from xdsl.ir import Block, Operation, SSAValue
+from xrelay.codegen.c.call_sites import constant_passed
 from xrelay.codegen.c.epilogue import EPILOGUE_PRODUCERS, Activation, Epilogue
 from xrelay.codegen.c.kernel_api import Unsupported, leaf_types, numel, static_shape
 from xrelay.codegen.c.refs import ARENA, Ref, leaves
@@ -135,28 +134,12 @@ class _Matcher:
 
     def scalar(self, value: SSAValue) -> float | None:
         """The value of a scalar float constant (one element): a `relay.constant`, or a
-        parameter of this function that every call passes the same such constant (FuseOps
-        lifts constants shared by several primitive functions into their parameters)."""
+        parameter every call passes the same such constant for (`call_sites.py`)."""
         shape = _shape(value)
-        if shape is None or numel(shape) != 1:
+        constant = constant_passed(self.host.function, value)
+        if shape is None or numel(shape) != 1 or constant is None:
             return None
-        owner = value.owner
-        if isinstance(owner, ConstantOp):
-            found = self.host.owner.constants.splat(owner)
-            return float(found) if isinstance(found, float) else None
-        if not isinstance(owner, Block) or owner is not self.host.function.body.block:
-            return None
-        assert isinstance(value, BlockArgument)
-        calls = _calls(self.host.function).get(self.host.function.sym_name.data, [])
-        passed = {self.scalar_operand(call.operands[value.index]) for call in calls}
-        return passed.pop() if len(passed) == 1 else None
-
-    def scalar_operand(self, value: SSAValue) -> float | None:
-        """The value of a caller's scalar constant operand (None for anything else)."""
-        owner = value.owner
-        if not isinstance(owner, ConstantOp) or _shape(value) is None:
-            return None
-        found = self.host.owner.constants.splat(owner)
+        found = self.host.owner.constants.splat(constant)
         return float(found) if isinstance(found, float) else None
 
     def is_scalar(self, value: SSAValue | None, want: float) -> bool:
@@ -321,24 +304,6 @@ class _Matcher:
                     if tree is not None and any(target.overlaps(r) for r in leaves(tree)):
                         return False
         return True
-
-
-_CALLS: WeakKeyDictionary[Operation, dict[str, list[func.CallOp]]] = WeakKeyDictionary()
-"""Module -> callee name -> its calls (built once per module)."""
-
-
-def _calls(function: func.FuncOp) -> dict[str, list[func.CallOp]]:
-    """The calls in `function`'s module, by callee name."""
-    module = function.parent_op()
-    if module is None:
-        return {}
-    if module not in _CALLS:
-        found: dict[str, list[func.CallOp]] = {}
-        for op in module.walk():
-            if isinstance(op, func.CallOp):
-                found.setdefault(op.callee.root_reference.data, []).append(op)
-        _CALLS[module] = found
-    return _CALLS[module]
 
 
 def _copy(chain: Chain, result: SSAValue) -> Chain:

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, cast
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, IntegerType, StringAttr, TupleType
 from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xrelay.codegen.c.call_sites import constant_passed
 from xrelay.codegen.c.epilogue import Epilogue
 from xrelay.codegen.c.epilogue_chains import Chain, find_chains
 from xrelay.codegen.c.fusion import emit_root, inlined_ops
@@ -311,6 +312,12 @@ class FunctionEmitter:
         out_types = [t for v in op.results for t in leaf_types(v.type)]
         in_refs = [r for v in op.operands for r in leaves(self.tree(v))]
         out_refs = [r for v in op.results for r in leaves(self.tree(v))]
+        constant_refs = [
+            ref
+            for v in op.operands
+            if constant_passed(self.function, v) is not None
+            for ref in leaves(self.tree(v))
+        ]
         w = self.w
         with w.block():
             w.line(f"/* {op.name} */")
@@ -326,7 +333,12 @@ class FunctionEmitter:
             epilogue = None if chain is None else self._epilogue(chain)
             named = [] if epilogue is None else [epilogue.bias, epilogue.residual]
             start = len(w.lines)
-            kernel = Kernel(op, w, ins, outs, in_types, out_types, epilogue=epilogue)
+            constant_ins = frozenset(
+                k for k, ref in enumerate(in_refs) if ref.kind == CONST or ref in constant_refs
+            )
+            kernel = Kernel(
+                op, w, ins, outs, in_types, out_types, epilogue=epilogue, constant_ins=constant_ins
+            )
             fn(kernel)
             self.owner.libraries.update(kernel.libraries)
             body = "\n".join(w.lines[start:])

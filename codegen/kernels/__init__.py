@@ -47,7 +47,7 @@ LIBRARIES: Mapping[str, Library] = MappingProxyType(
         "gemm": Library(
             "gemm",
             "kernels_gemm.c",
-            (gemm.PROTOTYPE + ";", gemm.PROTOTYPE_EP + ";"),
+            (gemm.PROTOTYPE + ";", gemm.PROTOTYPE_EP + ";", gemm.PROTOTYPE_PP + ";"),
             gemm.source(),
             CFLAGS,
         ),

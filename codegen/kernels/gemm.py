@@ -19,6 +19,11 @@ has), and per step of `q` loads two vectors of `B`, broadcasts `XG_MR`
 elements of `A` and does `2 * XG_MR` multiply-adds (fused: the unit is built
 with `-ffp-contract=fast`).
 
+A `B` that never changes (a constant weight) is packed once instead, in the order the
+blocks are read, by `xg_sgemm_pp`'s first call into a buffer the caller keeps
+(`packed_floats`): each later call skips packing `B` (`k x n` floats read and written:
+a third of the MLP's 784x512 layer at batch 64).
+
 One or two rows with `A`'s rows and `B`'s columns contiguous (`nn.dense` at
 batch 1) take `xg_dots` instead: dot products over vector lanes, 4 columns at a
 time, the weights read once per row and not packed (packing would read them
@@ -67,6 +72,24 @@ PROTOTYPE_EP = (
     "const float *bias, const float *res, int64_t ldr, int act, float lo, float hi)"
 )
 """The entry point with an epilogue (see the module docstring), as `model.h` declares it."""
+
+PROTOTYPE_PP = (
+    "XR_HIDDEN void xg_sgemm_pp(int64_t m, int64_t n, int64_t k, const float *a, int64_t ars, "
+    "int64_t acs, const float *b, int64_t brs, int64_t bcs, float *packed, int *state, "
+    "float *c, int64_t ldc, const float *bias, const float *res, int64_t ldr, int act, "
+    "float lo, float hi)"
+)
+"""The entry point for a constant `B`, packed once into `packed`, as `model.h` declares it."""
+
+NC, NR_MAX = 512, 32
+"""Columns per block of `B` (`XG_NC`); the widest panel (`XG_NR` with AVX-512)."""
+
+
+def packed_floats(n: int, k: int) -> int:
+    """Floats `xg_sgemm_pp`'s `packed` buffer needs for a `k x n` B, on any vector width."""
+    blocks = -(-n // NC)
+    return k * (n + NR_MAX * blocks)
+
 
 ACTIVATIONS: dict[str | None, int] = {
     None: 0,
@@ -317,29 +340,27 @@ static void xg_dots(int64_t m, int64_t n, int64_t k, const float *a, int64_t ars
 """
 
 _MAIN = """\
-XR_HIDDEN void xg_sgemm_ep(int64_t m, int64_t n, int64_t k, const float *a, int64_t ars,
-                           int64_t acs, const float *b, int64_t brs, int64_t bcs, float *c,
-                           int64_t ldc, const float *bias, const float *res, int64_t ldr,
-                           int act, float lo, float hi) {
+/* The blocked product (see the module docstring); B's blocks come from `packed` (laid out by
+   xg_pack_b_all) when it is not NULL, else are packed here. */
+static void xg_blocked(int64_t m, int64_t n, int64_t k, const float *a, int64_t ars, int64_t acs,
+                       const float *b, int64_t brs, int64_t bcs, const float *packed, float *c,
+                       int64_t ldc, const float *bias, const float *res, int64_t ldr, int act,
+                       float lo, float hi) {
   const int ep = bias != NULL || res != NULL || act != 0;
-  if (m <= 0 || n <= 0) return;
-  if (k <= 0 || (m <= 2 && acs == 1 && brs == 1)) {
-    if (k <= 0) {
-      for (int64_t i = 0; i < m; ++i)
-        for (int64_t j = 0; j < n; ++j) c[i * ldc + j] = 0.0f;
-    } else {
-      xg_dots(m, n, k, a, ars, b, bcs, c, ldc);
-    }
-    if (ep) xg_epilogue(m, n, c, ldc, bias, res, ldr, act, lo, hi);
-    return;
-  }
-  float *pa = xg_pa, *pb = xg_pb;
+  float *pa = xg_pa;
+  const float *next = packed;
   for (int64_t j0 = 0; j0 < n; j0 += XG_NC) {
     const int64_t nc = xg_min(XG_NC, n - j0);
     for (int64_t p0 = 0; p0 < k; p0 += XG_KC) {
       const int64_t kc = xg_min(XG_KC, k - p0);
       const int last = ep && p0 + kc == k;
-      xg_pack_b(kc, nc, b + p0 * brs + j0 * bcs, brs, bcs, pb);
+      const float *pb = next;
+      if (packed != NULL) {
+        next += kc * ((nc + XG_NR - 1) / XG_NR * XG_NR);
+      } else {
+        xg_pack_b(kc, nc, b + p0 * brs + j0 * bcs, brs, bcs, xg_pb);
+        pb = xg_pb;
+      }
       for (int64_t i0 = 0; i0 < m; i0 += XG_MC) {
         const int64_t mc = xg_min(XG_MC, m - i0);
         xg_pack_a(mc, kc, a + i0 * ars + p0 * acs, ars, acs, pa);
@@ -355,6 +376,63 @@ XR_HIDDEN void xg_sgemm_ep(int64_t m, int64_t n, int64_t k, const float *a, int6
       }
     }
   }
+}
+
+XR_HIDDEN void xg_sgemm_ep(int64_t m, int64_t n, int64_t k, const float *a, int64_t ars,
+                           int64_t acs, const float *b, int64_t brs, int64_t bcs, float *c,
+                           int64_t ldc, const float *bias, const float *res, int64_t ldr,
+                           int act, float lo, float hi) {
+  if (m <= 0 || n <= 0) return;
+  if (k <= 0 || (m <= 2 && acs == 1 && brs == 1)) {
+    if (k <= 0) {
+      for (int64_t i = 0; i < m; ++i)
+        for (int64_t j = 0; j < n; ++j) c[i * ldc + j] = 0.0f;
+    } else {
+      xg_dots(m, n, k, a, ars, b, bcs, c, ldc);
+    }
+    if (bias != NULL || res != NULL || act != 0)
+      xg_epilogue(m, n, c, ldc, bias, res, ldr, act, lo, hi);
+    return;
+  }
+  xg_blocked(m, n, k, a, ars, acs, b, brs, bcs, NULL, c, ldc, bias, res, ldr, act, lo, hi);
+}
+
+/* B (k x n, any strides) packed once, in the order xg_blocked reads its blocks, into `dst`
+   (at least xg_sgemm_pp's bound: k * (n + 32 * ceil(n / XG_NC)) floats). */
+static void xg_pack_b_all(int64_t n, int64_t k, const float *b, int64_t brs, int64_t bcs,
+                          float *dst) {
+  for (int64_t j0 = 0; j0 < n; j0 += XG_NC) {
+    const int64_t nc = xg_min(XG_NC, n - j0);
+    for (int64_t p0 = 0; p0 < k; p0 += XG_KC) {
+      const int64_t kc = xg_min(XG_KC, k - p0);
+      xg_pack_b(kc, nc, b + p0 * brs + j0 * bcs, brs, bcs, dst);
+      dst += kc * ((nc + XG_NR - 1) / XG_NR * XG_NR);
+    }
+  }
+}
+
+/* xg_sgemm_ep with a B that never changes (a constant weight): `packed` holds it packed,
+   done by the first call (`*state`: 0 not yet, 1 being packed by another thread, 2 done). */
+XR_HIDDEN void xg_sgemm_pp(int64_t m, int64_t n, int64_t k, const float *a, int64_t ars,
+                           int64_t acs, const float *b, int64_t brs, int64_t bcs, float *packed,
+                           int *state, float *c, int64_t ldc, const float *bias,
+                           const float *res, int64_t ldr, int act, float lo, float hi) {
+  if (m <= 2 || n <= 0 || k <= 0) {
+    xg_sgemm_ep(m, n, k, a, ars, acs, b, brs, bcs, c, ldc, bias, res, ldr, act, lo, hi);
+    return;
+  }
+  if (__atomic_load_n(state, __ATOMIC_ACQUIRE) != 2) {
+    int expected = 0;
+    if (__atomic_compare_exchange_n(state, &expected, 1, 0, __ATOMIC_ACQ_REL,
+                                    __ATOMIC_ACQUIRE)) {
+      xg_pack_b_all(n, k, b, brs, bcs, packed);
+      __atomic_store_n(state, 2, __ATOMIC_RELEASE);
+    } else {
+      while (__atomic_load_n(state, __ATOMIC_ACQUIRE) != 2) {
+      }
+    }
+  }
+  xg_blocked(m, n, k, a, ars, acs, b, brs, bcs, packed, c, ldc, bias, res, ldr, act, lo, hi);
 }
 
 XR_HIDDEN void xg_sgemm(int64_t m, int64_t n, int64_t k, const float *a, int64_t ars,
@@ -416,11 +494,17 @@ def call(
     b: tuple[str, int, int],
     c: tuple[str, int],
     epilogue: GemmEpilogue | None = None,
+    packed: tuple[str, str] | None = None,
 ) -> str:
-    """A C statement calling `xg_sgemm` (or `xg_sgemm_ep` with an epilogue): `shape` = (m, n,
-    k), `a` = (pointer, row stride, column stride) as `b`, `c` = (pointer, row stride)."""
+    """A C statement calling `xg_sgemm` (or `xg_sgemm_ep` with an epilogue, `xg_sgemm_pp`
+    with `packed`: the packed buffer and a pointer to its state): `shape` = (m, n, k), `a` =
+    (pointer, row stride, column stride) as `b`, `c` = (pointer, row stride)."""
     m, n, k = shape
     args = [str(m), str(n), str(k), *map(str, a), *map(str, b), *map(str, c)]
+    if packed is not None:
+        args[9:9] = packed
+        tail = (epilogue or GemmEpilogue()).arguments()
+        return f"xg_sgemm_pp({', '.join([*args, *tail])});"
     if epilogue is None:
         return f"xg_sgemm({', '.join(args)});"
     return f"xg_sgemm_ep({', '.join([*args, *epilogue.arguments()])});"
