@@ -489,7 +489,7 @@ def source() -> str:
 
 
 def call(
-    shape: tuple[int, int, int],
+    shape: tuple[int | str, int | str, int | str],
     a: tuple[str, int, int],
     b: tuple[str, int, int],
     c: tuple[str, int],
@@ -497,7 +497,8 @@ def call(
     packed: tuple[str, str] | None = None,
 ) -> str:
     """A C statement calling `xg_sgemm` (or `xg_sgemm_ep` with an epilogue, `xg_sgemm_pp`
-    with `packed`: the packed buffer and a pointer to its state): `shape` = (m, n, k), `a` =
+    with `packed`: the packed buffer and a pointer to its state): `shape` = (m, n, k) (C
+    expressions or ints), `a` =
     (pointer, row stride, column stride) as `b`, `c` = (pointer, row stride)."""
     m, n, k = shape
     args = [str(m), str(n), str(k), *map(str, a), *map(str, b), *map(str, c)]
