@@ -44,7 +44,13 @@ unit is specialized to the building machine's CPU family (its vector width)."""
 
 LIBRARIES: Mapping[str, Library] = MappingProxyType(
     {
-        "gemm": Library("gemm", "kernels_gemm.c", (gemm.PROTOTYPE + ";",), gemm.source(), CFLAGS),
+        "gemm": Library(
+            "gemm",
+            "kernels_gemm.c",
+            (gemm.PROTOTYPE + ";", gemm.PROTOTYPE_EP + ";", gemm.PROTOTYPE_PP + ";"),
+            gemm.source(),
+            CFLAGS,
+        ),
     }
 )
 """Library name -> library."""
