@@ -253,19 +253,38 @@ def disagreements(results: Results) -> list[str]:
     ]
 
 
+def importable(name: str) -> bool:
+    """Whether module `name` imports (a missing or broken install: no)."""
+    try:
+        importlib.import_module(name)
+    except ImportError:
+        return False
+    return True
+
+
 def ort_available(runners: list[str], notes: list[str]) -> bool:
     """Whether onnx and onnxruntime can be imported; a note (and stderr line) if not."""
     if "onnxruntime" not in runners:
         return False
-    if all(importlib.util.find_spec(m) for m in ("onnx", "onnxruntime")):
+    if all(importable(m) for m in ("onnx", "onnxruntime")):
         return True
     notes.append(
         f"onnxruntime: n/a (onnx or onnxruntime is not installed: {INSTALL_HINT}); "
-        "xrelay's runners ran without it, no ratios"
+        "xrelay's runners ran without it, so there are no ratios"
     )
-    print(f"note: {notes[-1]}", file=sys.stderr)
+    print(f"note: {notes[-1]}", file=sys.stderr, flush=True)
     runners.remove("onnxruntime")
     return False
+
+
+def without_onnx(models: list[str], notes: list[str]) -> list[str]:
+    """`models` without the light models when onnx cannot be imported (a note if any)."""
+    light = [m for m in models if m.startswith("light-")]
+    if not light or importable("onnx"):
+        return models
+    notes.append(f"{', '.join(light)}: skipped (onnx is not installed: {INSTALL_HINT})")
+    print(f"note: {notes[-1]}", file=sys.stderr, flush=True)
+    return [m for m in models if m not in light]
 
 
 def main() -> None:
@@ -280,6 +299,7 @@ def main() -> None:
     notes: list[str] = []
     runners = [r for r in RUNNERS if r in args.runners]
     use_ort = ort_available(runners, notes)
+    models = without_onnx(args.models, notes)
     blas_env = "numpy" in runners and not importlib.util.find_spec("threadpoolctl")
     if blas_env:
         notes.append(f"numpy's threads set by environment: no threadpoolctl ({INSTALL_HINT})")
@@ -289,7 +309,7 @@ def main() -> None:
     builds: list[BuildTime] = []
     with tempfile.TemporaryDirectory(prefix="xrelay-bench-") as tmp_name:
         tmp = Path(tmp_name)
-        for model in args.models:
+        for model in models:
             for size in sizes if model == "tinyres" else [0]:
                 print(f"loading {model}", file=sys.stderr, flush=True)
                 case = load_case(model, size, use_ort)

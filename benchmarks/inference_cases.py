@@ -23,6 +23,8 @@ from typing import Any
 
 import numpy as np
 from inference_families import FAMILY_SHAPES, FAMILY_WEIGHTS, family_relay
+
+__all__ = ["DEFAULT_MODELS", "FAMILY_WEIGHTS", "MODELS", "Case", "load_case", "spec_entry"]
 from inference_families_onnx import family_onnx
 from inference_models import (
     MLP_DIMS,
