@@ -5,7 +5,8 @@
         [--runners c accel dnnl onnxruntime numpy] [--one-process] [--no-profile]
 
 Models (`inference_cases.py`; all but `mlp-4096` by default): tinyres at 1x3xSxS for each
-`--sizes` S (default 224 and 32; 32 with `--quick`); issue 16's families built with the
+`--sizes` S (default 224 and 32; 32 with `--quick`, which also times 1 thread only
+unless `--threads` says otherwise); issue 16's families built with the
 xrelay builder (`inference_families.py`: `mobilenet`, `resnet`, `vgg`, `transformer`,
 `mlp`) and written with `onnx.helper` from the same numpy weights for onnxruntime; ONNX's
 light models (`light-resnet50`, `light-densenet121`, `light-inception_v1`,
@@ -158,7 +159,9 @@ def parse_args() -> argparse.Namespace:
     )
     parser.add_argument("--sizes", type=int, nargs="+", default=None, help="tinyres's sizes")
     parser.add_argument("--models", nargs="+", choices=MODELS, default=list(DEFAULT_MODELS))
-    parser.add_argument("--threads", type=int, nargs="+", default=[1, 2])
+    parser.add_argument(
+        "--threads", type=int, nargs="+", default=None, help="default 1 2; 1 with --quick"
+    )
     parser.add_argument("--rounds", type=int, default=None, help="default 30, 3 with --quick")
     parser.add_argument(
         "--budget",
@@ -304,6 +307,7 @@ def main() -> None:
     if blas_env:
         notes.append(f"numpy's threads set by environment: no threadpoolctl ({INSTALL_HINT})")
     sizes = args.sizes or ([32] if args.quick else [224, 32])
+    threads: list[int] = args.threads or ([1] if args.quick else [1, 2])
     cases: dict[str, dict[str, Any]] = {}
     loaded: dict[str, Case] = {}
     builds: list[BuildTime] = []
@@ -313,7 +317,7 @@ def main() -> None:
             for size in sizes if model == "tinyres" else [0]:
                 print(f"loading {model}", file=sys.stderr, flush=True)
                 case = load_case(model, size, use_ort)
-                entry, built = make_case(case, runners, args.threads, tmp)
+                entry, built = make_case(case, runners, threads, tmp)
                 cases[case.title], loaded[case.title] = entry, case
                 builds += built
         spec = tmp / "spec.json"
@@ -326,13 +330,13 @@ def main() -> None:
                 f"the CPUs were {busy:.0%} busy with other work just before timing: "
                 "it skews the times, at 2 threads most"
             )
-        results = time_all(spec, args.threads, tmp, blas_env, args.one_process)
+        results = time_all(spec, threads, tmp, blas_env, args.one_process)
         failed = disagreements(results)
         picks = [] if args.no_profile else profile_picks(list(cases.values()), results)
         profiles = profile_cases(picks, cases, loaded, results, tmp, blas_env, args.quick)
     entries = list(cases.values())
-    print_latency(entries, results, args.threads, runners, notes)
-    print_requirements(entries, results, args.threads, use_ort)
+    print_latency(entries, results, threads, runners, notes)
+    print_requirements(entries, results, threads, use_ort)
     print_builds(builds)
     print_flops([(c.title, c.flops) for c in loaded.values()])
     print_kernels(profiles)

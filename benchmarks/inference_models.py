@@ -215,7 +215,9 @@ def flop_breakdown(mod: IRModule) -> dict[str, list[int]]:
         if op.name in ("relay.nn.conv2d", "relay.nn.dense"):
             out, w = _shape(op.results[0]), _shape(op.operands[1])
             if op.name == "relay.nn.conv2d":
-                label = f"conv2d {w[1]}→{w[0]} {w[2]}x{w[3]} @{out[2]}x{out[3]}"
+                cin = _shape(op.operands[0])[1]
+                groups = f" /{cin // w[1]} groups" if cin != w[1] else ""
+                label = f"conv2d {cin}→{w[0]}{groups} {w[2]}x{w[3]} @{out[2]}x{out[3]}"
             else:
                 label = f"dense {w[1]}→{w[0]}"
             row = rows.setdefault(label, [0, 0])

@@ -37,6 +37,8 @@ from xrelay.codegen.runtime.profile import ProfileEntry
 
 RTOL = 1e-4
 """An output agrees when max |output - reference| <= RTOL * max |reference| (issue 16)."""
+WARM_MOST = 0.5
+"""Warm-up stops after this many seconds (see `warm_up`)."""
 UNTIMED_UNDER = 0.02
 """Runners faster than this (seconds per call) get an untimed call before each turn."""
 MIN_ROUNDS = 5
@@ -101,12 +103,15 @@ def make_runners(
 
 
 def warm_up(call: Any, quick: bool) -> float:
-    """Run `call` a few times (at least 0.1 s unless `quick`); the seconds per call."""
+    """Run `call` a few times: once with `quick`, else at least 3 times and 0.1 s, or just
+    once or twice when a call takes more than `WARM_MOST` seconds. The seconds per call."""
     start, calls = time.perf_counter(), 0
-    while calls < (1 if quick else 3) or (not quick and time.perf_counter() - start < 0.1):
+    while True:
         call()
         calls += 1
-    return (time.perf_counter() - start) / calls
+        elapsed = time.perf_counter() - start
+        if quick or elapsed >= WARM_MOST or (calls >= 3 and elapsed >= 0.1):
+            return elapsed / calls
 
 
 def budget_rounds(rounds: int, seconds_per_round: float, budget: float, quick: bool) -> int:

@@ -24,6 +24,7 @@ def test_inference_benchmark_quick_run(tmp_path: Path) -> None:
     env["TMPDIR"] = str(tmp_path)  # the benchmark's build caches and files go under here
     argv = [sys.executable, str(ROOT / "benchmarks" / "inference.py"), "--quick"]
     argv += ["--runners", "c", "accel", "numpy", "--sizes", "32", "--models", "tinyres"]
+    argv += ["--threads", "1", "2"]
     result = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=600, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
     lines = result.stdout.splitlines()
