@@ -107,8 +107,9 @@ def print_latency(
     modes = "; ".join(f"{n} thread{'s' * (n > 1)}: {results[n]['mode']}" for n in threads)
     print(
         f"\nMedians of {min(samples, default=0)} to {max(samples, default=0)} calls per runner "
-        f"({modes}); GFLOP/s counts conv and dense MACs x 2; the ratio is the latency over "
-        f"onnxruntime's (< 1 is faster); 'best xrelay' is the fastest xrelay target. {versions}."
+        f"({modes}); GFLOP/s counts conv, dense, matmul and batch_matmul MACs x 2; the ratio "
+        f"is the latency over onnxruntime's (< 1 is faster); 'best xrelay' is the fastest "
+        f"xrelay target. {versions}."
     )
     print(
         f"Max |output - float64 reference| (need <= {RTOL} x max |reference|): "
