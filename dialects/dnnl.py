@@ -497,6 +497,20 @@ class SoftmaxOp(DnnlOp):
 
 
 @irdl_op_definition
+class LogSoftmaxOp(DnnlOp):
+    """`dnnl.log_softmax`: relay.nn.log_softmax along `axis` (oneDNN softmax with its log
+    algorithm: `x - max - log(sum(exp(x - max)))`)."""
+
+    name = "dnnl.log_softmax"
+    RELAY: ClassVar[type[RelayOp]] = nn.LogSoftmaxOp
+
+    data = operand_def(TensorType)
+    result = result_def(TensorType)
+    axis = relay_prop(nn.LogSoftmaxOp, "axis", IntegerAttr)
+    traits = traits_def(Pure())
+
+
+@irdl_op_definition
 class LayerNormOp(DnnlOp):
     """`dnnl.layer_norm`: relay.nn.layer_norm, `(x - mean) / sqrt(var + epsilon) * gamma + beta`
     along `axis` (oneDNN layer normalization, statistics computed; gamma without `scale`,
@@ -539,6 +553,7 @@ OPS: tuple[type[DnnlOp], ...] = (
     MatmulOp,
     SoftmaxOp,
     LayerNormOp,
+    LogSoftmaxOp,
 )
 """Every dnnl op; `op.RELAY` is the relay op each one extends."""
 

@@ -152,6 +152,16 @@ def _softmax(ev: Evaluator, op: dnnl.SoftmaxOp, args: list[Value]) -> Value:
         return (exp / np.sum(exp, axis=axis, keepdims=True)).astype(result_dtype(op))
 
 
+@reference(dnnl.LogSoftmaxOp)
+def _log_softmax(ev: Evaluator, op: dnnl.LogSoftmaxOp, args: list[Value]) -> Value:
+    x = np.asarray(args[0]).astype(np.float64)
+    axis = op.axis.value.data
+    with np.errstate(all="ignore"):
+        shifted = x - np.max(x, axis=axis, keepdims=True)
+        total = np.sum(np.exp(shifted), axis=axis, keepdims=True)
+        return (shifted - np.log(total)).astype(result_dtype(op))
+
+
 @reference(dnnl.LayerNormOp)
 def _layer_norm(ev: Evaluator, op: dnnl.LayerNormOp, args: list[Value]) -> Value:
     x, gamma, beta = (np.asarray(a) for a in args)
