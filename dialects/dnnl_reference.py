@@ -10,6 +10,7 @@ result dtype, as the relay ops `nn.bias_add`, `add` and `nn.relu` / `tanh` /
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -38,10 +39,20 @@ def _sigmoid(x: Array) -> Array:
     return 1.0 / (1.0 + np.exp(-x))
 
 
+_erf = np.vectorize(math.erf, otypes=[np.float64])
+
+
+def _gelu_erf(x: Array) -> Array:
+    """`x * 0.5 * (1 + erf(x / sqrt(2)))` in float64, as relay's ops compute it."""
+    wide = np.asarray(x, np.float64)
+    return wide * 0.5 * (1.0 + _erf(wide / math.sqrt(2.0)))
+
+
 ELTWISE: dict[str, Callable[[Array], Array]] = {
     "relu": _relu,
     "tanh": np.tanh,
     "sigmoid": _sigmoid,
+    "gelu_erf": _gelu_erf,
 }
 """The eltwise functions by post-op name, as relay's references compute them."""
 

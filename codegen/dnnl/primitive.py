@@ -34,6 +34,7 @@ ELTWISE_ALGORITHMS = {
     "relu": "dnnl_eltwise_relu",
     "tanh": "dnnl_eltwise_tanh",
     "sigmoid": "dnnl_eltwise_logistic",
+    "gelu_erf": "dnnl_eltwise_gelu_erf",
 }
 """oneDNN's algorithm of each eltwise (op or post-op)."""
 
