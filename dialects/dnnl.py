@@ -2,7 +2,7 @@
 
 One op per primitive the backend creates: convolution and inner product
 (`dnnl.conv2d`, `dnnl.dense`) with their post-ops (a bias, a `sum` of one more
-tensor of the result's shape, then one eltwise: relu, tanh, sigmoid, clip or gelu_erf
+tensor of the result's shape, then one eltwise: relu, tanh, sigmoid, clip, gelu_erf or gelu_erf_x2
 between `a_min` and `a_max`),
 eltwise (`dnnl.relu`, `dnnl.tanh`, `dnnl.sigmoid`), binary (`dnnl.add`,
 `dnnl.subtract`, `dnnl.multiply`), batch normalization in inference form,
@@ -73,10 +73,11 @@ from xrelay.dialects.relay.types import (
     tuple_elements,
 )
 
-ELTWISE = ("relu", "tanh", "sigmoid", "clip", "gelu_erf")
+ELTWISE = ("relu", "tanh", "sigmoid", "clip", "gelu_erf", "gelu_erf_x2")
 """The eltwise post-ops of conv2d and dense (oneDNN's relu, tanh, logistic, clip and gelu_erf,
-`x * 0.5 * (1 + erf(x / sqrt(2)))`; relu and clip are applied after the primitive, keeping
-NaN as relay does)."""
+`x * 0.5 * (1 + erf(x / sqrt(2)))`, and twice that, `x * (1 + erf(x / sqrt(2)))`: a GELU
+whose 0.5 FoldScaleAxis moved into the next layer's weights; relu and clip are applied
+after the primitive, keeping NaN as relay does)."""
 
 
 class DnnlOp(RelayOp):
@@ -103,7 +104,7 @@ class PostOpKernel(DnnlOp):
 
     `extra` holds the post-ops' operands in order: the bias (`has_bias`, one
     value per output channel) then the sum operand (`has_sum`, of the
-    result's type). `eltwise` (relu, tanh, sigmoid, clip or gelu_erf) is applied last; `clip` clamps
+    result's type). `eltwise` (`ELTWISE`) is applied last; `clip` clamps
     into `[a_min, a_max]` (relay.clip's properties, both required with it, `a_min <= a_max`).
     """
 

@@ -53,6 +53,7 @@ ELTWISE: dict[str, Callable[[Array], Array]] = {
     "tanh": np.tanh,
     "sigmoid": _sigmoid,
     "gelu_erf": _gelu_erf,
+    "gelu_erf_x2": lambda x: 2.0 * _gelu_erf(x),
 }
 """The eltwise functions by post-op name, as relay's references compute them."""
 

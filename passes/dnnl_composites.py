@@ -9,7 +9,8 @@ says, each op read once by the next, nothing else but constants:
 - eltwise: `nn.relu(...)`, `tanh(...)`, `sigmoid(...)` or `clip(...)` outermost (clip's
   `a_min` and `a_max` become the dnnl op's), or `gelu_erf`: GELU in erf form, five ops
   (`multiply`, `add`, `erf`, `multiply` or `divide`, `multiply`) reading the inner value
-  twice (`peel_gelu`; the pattern table checked the order and the constants);
+  twice, or `gelu_erf_x2`: the same without the 0.5, four ops (`peel_gelu`; the pattern
+  table checked the order and the constants);
 - sum: `add(inner, s)` or `add(s, inner)`, `s` of the kernel's output type;
 - bias: `nn.bias_add(k, b)` along the output channels, or `add(k, c)` / `add(c, k)`
   with `c` holding one value per output channel (broadcast along the other
@@ -60,7 +61,9 @@ ELTWISE_OPS: dict[str, type[Operation]] = {
 }
 """The relay op of each eltwise post-op."""
 
-NAME = re.compile(r"dnnl\.(conv2d|dense)(_bias)?(_sum)?(?:_(relu|tanh|sigmoid|clip|gelu_erf))?")
+NAME = re.compile(
+    r"dnnl\.(conv2d|dense)(_bias)?(_sum)?(?:_(relu|tanh|sigmoid|clip|gelu_erf_x2|gelu_erf))?"
+)
 
 
 @dataclass(frozen=True)
@@ -120,8 +123,8 @@ def peel(op: CompositeOp, relay_kernel: type[Operation], name: re.Match[str]) ->
         raise mismatch
     value, chain = terminator.values[0], list[Operation]()
     twice: Operation | None = None  # GELU reads its input twice
-    if eltwise == "gelu_erf":
-        value, gelu = peel_gelu(value, body, mismatch)
+    if eltwise in ("gelu_erf", "gelu_erf_x2"):
+        value, gelu = peel_gelu(value, body, mismatch, 4 if eltwise == "gelu_erf_x2" else 5)
         chain += gelu
         twice = value.owner if isinstance(value.owner, Operation) else None
     elif eltwise is not None:
@@ -190,10 +193,12 @@ GELU_OPS = (elementwise.MultiplyOp, elementwise.AddOp, elementwise.ErfOp, elemen
 """The ops of GELU in erf form."""
 
 
-def peel_gelu(value: SSAValue, body: Block, mismatch: Rejected) -> tuple[SSAValue, list[Operation]]:
-    """(its input, its ops outermost first) of a GELU in erf form yielding `value`: five body
-    ops of `GELU_OPS` down to its input, one `erf` whose scaling reads the input, which two
-    of the five read."""
+def peel_gelu(
+    value: SSAValue, body: Block, mismatch: Rejected, count: int = 5
+) -> tuple[SSAValue, list[Operation]]:
+    """(its input, its ops outermost first) of a GELU in erf form yielding `value`: `count`
+    body ops of `GELU_OPS` down to its input (five; four for twice GELU, without the 0.5),
+    one `erf` whose scaling reads the input, which two of them read."""
     erf = next((o for o in _reach(value, body, None) if isinstance(o, elementwise.ErfOp)), None)
     scale = erf.operands[0].owner if erf is not None else None
     if not isinstance(scale, elementwise.MultiplyOp | elementwise.DivideOp):
@@ -202,7 +207,7 @@ def peel_gelu(value: SSAValue, body: Block, mismatch: Rejected) -> tuple[SSAValu
     if len(inputs) != 1:
         raise mismatch
     ops = _reach(value, body, inputs[0])
-    if len(ops) != 5 or len([o for o in ops if inputs[0] in o.operands]) != 2:
+    if len(ops) != count or len([o for o in ops if inputs[0] in o.operands]) != 2:
         raise mismatch
     return inputs[0], ops
 

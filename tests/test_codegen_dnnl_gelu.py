@@ -148,3 +148,25 @@ def test_distributed_half_with_a_one_is_not_gelu(cache: Path) -> None:
     lib = xrelay.build(mod, ["dnnl", "c"], options={"cache_dir": cache})
     assert "relay.erf" in built_ops(lib)[1]
     check(lib, mod, inputs(4, 9))
+
+
+def test_gelu_feeding_a_dense_keeps_its_half_in_the_next_weights(cache: Path) -> None:
+    """(x * (erf(x / sqrt2) + 1)) * 0.5 into another dense: FoldScaleAxis moves the 0.5 into
+    that dense's weights, leaving twice GELU, oneDNN's gelu_erf post-op scaled by 2."""
+    rng = np.random.default_rng(5)
+    x = relay.var("x", shape=(6, 13))
+    first = relay.nn.dense(x, relay.const(rng.standard_normal((21, 13)).astype("float32")))
+    first = relay.nn.bias_add(first, relay.const(rng.standard_normal(21).astype("float32")))
+    second = relay.nn.dense(
+        onnx_order(first), relay.const(rng.standard_normal((7, 21)).astype("float32"))
+    )
+    mod = IRModule.from_expr(relay.Function([x], second))
+    lib = xrelay.build(mod, ["dnnl", "c"], options={"cache_dir": cache})
+    assert built_ops(lib) == (["dnnl.dense", "dnnl.dense"], [])
+    assert 'eltwise = "gelu_erf_x2"' in lib.module.astext()
+    assert "dnnl_eltwise_gelu_erf, 2.0f," in str(lib.sources.files["dnnl.c"])
+    check(lib, mod, inputs(6, 13))
+    with np.errstate(all="ignore"):
+        lowered = np.asarray(xrelay.evaluate(lib.module, inputs(6, 13)))
+        want = np.asarray(xrelay.evaluate(mod, inputs(6, 13)))
+    np.testing.assert_allclose(lowered, want, rtol=1e-5, atol=1e-5)

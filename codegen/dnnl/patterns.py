@@ -17,7 +17,10 @@ and GELU in erf form as oneDNN's `gelu_erf` post-op of dense (`dnnl.dense_bias_g
 users write it, `(x * 0.5) * (1 + erf(x * 0.7071...))`, `(x * (erf(x / 1.414...) + 1)) * 0.5`,
 `x * ((1 + erf(...)) * 0.5)`, and `x * (erf(...) * 0.5 + 0.5)` (what SimplifyExpr makes of
 the last), each product and sum in either operand order, its constants scalars within 1e-6
-of 0.5, 1 (0.5 when distributed) and sqrt(2) or 1/sqrt(2) (`gelu_erf`, `_gelu_constants`).
+of 0.5, 1 (0.5 when distributed) and sqrt(2) or 1/sqrt(2) (`gelu_erf`, `_gelu_constants`);
+and twice that, `x * (1 + erf(x / sqrt(2)))` (`dnnl.dense[_bias]_gelu_erf_x2`, oneDNN's
+gelu_erf post-op scaled by 2): what FoldScaleAxis leaves of a GELU whose `* 0.5` comes last
+and feeds another dense (the 0.5 goes into that dense's weights).
 
 The bias is an `add` (the seed's spelling) of a tensor holding one value per
 output channel (broadcast along the other axes: `(C, 1, 1)` on an NCHW conv2d,
@@ -57,7 +60,14 @@ def gelu_erf(x: DFPattern) -> DFPattern:
     )
 
 
-def _gelu_constants(ops: list[ExprView]) -> bool:
+def gelu_erf_x2(x: DFPattern) -> DFPattern:
+    """Twice GELU, `x * (1 + erf(x / sqrt(2)))`: a GELU whose 0.5 FoldScaleAxis folded into
+    the next dense's weights (module docstring)."""
+    scaled = _either("multiply", x, is_constant()) | is_op("divide")(x, is_constant())
+    return _either("multiply", x, _either("add", is_op("erf")(scaled), is_constant()))
+
+
+def _gelu_constants(ops: list[ExprView], doubled: bool = False) -> bool:
     """Whether a matched GELU's constants are scalars of 0.5, 1 (0.5 when the half is
     distributed over the sum) and sqrt(2) (divided by) or 1/sqrt(2) (multiplied by); `ops`:
     the matched ops but the GELU's input (the bias op)."""
@@ -78,8 +88,8 @@ def _gelu_constants(ops: list[ExprView]) -> bool:
                 if data.size != 1:
                     return False
                 values.append(float(data.reshape(-1)[0]))
-    wanted = sorted([0.5, 0.5 if distributed else 1.0, root])
-    return len(values) == 3 and all(
+    wanted = sorted([1.0, root] if doubled else [0.5, 0.5 if distributed else 1.0, root])
+    return len(values) == len(wanted) and all(
         math.isclose(v, w, rel_tol=1e-6) for v, w in zip(sorted(values), wanted, strict=True)
     )
 
@@ -114,7 +124,12 @@ def _other(op: ExprView, value: ExprView) -> ExprView | None:
 
 
 def _check(
-    pattern: DFPattern, kernel: str, with_bias: bool, with_sum: bool = False, gelu: bool = False
+    pattern: DFPattern,
+    kernel: str,
+    with_bias: bool,
+    with_sum: bool = False,
+    gelu: bool = False,
+    doubled: bool = False,
 ) -> Any:
     """A check reading the matched ops: float32 throughout and no dim 0, a per-channel bias,
     a sum operand of the kernel's output shape (oneDNN's sum post-op adds a whole tensor)."""
@@ -142,7 +157,8 @@ def _check(
             other = _other(summed, inner)
             if other is None or other.checked_type.shape != conv.checked_type.shape:
                 return False
-        return not gelu or _gelu_constants([e for e in ops if e.value is not inner.value])
+        gelu_ops = [e for e in ops if e.value is not inner.value]
+        return not gelu or _gelu_constants(gelu_ops, doubled)
 
     return check
 
@@ -158,6 +174,8 @@ def make_pattern(
         out = is_op("add")(out, wildcard())
     if eltwise == "gelu_erf":
         return gelu_erf(out)
+    if eltwise == "gelu_erf_x2":
+        return gelu_erf_x2(out)
     if eltwise is not None:
         out = is_op(eltwise)(out)
     return out
@@ -172,11 +190,14 @@ def pattern_table() -> list[tuple[Any, ...]]:
         name: str, kernel: str, with_bias: bool, eltwise: str | None, with_sum: bool = False
     ) -> None:
         pattern = make_pattern(kernel, with_bias, eltwise, with_sum)
-        gelu = eltwise == "gelu_erf"
-        table.append((name, pattern, _check(pattern, kernel, with_bias, with_sum, gelu)))
+        gelu, doubled = eltwise in ("gelu_erf", "gelu_erf_x2"), eltwise == "gelu_erf_x2"
+        check = _check(pattern, kernel, with_bias, with_sum, gelu, doubled)
+        table.append((name, pattern, check))
 
     entry("dnnl.dense_bias_gelu_erf", "nn.dense", True, "gelu_erf")
     entry("dnnl.dense_gelu_erf", "nn.dense", False, "gelu_erf")
+    entry("dnnl.dense_bias_gelu_erf_x2", "nn.dense", True, "gelu_erf_x2")
+    entry("dnnl.dense_gelu_erf_x2", "nn.dense", False, "gelu_erf_x2")
     for kernel, short in (("nn.conv2d", "conv2d"), ("nn.dense", "dense")):
         if kernel == "nn.conv2d":
             entry(f"dnnl.{short}_bias_sum_relu", kernel, True, "nn.relu", True)

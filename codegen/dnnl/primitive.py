@@ -35,8 +35,12 @@ ELTWISE_ALGORITHMS = {
     "tanh": "dnnl_eltwise_tanh",
     "sigmoid": "dnnl_eltwise_logistic",
     "gelu_erf": "dnnl_eltwise_gelu_erf",
+    "gelu_erf_x2": "dnnl_eltwise_gelu_erf",
 }
 """oneDNN's algorithm of each eltwise (op or post-op)."""
+
+ELTWISE_SCALES = {"gelu_erf_x2": 2}
+"""The factor of an eltwise post-op's result, where it is not 1 (exact: a power of two)."""
 
 
 def f32_literal(value: float) -> str:
@@ -106,12 +110,13 @@ class Primitive:
         self.init.line(f'XD_TRY({call}, "{step}");')
 
     def post_ops(self) -> str:
-        """The post-op arguments of `xd_primitive`: `sum, eltwise algorithm`."""
+        """The post-op arguments of `xd_primitive`: `sum, eltwise algorithm, its scale`."""
         eltwise = self.op.properties.get("eltwise")
-        algorithm = "dnnl_alg_kind_undef"
+        algorithm, scale = "dnnl_alg_kind_undef", 1
         if isinstance(eltwise, StringAttr) and eltwise.data not in ("relu", "clip"):  # `after`
             algorithm = ELTWISE_ALGORITHMS[eltwise.data]
-        return f"{int(self.has_sum())}, {algorithm}"
+            scale = ELTWISE_SCALES.get(eltwise.data, 1)
+        return f"{int(self.has_sum())}, {algorithm}, {scale}.0f"
 
     def after(self) -> list[str]:
         """The C run after the primitive where oneDNN's numerics differ from relay's
