@@ -38,9 +38,10 @@ class Library:
     """Flags for its unit only, after the host's."""
 
 
-CFLAGS = ("-O3", "-march=native", "-ffp-contract=fast")
+CFLAGS = ("-O3", "-ffp-contract=fast")
 """The library units' flags: as accel's (`codegen/accel/__init__.py`) without OpenMP. The
-unit is specialized to the building machine's CPU family (its vector width)."""
+unit is specialized to the build's `-march` (its vector width), which the emitter puts
+before these (`codegen/c/isa.py`)."""
 
 LIBRARIES: Mapping[str, Library] = MappingProxyType(
     {
