@@ -49,9 +49,7 @@ from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
     PatternRewriter,
-    PatternRewriteWalker,
     RewritePattern,
     op_type_rewrite_pattern,
 )
@@ -75,6 +73,7 @@ from xrelay.dialects.relay.types import (
     tensor_element_type,
 )
 from xrelay.passes.adapters import XdslFunctionPass, XdslPass
+from xrelay.passes.greedy import rewrite_greedily
 from xrelay.passes.pass_manager import Pass
 from xrelay.passes.rewriting import erase_dead_ops
 
@@ -189,10 +188,7 @@ class SimplifyInferencePass(XdslFunctionPass):
     opt_level: ClassVar[int] = 0
 
     def apply_to_function(self, ctx: Context, function: func.FuncOp) -> None:
-        patterns = GreedyRewritePatternApplier(
-            [SimplifyBatchNorm(), SimplifyDropout()], dce_enabled=False
-        )
-        PatternRewriteWalker(patterns).rewrite_region(function.body)
+        rewrite_greedily(function.body, [SimplifyBatchNorm(), SimplifyDropout()])
 
 
 def SimplifyInference() -> Pass:
