@@ -85,6 +85,9 @@ class ExpandBiasAdd(RewritePattern):
 class CanonicalizeOpsPass(XdslFunctionPass):
     """Expand `relay.nn.bias_add` into `relay.expand_dims` and a broadcasting `relay.add`."""
 
+    REPORTS_CHANGES: ClassVar[bool] = True
+    """Changes the IR only through `rewrite_greedily` (see `passes/greedy.py`)."""
+
     name = "canonicalize-ops"
     tvm_name: ClassVar[str] = "CanonicalizeOps"
     opt_level: ClassVar[int] = 3

@@ -356,6 +356,9 @@ def _foldable_class(cls: type[Operation]) -> bool:
 class FoldConstantPass(XdslFunctionPass):
     """Replace ops on constants by their value, project constant tuples, pick constant ifs."""
 
+    REPORTS_CHANGES: ClassVar[bool] = True
+    """Changes the IR only through `rewrite_greedily` (see `passes/greedy.py`)."""
+
     name = "fold-constant"
     tvm_name: ClassVar[str] = "FoldConstant"
     opt_level: ClassVar[int] = 2

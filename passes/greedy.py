@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import threading
 from collections.abc import Sequence
 from types import UnionType
 from typing import Any, Union, get_args, get_origin
@@ -104,9 +105,29 @@ class _DispatchingWalker(PatternRewriteWalker):
                 push(sub_op)
 
 
+class _Changes(threading.local):
+    def __init__(self) -> None:
+        self.count = 0
+
+
+_CHANGES = _Changes()
+
+
+def changing_rewrites() -> int:
+    """How many `rewrite_greedily` calls in this thread have changed IR so far.
+
+    A pass whose every change goes through `rewrite_greedily` (it says so with
+    a `REPORTS_CHANGES = True` class variable) lets the pass manager read from
+    this count that it changed the module, instead of comparing snapshots.
+    """
+    return _CHANGES.count
+
+
 def rewrite_greedily(
     region: Region, patterns: Sequence[RewritePattern], apply_recursively: bool = True
 ) -> bool:
     """Rewrite `region` with `patterns` to a fixed point (as `PatternRewriteWalker`); changed?"""
     walker = _DispatchingWalker(DispatchingApplier(patterns), apply_recursively=apply_recursively)
-    return walker.rewrite_region(region)
+    changed = walker.rewrite_region(region)
+    _CHANGES.count += changed
+    return changed

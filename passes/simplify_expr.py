@@ -248,6 +248,9 @@ class SimplifyExprPass(XdslFunctionPass):
     """Collapse reshape chains, remove identity ops, combine adjacent constants (TVM's
     SimplifyExpr)."""
 
+    REPORTS_CHANGES: ClassVar[bool] = True
+    """Changes the IR only through `rewrite_greedily` (see `passes/greedy.py`)."""
+
     name = "simplify-expr"
     tvm_name: ClassVar[str] = "SimplifyExpr"
     opt_level: ClassVar[int] = 0

@@ -183,6 +183,9 @@ class SimplifyDropout(RewritePattern):
 class SimplifyInferencePass(XdslFunctionPass):
     """Rewrite batch_norm and dropout into their inference form (TVM's SimplifyInference)."""
 
+    REPORTS_CHANGES: ClassVar[bool] = True
+    """Changes the IR only through `rewrite_greedily` (see `passes/greedy.py`)."""
+
     name = "simplify-inference"
     tvm_name: ClassVar[str] = "SimplifyInference"
     opt_level: ClassVar[int] = 0

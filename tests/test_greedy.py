@@ -8,6 +8,7 @@ the IR `GreedyRewritePatternApplier` + `PatternRewriteWalker` give.
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from xdsl.ir import Operation
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
@@ -18,16 +19,19 @@ from xdsl.pattern_rewriter import (
 )
 from xrelay.dialects.relay.elementwise import AddOp, MultiplyOp, TanhOp
 from xrelay.dialects.relay.structure import ConstantOp
+from xrelay.passes import instrument, pass_manager
+from xrelay.passes.fold_constant import FoldConstant
 from xrelay.passes.greedy import DispatchingApplier, pattern_op_types, rewrite_greedily
 from xrelay.passes.simplify_expr import (
     CollapseReshapes,
     EliminateIdentityArithmetic,
     EliminateIdentityReshape,
+    SimplifyExpr,
     SimplifyTranspose,
 )
 from xrelay.passes.transaction import same_ir
 
-from xrelay import IRModule, relay
+from xrelay import IRModule, relay, transform
 
 
 class _Counting(RewritePattern):
@@ -103,3 +107,56 @@ def test_rewrites_as_xdsls_greedy_applier() -> None:
     assert changed
     assert same_ir(ours.module, theirs.module)
     assert not any(op.name == "relay.transpose" for op in ours.module.walk())
+
+
+def _count_comparisons(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    calls = [0]
+    original = pass_manager.same_ir
+
+    def counting(a: Operation, b: Operation) -> bool:
+        calls[0] += 1
+        return original(a, b)
+
+    monkeypatch.setattr(pass_manager, "same_ir", counting)
+    return calls
+
+
+@pytest.mark.parametrize("immutable", [False, True])
+def test_a_pass_reporting_its_rewrites_skips_the_comparison(
+    monkeypatch: pytest.MonkeyPatch, immutable: bool
+) -> None:
+    """SimplifyExpr says it rewrote: no snapshot comparison (unless checking immutability);
+    rerun on its own output it rewrites nothing, and the comparison decides; instruments run."""
+    calls = _count_comparisons(monkeypatch)
+    seen: list[str] = []
+
+    @instrument.pass_instrument
+    class Names:
+        def run_after_pass(self, mod: IRModule, info: transform.PassInfo) -> None:
+            seen.append(info.name)
+
+    mod = _graph()
+    config = {"testing.immutable_module": immutable}
+    with transform.PassContext(config=config, instruments=[Names()]):
+        if immutable:
+            with pytest.raises(transform.PassError, match="Immutable module"):
+                SimplifyExpr()(mod)
+            assert calls == [1]
+            return
+        out = SimplifyExpr()(mod)
+        assert calls == [0]
+        again = SimplifyExpr()(out)
+        assert calls == [1]
+    assert seen == ["SimplifyExpr", "SimplifyExpr"]
+    assert same_ir(again.module, out.module)
+
+
+def test_reported_changes_keep_dependency_resolution(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A changed module still reruns what depends on it; an unchanged one reuses the snapshot."""
+    calls = _count_comparisons(monkeypatch)
+    mod = _graph()
+    with transform.PassContext(opt_level=3):
+        out = transform.Sequential([SimplifyExpr(), SimplifyExpr(), FoldConstant()])(mod)
+    # The first SimplifyExpr reports its change; the second one and FoldConstant are compared.
+    assert calls == [2]
+    assert not any(op.name == "relay.transpose" for op in out.module.walk())
