@@ -172,7 +172,26 @@ def lower(
     targets: Sequence[str] = (),
 ) -> IRModule:
     """A planned copy of `mod`: params bound, partitioned for `targets` and lowered,
-    optimized at `opt_level` (None: not optimized), memory planned (steps 1-5)."""
+    optimized at `opt_level` (None: not optimized), memory planned (steps 1-5).
+
+    The passes run on a private copy, so a failing one has nothing to roll
+    back that anyone sees: unless the current PassContext sets
+    `transform.transactional`, they run without snapshots (a third of the
+    pass time on DenseNet-121).
+    """
+    from xrelay.passes.pass_context import PassContext
+
+    defaults = {"transform.transactional": False}
+    with PassContext.current().with_defaults(defaults):
+        return _lower(mod, params, opt_level, targets)
+
+
+def _lower(
+    mod: IRModule,
+    params: Mapping[str, npt.ArrayLike] | None,
+    opt_level: int | None,
+    targets: Sequence[str],
+) -> IRModule:
     from xrelay.codegen.targets import prelude_passes
     from xrelay.passes.adapters import get_pass
     from xrelay.passes.optimize import OptimizePass
