@@ -11,7 +11,9 @@ NEON, else a portable 4-lane fallback): the Python side prints the same text
 for every machine.
 
 Libraries: `gemm` (`gemm.py`), the float32 matrix product behind the host's
-`nn.dense`, `matmul` and `nn.batch_matmul`.
+`nn.dense`, `matmul` and `nn.batch_matmul`; `vmath` (`vmath.py`), float32 `exp`, `log`,
+`tanh`, `sigmoid`, `erf` as inline functions `model.h` defines (its "prototypes") and array
+routines.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from xrelay.codegen.kernels import gemm
+from xrelay.codegen.kernels import gemm, vmath
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,9 @@ unit is specialized to the building machine's CPU family (its vector width)."""
 LIBRARIES: Mapping[str, Library] = MappingProxyType(
     {
         "gemm": Library("gemm", "kernels_gemm.c", (gemm.PROTOTYPE + ";",), gemm.source(), CFLAGS),
+        "vmath": Library(
+            "vmath", "kernels_vmath.c", (vmath.HEADER, *vmath.PROTOTYPES), vmath.source(), CFLAGS
+        ),
     }
 )
 """Library name -> library."""
