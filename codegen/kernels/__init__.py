@@ -44,6 +44,12 @@ CFLAGS = ("-O3", "-march=native", "-ffp-contract=fast")
 """The library units' flags: as accel's (`codegen/accel/__init__.py`) without OpenMP. The
 unit is specialized to the building machine's CPU family (its vector width)."""
 
+HOST_CFLAGS = ("-O3", "-march=native")
+"""The host C units' flags (`model.c`, `kernels_<n>.c`), after the base flags: vectorized
+fused elementwise loops (calling `vmath`'s inline functions) for the building machine's
+ISA. No `-ffast-math` (NaN and infinities must keep their rules) and no FMA contraction
+(`-std=c11`'s default: the host's double sums stay as the interpreter's)."""
+
 LIBRARIES: Mapping[str, Library] = MappingProxyType(
     {
         "gemm": Library("gemm", "kernels_gemm.c", (gemm.PROTOTYPE + ";",), gemm.source(), CFLAGS),

@@ -86,7 +86,7 @@ static inline float xv_expf(float x) {
 }
 static inline float xv_logf(float x) {
   const int small = x < 1.17549435e-38f; /* subnormal, zero or negative */
-  const float xs = small ? x * 8388608.0f : x;
+  const float xs = x * (small ? 8388608.0f : 1.0f); /* no arithmetic in a select's arm */
   const uint32_t t = xv_bits(xs) - 0x3f3504f3u; /* bits of sqrt(1/2) */
   const int32_t e = (int32_t)t >> 23;
   const float m = xv_float(xv_bits(xs) - ((uint32_t)e << 23)); /* in [sqrt(1/2), sqrt(2)) */
@@ -96,11 +96,12 @@ static inline float xv_logf(float x) {
   const float ef = (float)(e - (small ? 23 : 0));
   const float tail = s * z * (6.66666667e-1f + z * (4.0e-1f + z * (2.85714286e-1f +
                      z * 2.22222222e-1f)));
-  float r = ef * 0.693145751953125f + (2.0f * s + (tail + ef * 1.428606765330187045e-06f));
-  r = x == 0.0f ? -__builtin_inff() : r;
-  r = x < 0.0f ? __builtin_nanf("") : r;
-  r = x == __builtin_inff() ? x : r;
-  return x != x ? x : r;
+  const float r = ef * 0.693145751953125f + (2.0f * s + (tail + ef * 1.428606765330187045e-06f));
+  /* 0, negatives, +inf, NaN; blended through bits: a select of the result would let GCC
+     compute r in a branch (dead for the special inputs), which does not vectorize */
+  const uint32_t special = -(uint32_t)((x <= 0.0f) | (x == __builtin_inff()) | (x != x));
+  const float value = x == 0.0f ? -__builtin_inff() : (x < 0.0f ? __builtin_nanf("") : x);
+  return xv_float((xv_bits(r) & ~special) | (xv_bits(value) & special));
 }
 static inline float xv_tanhf(float x) {
   const float a = xv_float(xv_bits(x) & 0x7fffffffu);
