@@ -14,7 +14,8 @@ Libraries: `gemm` (`gemm.py`), the float32 matrix product behind the host's
 `nn.dense`, `matmul` and `nn.batch_matmul`; `vmath` (`vmath.py`), float32 `exp`, `log`,
 `tanh`, `sigmoid`, `erf` as inline functions `model.h` defines (its "prototypes") and array
 routines; `rows` (`rows.py`), float32 softmax, log_softmax and layer norm along any axis
-(its callers add `vmath` too).
+(its callers add `vmath` too); `reduce` (`reduce.py`), float32 sum, mean, prod, max, min over
+one block of adjacent axes.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from xrelay.codegen.kernels import gemm, rows, vmath
+from xrelay.codegen.kernels import gemm, reduce, rows, vmath
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,9 @@ ISA. No `-ffast-math` (NaN and infinities must keep their rules) and no FMA cont
 LIBRARIES: Mapping[str, Library] = MappingProxyType(
     {
         "gemm": Library("gemm", "kernels_gemm.c", (gemm.PROTOTYPE + ";",), gemm.source(), CFLAGS),
+        "reduce": Library(
+            "reduce", "kernels_reduce.c", (reduce.PROTOTYPE + ";",), reduce.source(), CFLAGS
+        ),
         "rows": Library("rows", "kernels_rows.c", rows.PROTOTYPES, rows.source(), CFLAGS),
         "vmath": Library(
             "vmath", "kernels_vmath.c", (vmath.HEADER, *vmath.PROTOTYPES), vmath.source(), CFLAGS
