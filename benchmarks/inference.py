@@ -1,40 +1,55 @@
-"""Inference latency of xrelay's targets against onnxruntime and numpy, side by side (issue 7).
+"""Inference latency of xrelay's targets against onnxruntime on every model family (issue 16).
 
-    python benchmarks/inference.py [--quick] [--sizes 224 32] [--models tinyres mlp]
-        [--threads 1 2] [--rounds N] [--runners c accel dnnl onnxruntime numpy]
-        [--one-process] [--no-profile]
+    python benchmarks/inference.py [--quick] [--models tinyres mobilenet ...] [--sizes 224 32]
+        [--threads 1 2] [--rounds N] [--budget SECONDS]
+        [--runners c accel dnnl onnxruntime numpy] [--one-process] [--no-profile]
 
-Models (`inference_models.py`), every runner built from the same numpy weights: tinyres
-at 1x3xSxS for each `--sizes` S, and a dense-heavy MLP (1x1024 -> 4096 -> 4096
--> 1000). Runners: xrelay `c` (`target="c"`), `accel` (`["accel", "c"]`),
-`dnnl` (`["dnnl", "c"]`; `n/a (reason)` while `xrelay.build` refuses the
-target), `onnxruntime` (an ONNX model written with `onnx.helper`) and `numpy`
-(im2col + matmul). onnx, onnxruntime and threadpoolctl come with
-`pip install -e '.[bench]'`; without onnxruntime that runner is skipped with a note.
+Models (`inference_cases.py`; all but `mlp-4096` by default): tinyres at 1x3xSxS for each
+`--sizes` S (default 224 and 32; 32 with `--quick`, which also times 1 thread only
+unless `--threads` says otherwise); issue 16's families built with the
+xrelay builder (`inference_families.py`: `mobilenet`, `resnet`, `vgg`, `transformer`,
+`mlp`) and written with `onnx.helper` from the same numpy weights for onnxruntime; ONNX's
+light models (`light-resnet50`, `light-densenet121`, `light-inception_v1`,
+`light-squeezenet`, `light-shufflenet`: the same `.onnx` file for both, `from_onnx` for
+xrelay); issue 7's 1x1024 -> 4096 -> 4096 -> 1000 MLP (`mlp-4096`). Runners: xrelay `c`
+(`target="c"`), `accel` (`["accel", "c"]`), `dnnl` (`["dnnl", "c"]`; `n/a (reason)`
+while `xrelay.build` refuses the target), `onnxruntime` and `numpy` (im2col + matmul;
+tinyres and mlp-4096 only). onnx, onnxruntime and threadpoolctl come with
+`pip install -e '.[bench]'`; without onnxruntime that runner is skipped with a note and
+xrelay's runners still run (no ratios then).
 
-Every xrelay library is built once per case and thread count (`num_threads`)
-in an empty cache, so the C compiler really runs. Timing, with `OMP_NUM_THREADS`
-set before any library loads and `HOME` a temporary folder (onnxruntime's
-telemetry); each output is first checked against a float64 numpy forward pass:
+Every xrelay library is built once per case and thread count (`num_threads`) in an
+empty cache, so the C compiler really runs (the cold build), and the first is built
+again with the same cache (the cached build). Every output is checked against the
+case's float64 reference (`inference_cases.py`: max |output - reference| <= 1e-4 x max
+|reference|); a case with a disagreeing output is not timed. Timing, with
+`OMP_NUM_THREADS` set before any library loads and `HOME` a temporary folder
+(onnxruntime's telemetry):
 
 - 1 thread (and every thread count with `--one-process`): one process per
   thread count (`inference_runners.worker`) times the runners interleaved:
-  `--rounds` round-robin rounds, each turn one untimed call and up to 20 timed
-  ones. On one thread no runtime keeps idle threads that could disturb the next.
+  `--rounds` round-robin rounds, each turn (for runners under 20 ms) one untimed call
+  and up to 20 timed ones.
 - more threads: one process per runner (`inference_processes.py`), the parent
   asking each in turn for a batch of timed calls, `--rounds` rounds, waiting
   after each batch until that process's threads are quiet: onnxruntime's and
   libgomp's idle threads spin for milliseconds after a run, and in one process
   they would take a CPU from whichever runner is timed next.
 
-Then, per model and thread count, the fastest xrelay target is built again with
-the option `profile` and run in its own process (apart from the timed runs, so
-the timers do not touch the table) for its per-kernel time (`--no-profile`
-skips it). The exit status is 1 if any output disagrees.
+Either way a case gets fewer rounds (at least 5, 2 with `--quick`) when its rounds would
+take longer than `--budget` seconds (default 20, 4 with `--quick`): host `c` can be
+hundreds of times slower than the others.
 
-Prints Markdown: median latency with GFLOP/s (conv and dense MACs x 2) and the
-ratio to onnxruntime's latency; the build time of each library split into
-passes, C emission and the C compiler; the FLOPs per op; the per-kernel time.
+Then the model whose best xrelay target is furthest from onnxruntime, and the one where
+host `c` is, are built again with the option `profile` and run in their own process at
+the first thread count, for their per-kernel time (`--no-profile` skips it).
+
+Prints Markdown: median latency with GFLOP/s (conv, dense, matmul and batch_matmul MACs
+x 2) and the ratio to onnxruntime's latency, the best xrelay target per model; issue 16's
+"Must show" lines (host `c` <= 2x onnxruntime at 1 thread, best <= 1x at every thread
+count; cold build <= 30 s, cached <= 0.5 s), met or not and where; the build times split
+into passes, C emission and the C compiler; the FLOPs per op; the per-kernel time; the
+run's wall time. The exit status is 1 if any output disagrees (listed at the end).
 """
 
 from __future__ import annotations
@@ -50,29 +65,27 @@ import time
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-from inference_models import (
-    MLP_DIMS,
-    TINYRES_FLOPS,
-    flop_breakdown,
-    onnx_model,
-    relay_model,
-    weights_of,
-)
+from inference_cases import DEFAULT_MODELS, MODELS, Case, load_case, spec_entry
 from inference_processes import profile_in_process, time_in_processes
 from inference_report import (
     XRELAY_TARGETS,
     KernelProfile,
     Results,
-    print_builds,
     print_flops,
     print_kernels,
     print_latency,
 )
 from inference_runners import worker
+from inference_summary import (
+    BuildTime,
+    Built,
+    host_ops,
+    print_builds,
+    print_requirements,
+    profile_picks,
+)
 
 import xrelay
-from xrelay import IRModule
 
 RUNNERS = (*XRELAY_TARGETS, "onnxruntime", "numpy")
 INSTALL_HINT = "pip install -e '.[bench]'"
@@ -80,23 +93,33 @@ PROFILE_SECONDS = 0.5
 """How long the profiling build runs, about (at least 5 runs, 2 with --quick)."""
 
 
-def build_xrelay(
-    mod: IRModule, runner: str, threads: list[int], tmp: Path
-) -> tuple[dict[str, str], dict[str, float]] | str:
-    """The library's path per thread count and its build timings, or why the target is n/a."""
+def build_xrelay(case: Case, runner: str, threads: list[int], tmp: Path) -> Built | str:
+    """The library's path per thread count and its build times, or why the target is n/a.
+
+    Each thread count is built in an empty cache (a cold build: the C compiler runs); the
+    first is then built again with the same module, options and cache (a cached build)."""
     paths: dict[str, str] = {}
-    timings: dict[str, float] = {}
+    cold: dict[str, float] = {}
+    cached: dict[str, float] = {}
+    host = ""
     for n in threads:
-        options = {"cache_dir": tempfile.mkdtemp(dir=tmp), "num_threads": n}  # a real compile
+        options = {"cache_dir": tempfile.mkdtemp(dir=tmp), "num_threads": n}
         try:
-            lib = xrelay.build(mod, target=XRELAY_TARGETS[runner], options=options)
+            start = time.perf_counter()
+            lib = xrelay.build(case.mod, XRELAY_TARGETS[runner], case.params, options)
+            wall = time.perf_counter() - start
         except ValueError as error:
             if "unsupported target" not in str(error):
                 raise
             return str(error).split(" (")[0]
-        timings = timings or lib.timings
+        if not cold:
+            cold = {**lib.timings, "total": wall}
+            start = time.perf_counter()
+            again = xrelay.build(case.mod, XRELAY_TARGETS[runner], case.params, options)
+            cached = {**again.timings, "total": time.perf_counter() - start}
+            host = host_ops(lib.module.module) if runner != "c" else ""
         paths[str(n)] = str(lib.path)
-    return paths, timings
+    return Built(paths, BuildTime(case.title, runner, cold, cached, host))
 
 
 def run_worker(spec: Path, threads: int, tmp: Path, blas_env: bool) -> dict[str, Any]:
@@ -134,12 +157,19 @@ def parse_args() -> argparse.Namespace:
         description=(__doc__ or "").split("\n")[0],
         epilog="Timing, profiling and output: see the docstring of benchmarks/inference.py.",
     )
-    parser.add_argument("--sizes", type=int, nargs="+", default=[224, 32])
+    parser.add_argument("--sizes", type=int, nargs="+", default=None, help="tinyres's sizes")
+    parser.add_argument("--models", nargs="+", choices=MODELS, default=list(DEFAULT_MODELS))
     parser.add_argument(
-        "--models", nargs="+", choices=["tinyres", "mlp"], default=["tinyres", "mlp"]
+        "--threads", type=int, nargs="+", default=None, help="default 1 2; 1 with --quick"
     )
-    parser.add_argument("--threads", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--rounds", type=int, default=None, help="default 30, 3 with --quick")
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        help="seconds of timing per model and thread count, about (rounds are cut to fit; "
+        "default 20, 4 with --quick)",
+    )
     parser.add_argument("--runners", nargs="+", choices=RUNNERS, default=list(RUNNERS))
     parser.add_argument("--quick", action="store_true", help="few rounds: a smoke run")
     parser.add_argument(
@@ -148,44 +178,29 @@ def parse_args() -> argparse.Namespace:
         help="time every thread count with all runners in one process, interleaved "
         "(the default for 1 thread; more threads default to one process per runner)",
     )
-    parser.add_argument(
-        "--no-profile", action="store_true", help="skip the per-kernel time of the fastest target"
-    )
+    parser.add_argument("--no-profile", action="store_true", help="skip the per-kernel profiles")
     parser.add_argument("--worker", nargs=3, help=argparse.SUPPRESS)
     return parser.parse_args()
 
 
 def make_case(
-    model: str, size: int, runners: list[str], threads: list[int], tmp: Path, use_ort: bool
-) -> tuple[dict[str, Any], IRModule, list[tuple[str, str, dict[str, float]]], dict[str, list[int]]]:
-    """Build every runner of one case: its spec, module, build timings and FLOP rows."""
-    title = f"tinyres {size}" if model == "tinyres" else "mlp"
-    print(f"building {title}", file=sys.stderr, flush=True)
-    mod = relay_model(model, size)
-    breakdown = flop_breakdown(mod)
-    flops = sum(row[1] for row in breakdown.values())
-    if model == "tinyres" and flops != TINYRES_FLOPS.get(size, flops):
-        raise SystemExit(f"tinyres {size}: counted {flops} FLOPs, want {TINYRES_FLOPS[size]}")
-    shape = (1, 3, size, size) if model == "tinyres" else (1, MLP_DIMS[0])
-    x = np.random.default_rng(7).standard_normal(shape).astype(np.float32)
-    np.save(tmp / f"{title}.npy", x)
-    case: dict[str, Any] = {
-        "title": title, "model": model, "size": size, "flops": flops, "libs": {}, "na": {},
-        "input": str(tmp / f"{title}.npy"), "onnx": None, "numpy": "numpy" in runners,
-        "out_shape": [1, 10 if model == "tinyres" else MLP_DIMS[-1]],
-    }  # fmt: skip
-    builds: list[tuple[str, str, dict[str, float]]] = []
+    case: Case, runners: list[str], threads: list[int], tmp: Path
+) -> tuple[dict[str, Any], list[BuildTime]]:
+    """Build every xrelay runner of one case: its spec entry and build times."""
+    entry = spec_entry(case, tmp)
+    entry["numpy"] = case.numpy and "numpy" in runners
+    if "onnxruntime" not in runners:
+        entry["onnx"] = None
+    builds: list[BuildTime] = []
     for runner in (r for r in runners if r in XRELAY_TARGETS):
-        built = build_xrelay(mod, runner, threads, tmp)
+        print(f"building {case.title} for {runner}", file=sys.stderr, flush=True)
+        built = build_xrelay(case, runner, threads, tmp)
         if isinstance(built, str):
-            case["na"][runner] = built
+            entry["na"][runner] = built
         else:
-            case["libs"][runner] = built[0]
-            builds.append((title, runner, built[1]))
-    if use_ort:
-        case["onnx"] = str(tmp / f"{title}.onnx")
-        Path(case["onnx"]).write_bytes(onnx_model(model, size, weights_of(model, size)))
-    return case, mod, builds, breakdown
+            entry["libs"][runner] = built.paths
+            builds.append(built.times)
+    return entry, builds
 
 
 def time_all(
@@ -203,99 +218,137 @@ def time_all(
     return results
 
 
-def profile_fastest(
-    cases: list[dict[str, Any]],
-    mods: dict[str, IRModule],
+def profile_cases(
+    picks: list[tuple[str, str, str]],
+    cases: dict[str, dict[str, Any]],
+    loaded: dict[str, Case],
     results: Results,
     tmp: Path,
     blas_env: bool,
     quick: bool,
 ) -> list[KernelProfile]:
-    """Per case and thread count: build the fastest xrelay target with `profile` and run it
-    in a process of its own."""
+    """Build each picked (why, case, runner) with `profile` at the first thread count and run
+    it in a process of its own."""
     profiles: list[KernelProfile] = []
-    for case in cases:
-        for n, result in results.items():
-            per_case = result["cases"][case["title"]]
-            timed = {r: per_case[r]["median"] for r in case["libs"] if "median" in per_case[r]}
-            if not timed:
-                continue
-            best = min(timed, key=lambda r: timed[r])
-            print(f"profiling {case['title']}, {best}, {n} thread(s)", file=sys.stderr, flush=True)
-            options = {"cache_dir": tmp / "profile-cache", "num_threads": n, "profile": True}
-            lib = xrelay.build(mods[case["title"]], XRELAY_TARGETS[best], options=options)
-            runs = 2 if quick else max(5, min(1000, round(PROFILE_SECONDS / timed[best])))
-            alone = {**case, "libs": {best: {str(n): str(lib.path)}}, "onnx": None, "numpy": False}
-            checked, entries = profile_in_process(alone, best, n, runs, tmp, blas_env)
-            profiles.append(
-                KernelProfile(case["title"], n, best, runs, timed[best], entries, checked)
-            )
+    n = min(results)
+    for why, title, runner in picks:
+        case = cases[title]
+        median = float(results[n]["cases"][title][runner]["median"])
+        print(f"profiling {title}, {runner}, {n} thread(s)", file=sys.stderr, flush=True)
+        options = {"cache_dir": tmp / "profile-cache", "num_threads": n, "profile": True}
+        source = loaded[title]
+        lib = xrelay.build(source.mod, XRELAY_TARGETS[runner], source.params, options)
+        runs = 2 if quick else max(5, min(1000, round(PROFILE_SECONDS / median)))
+        alone = {**case, "libs": {runner: {str(n): str(lib.path)}}, "onnx": None, "numpy": False}
+        checked, entries = profile_in_process(alone, runner, n, runs, tmp, blas_env)
+        profiles.append(KernelProfile(title, n, runner, runs, median, entries, checked, why))
     return profiles
 
 
+def disagreements(results: Results) -> list[str]:
+    """Every runner output that disagrees with the float64 reference, described."""
+    return [
+        f"{title}, {runner} at {n} thread(s): max diff {e['diff']:.3g} > {e['allowed']:.3g}"
+        for n, result in results.items()
+        for title, per_case in result["cases"].items()
+        for runner, e in per_case.items()
+        if not e["ok"]
+    ]
+
+
+def importable(name: str) -> bool:
+    """Whether module `name` imports (a missing or broken install: no)."""
+    try:
+        importlib.import_module(name)
+    except ImportError:
+        return False
+    return True
+
+
+def ort_available(runners: list[str], notes: list[str]) -> bool:
+    """Whether onnx and onnxruntime can be imported; a note (and stderr line) if not."""
+    if "onnxruntime" not in runners:
+        return False
+    if all(importable(m) for m in ("onnx", "onnxruntime")):
+        return True
+    notes.append(
+        f"onnxruntime: n/a (onnx or onnxruntime is not installed: {INSTALL_HINT}); "
+        "xrelay's runners ran without it, so there are no ratios"
+    )
+    print(f"note: {notes[-1]}", file=sys.stderr, flush=True)
+    runners.remove("onnxruntime")
+    return False
+
+
+def without_onnx(models: list[str], notes: list[str]) -> list[str]:
+    """`models` without the light models when onnx cannot be imported (a note if any)."""
+    light = [m for m in models if m.startswith("light-")]
+    if not light or importable("onnx"):
+        return models
+    notes.append(f"{', '.join(light)}: skipped (onnx is not installed: {INSTALL_HINT})")
+    print(f"note: {notes[-1]}", file=sys.stderr, flush=True)
+    return [m for m in models if m not in light]
+
+
 def main() -> None:
-    """Build every runner, check and time them, profile the fastest, print the tables."""
+    """Build every runner, check and time them, profile the worst, print the tables."""
     args = parse_args()
     if args.worker:
         worker(args.worker[0], int(args.worker[1]), args.worker[2])
         return
+    began = time.perf_counter()
     rounds = args.rounds or (3 if args.quick else 30)
+    budget = args.budget or (4.0 if args.quick else 20.0)
     notes: list[str] = []
     runners = [r for r in RUNNERS if r in args.runners]
-    use_ort = "onnxruntime" in runners
-    if use_ort and not all(importlib.util.find_spec(m) for m in ("onnx", "onnxruntime")):
-        notes.append(f"onnxruntime: n/a (onnx or onnxruntime is not installed: {INSTALL_HINT})")
-        print(f"note: {notes[-1]}", file=sys.stderr)
-        runners.remove("onnxruntime")
-        use_ort = False
+    use_ort = ort_available(runners, notes)
+    models = without_onnx(args.models, notes)
     blas_env = "numpy" in runners and not importlib.util.find_spec("threadpoolctl")
     if blas_env:
         notes.append(f"numpy's threads set by environment: no threadpoolctl ({INSTALL_HINT})")
-    cases: list[dict[str, Any]] = []
-    mods: dict[str, IRModule] = {}
-    builds: list[tuple[str, str, dict[str, float]]] = []
-    flop_rows: list[tuple[str, dict[str, list[int]]]] = []
+    sizes = args.sizes or ([32] if args.quick else [224, 32])
+    threads: list[int] = args.threads or ([1] if args.quick else [1, 2])
+    cases: dict[str, dict[str, Any]] = {}
+    loaded: dict[str, Case] = {}
+    builds: list[BuildTime] = []
     with tempfile.TemporaryDirectory(prefix="xrelay-bench-") as tmp_name:
         tmp = Path(tmp_name)
-        for model in args.models:
-            for size in args.sizes if model == "tinyres" else [0]:
-                case, mod, built, rows = make_case(model, size, runners, args.threads, tmp, use_ort)
-                cases.append(case)
-                mods[case["title"]] = mod
+        for model in models:
+            for size in sizes if model == "tinyres" else [0]:
+                print(f"loading {model}", file=sys.stderr, flush=True)
+                case = load_case(model, size, use_ort)
+                entry, built = make_case(case, runners, threads, tmp)
+                cases[case.title], loaded[case.title] = entry, case
                 builds += built
-                flop_rows.append((case["title"], rows))
         spec = tmp / "spec.json"
-        spec.write_text(json.dumps({"cases": cases, "rounds": rounds, "quick": args.quick}))
-        print(f"timing: {rounds} rounds per thread count", file=sys.stderr)
+        content = {"cases": list(cases.values()), "rounds": rounds, "quick": args.quick}
+        spec.write_text(json.dumps({**content, "budget": budget}))
+        print(f"timing: at most {rounds} rounds per thread count", file=sys.stderr)
         busy = cpu_busy()
         if busy > 0.1:
             notes.append(
                 f"the CPUs were {busy:.0%} busy with other work just before timing: "
                 "it skews the times, at 2 threads most"
             )
-        results = time_all(spec, args.threads, tmp, blas_env, args.one_process)
-        failed = [
-            f"{title}, {runner} at {n} thread(s): max diff {e['diff']:.3g} > {e['allowed']:.3g}"
-            for n, result in results.items()
-            for title, per_case in result["cases"].items()
-            for runner, e in per_case.items()
-            if not e["ok"]
-        ]
-        if failed:  # nothing was timed
-            raise SystemExit(
-                "OUTPUTS DISAGREE with the float64 reference:\n  " + "\n  ".join(failed)
-            )
-        profiles = (
-            []
-            if args.no_profile
-            else profile_fastest(cases, mods, results, tmp, blas_env, args.quick)
-        )
-    print_latency(cases, results, args.threads, runners, notes)
+        results = time_all(spec, threads, tmp, blas_env, args.one_process)
+        failed = disagreements(results)
+        picks = [] if args.no_profile else profile_picks(list(cases.values()), results)
+        profiles = profile_cases(picks, cases, loaded, results, tmp, blas_env, args.quick)
+    entries = list(cases.values())
+    print_latency(entries, results, threads, runners, notes)
+    print_requirements(entries, results, threads, use_ort)
     print_builds(builds)
-    print_flops(flop_rows)
+    print_flops([(c.title, c.flops) for c in loaded.values()])
     print_kernels(profiles)
-    if any(not p.agreement["ok"] for p in profiles):
-        raise SystemExit("OUTPUTS DISAGREE: a profiling build's output (see above)")
+    print(f"\nThe whole run took {time.perf_counter() - began:.0f} s.")
+    failed += [
+        f"{p.title}, profiling build of {p.runner}: max diff {p.agreement['diff']:.3g}"
+        for p in profiles
+        if not p.agreement["ok"]
+    ]
+    if failed:
+        print("\nOUTPUTS DISAGREE with the float64 reference:\n  " + "\n  ".join(failed))
+        raise SystemExit(1)
 
 
 if __name__ == "__main__":

@@ -1,13 +1,16 @@
-"""The benchmark's models, each written four ways from the same numpy weights.
+"""tinyres and the wide MLP of `inference.py`, each written four ways from the same numpy weights.
+
+(Issue 16's families are in `inference_families.py`, the ONNX light models in
+`inference_cases.py`.)
 
 - tinyres (`examples/tinyres.py` itself for xrelay; weights drawn from
-  `default_rng(0)` in that builder's order) and a dense-heavy MLP
+  `default_rng(0)` in that builder's order) and a dense-heavy MLP, `mlp-4096`
   (1x1024 -> 4096 -> 4096 -> 1000, bias and relu between, weights from
   `default_rng(1)`, built here with the xrelay builder);
 - `numpy_forward`: im2col + matmul (float32: the numpy runner; float64: the
   reference every runner's output is checked against);
 - `onnx_model`: the same graph written with `onnx.helper` (opset 17) for onnxruntime;
-- `flop_breakdown`: 2 x MACs of every conv2d and dense of the relay module.
+- `flop_breakdown`: 2 x MACs of every conv2d, dense, matmul and batch_matmul of a module.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from pathlib import Path
 from typing import Any, cast
 
 import numpy as np
-from xdsl.dialects.builtin import TensorType
+from xdsl.dialects.builtin import IntegerAttr, TensorType
 from xdsl.ir import SSAValue
 
 from xrelay import IRModule, relay
@@ -126,7 +129,7 @@ def _pool(x: Array) -> Array:
 
 def numpy_forward(model: str, q: Weights, x: Array) -> Array:
     """The model's forward pass on `numpy_params` (batch 1)."""
-    if model == "mlp":
+    if model == "mlp-4096":
         y = x
         for i in range(len(MLP_DIMS) - 1):
             y = y @ q[f"fc{i}.w"].T + q[f"fc{i}.b"]
@@ -149,7 +152,7 @@ def onnx_model(model: str, size: int, p: Weights) -> bytes:
     onnx: Any = importlib.import_module("onnx")
     helper, f32 = onnx.helper, onnx.TensorProto.FLOAT
     nodes: list[tuple[str, list[str], str, dict[str, Any]]] = []
-    if model == "mlp":
+    if model == "mlp-4096":
         layers = len(MLP_DIMS) - 1
         for i in range(layers):
             out = "y" if i == layers - 1 else f"g{i}"
@@ -203,7 +206,8 @@ def _shape(value: SSAValue) -> tuple[int, ...]:
 
 
 def flop_breakdown(mod: IRModule) -> dict[str, list[int]]:
-    """label -> [calls, FLOPs]: 2 x MACs of each conv2d (NCHW/OIHW) and dense, by shape;
+    """label -> [calls, FLOPs]: 2 x MACs of each conv2d (NCHW/OIHW), dense, matmul and
+    batch_matmul, by shape;
     the other relay ops in one row `other: op xN, ...` with 0 FLOPs."""
     rows: dict[str, list[int]] = {}
     others: dict[str, int] = {}
@@ -211,11 +215,20 @@ def flop_breakdown(mod: IRModule) -> dict[str, list[int]]:
         if op.name in ("relay.nn.conv2d", "relay.nn.dense"):
             out, w = _shape(op.results[0]), _shape(op.operands[1])
             if op.name == "relay.nn.conv2d":
-                label = f"conv2d {w[1]}→{w[0]} {w[2]}x{w[3]} @{out[2]}x{out[3]}"
+                cin = _shape(op.operands[0])[1]
+                groups = f" /{cin // w[1]} groups" if cin != w[1] else ""
+                label = f"conv2d {cin}→{w[0]}{groups} {w[2]}x{w[3]} @{out[2]}x{out[3]}"
             else:
                 label = f"dense {w[1]}→{w[0]}"
             row = rows.setdefault(label, [0, 0])
             row[0], row[1] = row[0] + 1, row[1] + 2 * math.prod(out) * math.prod(w[1:])
+        elif op.name in ("relay.nn.batch_matmul", "relay.matmul"):
+            out, a = _shape(op.results[0]), _shape(op.operands[0])
+            flag = op.properties.get("transpose_a")
+            depth = a[-2] if isinstance(flag, IntegerAttr) and flag.value.data else a[-1]
+            label = f"{op.name.removeprefix('relay.').removeprefix('nn.')} {a} → {out}"
+            row = rows.setdefault(label, [0, 0])
+            row[0], row[1] = row[0] + 1, row[1] + 2 * math.prod(out) * depth
         elif op.name.startswith("relay.") and op.name not in (
             "relay.constant",
             "relay.tuple_get_item",

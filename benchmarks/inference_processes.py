@@ -27,7 +27,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-from inference_runners import agreement, reference, serve, versions
+from inference_runners import agreement, budget_rounds, reference, serve, versions
 
 BATCH_SECONDS = 0.03
 """Timed calls per batch: about this long (at least 1, at most 50 calls)."""
@@ -130,14 +130,20 @@ def runner_names(case: dict[str, Any]) -> list[str]:
     return [*case["libs"], *(["onnxruntime"] if case["onnx"] else []), *(["numpy"] * case["numpy"])]
 
 
-def time_case(workers: dict[str, Worker], rounds: int, quick: bool) -> dict[str, list[float]]:
+def time_case(
+    workers: dict[str, Worker], rounds: int, quick: bool, budget: float
+) -> dict[str, list[float]]:
     """Per-call seconds of each worker's runner: warm-up, then `rounds` rounds of one batch
-    per worker, the order reversed every other round, each batch followed by `settle`."""
+    per worker (fewer if they would exceed `budget` seconds: `budget_rounds`), the order
+    reversed every other round, each batch followed by `settle`."""
     reps: dict[str, int] = {}
+    per_round = 0.0
     for name, worker in workers.items():
         estimate = float(worker.ask("warm", quick))
         reps[name] = max(1, min(3 if quick else 50, round(BATCH_SECONDS / estimate)))
+        per_round += estimate * (reps[name] + 1)
         settle(worker.process.pid or 0)
+    rounds = budget_rounds(rounds, per_round, budget, quick)
     samples: dict[str, list[float]] = {name: [] for name in workers}
     order = list(workers)
     for index in range(rounds):
@@ -165,7 +171,8 @@ def time_in_processes(
             want = reference(case)
             entry = {name: agreement(w.output(), want) for name, w in workers.items()}
             if all(e["ok"] for e in entry.values()):
-                for name, seconds in time_case(workers, spec["rounds"], spec["quick"]).items():
+                timed = time_case(workers, spec["rounds"], spec["quick"], spec["budget"])
+                for name, seconds in timed.items():
                     entry[name].update(median=statistics.median(seconds), samples=len(seconds))
         finally:
             for worker in workers.values():

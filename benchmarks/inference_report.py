@@ -1,4 +1,5 @@
-"""The Markdown tables `inference.py` prints: latency, build time, FLOPs, per-kernel time."""
+"""The Markdown tables `inference.py` prints: latency, FLOPs, per-kernel time (the build
+times and the requirement lines: `inference_summary.py`)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,6 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from inference_models import MLP_DIMS
 from inference_runners import RTOL
 from xrelay.codegen.runtime.profile import ProfileEntry, ordered
 
@@ -32,6 +32,8 @@ class KernelProfile:
     """Calls and seconds of each entry per run: medians over the runs."""
     agreement: dict[str, Any]
     """The profiling build's output against the reference (`inference_runners.agreement`)."""
+    why: str = ""
+    """Why this model and target were profiled."""
 
 
 def fmt_time(seconds: float) -> str:
@@ -47,6 +49,18 @@ def cell(entry: dict[str, Any] | None, flops: int, ort: dict[str, Any] | None) -
     median = entry["median"]
     ratio = f", {median / ort['median']:.2f}x" if ort and "median" in ort else ""
     return f"{fmt_time(median)}, {flops / median / 1e9:.3g} GFLOP/s{ratio}"
+
+
+def best_cell(case: dict[str, Any], per_case: dict[str, Any]) -> str:
+    """`accel, 0.80x` (or `accel, 5.97 ms` without onnxruntime): the fastest xrelay target."""
+    timed = {r: per_case[r]["median"] for r in case["libs"] if "median" in per_case.get(r, {})}
+    if not timed:
+        return "—"
+    best = min(timed, key=lambda r: timed[r])
+    ort = per_case.get("onnxruntime", {})
+    if "median" in ort:
+        return f"{best}, {timed[best] / ort['median']:.2f}x"
+    return f"{best}, {fmt_time(timed[best])}"
 
 
 def label(runner: str) -> str:
@@ -72,10 +86,16 @@ def print_latency(
                 cells = [f"n/a ({case['na'][runner]})"] + ["n/a"] * (len(threads) - 1)
             else:
                 per = [results[n]["cases"][case["title"]] for n in threads]
+                if not any(runner in p for p in per):
+                    continue  # not a runner of this model (numpy, or onnxruntime without onnx)
                 cells = [cell(p.get(runner), case["flops"], p.get("onnxruntime")) for p in per]
-                worst = max(p[runner]["diff"] for p in per)
+                worst = max(p[runner]["diff"] for p in per if runner in p)
                 diffs.append(f"{case['title']} {runner} {worst:.2g}")
             print(f"| {model} | {label(runner)} | " + " | ".join(cells) + " |")
+            model = case["title"]
+        if case["libs"]:
+            best = [best_cell(case, results[n]["cases"][case["title"]]) for n in threads]
+            print(f"| {model} | best xrelay | " + " | ".join(best) + " |")
     first = results[threads[0]]
     samples = {
         e.get("samples", 0)
@@ -84,12 +104,12 @@ def print_latency(
         for e in c.values()
     }
     versions = ", ".join(f"{k} {v}" for k, v in first["versions"].items())
-    dims = " → ".join(map(str, MLP_DIMS))
     modes = "; ".join(f"{n} thread{'s' * (n > 1)}: {results[n]['mode']}" for n in threads)
     print(
         f"\nMedians of {min(samples, default=0)} to {max(samples, default=0)} calls per runner "
-        f"({modes}); GFLOP/s counts conv and dense MACs x 2; the ratio is the latency over "
-        f"onnxruntime's (< 1 is faster). mlp: 1 x {dims}, dense + bias + relu. {versions}."
+        f"({modes}); GFLOP/s counts conv, dense, matmul and batch_matmul MACs x 2; the ratio "
+        f"is the latency over onnxruntime's (< 1 is faster); 'best xrelay' is the fastest "
+        f"xrelay target. {versions}."
     )
     print(
         f"Max |output - float64 reference| (need <= {RTOL} x max |reference|): "
@@ -98,18 +118,6 @@ def print_latency(
     )
     for note in notes:
         print(f"Note: {note}.")
-
-
-def print_builds(builds: list[tuple[str, str, dict[str, float]]]) -> None:
-    """Build time of every xrelay library, split into its steps."""
-    if not builds:
-        return
-    print("\n| model | target | passes | C emission | C compiler | total |")
-    print("| --- | --- | --- | --- | --- | --- |")
-    for title, runner, t in builds:
-        steps = [t.get(k, 0.0) for k in ("passes", "emit", "compile")]
-        times = " | ".join(f"{s * 1e3:.0f} ms" for s in [*steps, sum(steps)])
-        print(f"| {title} | {label(runner)} | {times} |")
 
 
 def print_flops(flop_rows: list[tuple[str, dict[str, list[int]]]]) -> None:
@@ -128,7 +136,7 @@ def print_kernels(profiles: list[KernelProfile]) -> None:
     if not profiles:
         return
     print(
-        "\nPer-kernel time of the fastest xrelay target of each model and thread count: a "
+        "\nPer-kernel time of the worst models (below): a "
         "profiling build (option `profile`: a timer around every call of `main` and every "
         "kernel of a partition), run in a process of its own after the timing above; medians "
         "over the runs. Kernels are listed under the call that runs them, longest first."
@@ -136,8 +144,9 @@ def print_kernels(profiles: list[KernelProfile]) -> None:
     for p in profiles:
         total = p.entries[0].seconds if p.entries else 0.0
         agrees = "" if p.agreement["ok"] else f"; OUTPUT DISAGREES ({p.agreement['diff']:.3g})"
+        print(f"\n{p.why}:" if p.why else "")
         print(
-            f"\n{p.title}, {p.threads} thread{'s' * (p.threads > 1)}: {label(p.runner)}, "
+            f"{p.title}, {p.threads} thread{'s' * (p.threads > 1)}: {label(p.runner)}, "
             f"median of {p.runs} runs: {fmt_time(total)} per run with timers "
             f"({fmt_time(p.timed)} timed){agrees}"
         )

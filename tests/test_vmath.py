@@ -6,7 +6,8 @@ error against float64 numpy (`math.erf` for erf), in units in the last place
 of the correctly rounded float32 result, must stay within the documented
 `MAX_ULP`. Results that overflow float32 must be exactly ±inf; NaN, ±inf and
 -0.0 follow numpy. The unit is compiled with the library's flags, and once
-more without fused multiply-adds (`-ffp-contract=off`, a machine without FMA).
+more without fused multiply-adds (`-ffp-contract=off`, a machine without FMA), both
+for this machine's ISA (`-march=native`, as a default build).
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ def library(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFac
     path = compile_library(
         {"vm.c": standalone()},
         name="vmath",
-        unit_cflags={"vm.c": [*CFLAGS, *flags]},
+        unit_cflags={"vm.c": ["-march=native", *CFLAGS, *flags]},
         cache_dir=tmp_path_factory.mktemp("vmath"),
     )
     return ctypes.CDLL(str(path))

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from xrelay.codegen.accel import conv_blocked, conv_depthwise, pool_blocked
+from xrelay.codegen.accel import conv_blocked, conv_depthwise, dense_gemm, pool_blocked
 from xrelay.codegen.accel.conv_winograd import conv2d_winograd
 from xrelay.codegen.accel.dense_blocked import dense_blocked
 from xrelay.codegen.accel.epilogues import clip, clip_bounds
@@ -146,8 +146,12 @@ def conv2d_generic(k: Kernel) -> None:
 
 
 def dense(k: AccelKernel) -> None:
-    """The vectorized dense (`dense_blocked.py`)."""
-    dense_blocked(k)
+    """The vectorized dense (`dense_blocked.py`); many rows through the shared GEMM
+    (`dense_gemm.py`)."""
+    if dense_gemm.takes(k):
+        dense_gemm.dense_gemm(k)
+    else:
+        dense_blocked(k)
 
 
 def dense_naive(k: Kernel) -> None:

@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from dataclasses import fields as dataclass_fields
 
 from xrelay.codegen.c.kernel_api import Kernel, scalar
 from xrelay.codegen.c.scalars import INDEX
@@ -176,6 +177,7 @@ def bind(fn: AccelKernelFn, team: Team) -> Callable[[Kernel], None]:
         if all(0 in t.get_shape() for t in k.out_types):
             k.w.line("/* an empty result: nothing to compute */")
             return
-        fn(AccelKernel(k.op, k.w, k.ins, k.outs, k.in_types, k.out_types, team=team))
+        fields = {f.name: getattr(k, f.name) for f in dataclass_fields(Kernel)}
+        fn(AccelKernel(**fields, team=team))  # the same `libraries` set: the emitter reads it
 
     return printer

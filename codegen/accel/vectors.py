@@ -1,10 +1,10 @@
 """accel's vector type and helpers: the C prelude every accel function is printed after.
 
 `xa_v` is a gcc vector of `XA_VL` floats, as wide as the compiling CPU allows
-(16 with AVX-512, 8 with AVX, else 4: the library is built with
-`-march=native`); loads and stores go through `memcpy` (any alignment, no
-aliasing question), `xa_ldn`/`xa_stn` move the first `n` lanes of a partial
-vector, `xa_relu`, `xa_max` and `xa_clip` keep numpy's NaN;
+(16 with AVX-512, 8 with AVX, else 4, by the build's `-march`, `native` by
+default); loads and stores go through `memcpy` (any alignment, no aliasing
+question), `xa_ldn`/`xa_stn` move the first `n` lanes of a partial vector,
+`xa_relu`, `xa_max` and `xa_clip` keep numpy's NaN;
 `xa_ld_span` loads a range of lanes (a masked load with AVX-512), and the
 `XA_EVEN`.. `XA_ZIP_HI` masks deinterleave and interleave pairs of vectors
 (`__builtin_shuffle`, Winograd's tiles: `conv_winograd.py`). The prelude is guarded, so each accel

@@ -13,13 +13,19 @@ value lives). Output (`CEmitter(module).emit()`, a `CSources`): the files
   `instance_slot` and `add_instance_hook`), the constants (`constants.bin` through
   `.incbin`, see `constants.py`) and, for a small model, the host kernels too;
 - `kernels_<n>.c` when the host kernels' text is large: parallel compiles;
-  `model.c` and these are compiled with `HOST_CFLAGS` (`-O3`, the machine's ISA:
+  `model.c` and these are compiled with `HOST_CFLAGS` (`-O3` after the `-march`:
   fused elementwise loops vectorize);
 - `<t>.c` (e.g. `accel.c`), or `<t>_<n>.c` when large: the functions of the
   BYOC target `t`, compiled in parallel with the host's;
 - `kernels_<lib>.c`: a unit of the shared kernel library (`codegen/kernels`,
   e.g. `kernels_gemm.c`) when a kernel calls it, with the library's flags;
+- `isa_required.c` and `isa.c`: the instruction set features the library needs
+  and the check that refuses a CPU lacking one (`isa.py`);
 - `constants.bin`: the constants' bytes.
+
+Every unit is compiled with `-march=<march>` (the build option `march`,
+default `native`) but `isa.c`, compiled for the architecture's baseline; the
+targets' and libraries' own flags follow. `march=None` adds no `-march`.
 
 Every planned function (the entry and what it calls: FuseOps' `Primitive`
 functions, helpers, partitions) becomes one C function. Who prints it
@@ -54,7 +60,7 @@ from typing import Any, ClassVar
 from xdsl.dialects import func
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, StringAttr
 from xdsl.ir import Operation
-from xrelay.codegen.c import abi, profile
+from xrelay.codegen.c import abi, isa, profile
 from xrelay.codegen.c.constants import DATA_FILE, ConstantPool
 from xrelay.codegen.c.function import FunctionEmitter, PlanMissing, int_attribute
 from xrelay.codegen.c.kernel_api import KernelFn, Unsupported
@@ -113,8 +119,11 @@ class CEmitter:
         entry: str = "main",
         num_threads: int | None = None,
         profile: bool = False,
+        march: str | None = "native",
     ) -> None:
         self.module = module
+        self.march = march
+        """The `-march` of every unit but `isa.c` (None: none, the compiler's default)."""
         self.entry = entry
         self.num_threads = num_threads
         """Threads for the targets' kernels that run on several (the build option
@@ -293,10 +302,22 @@ class CEmitter:
         for library in libraries:
             files[library.unit] = abi.kernel_unit([library.source])
             unit_cflags[library.unit] = list(library.cflags)
+        self._add_isa(files, unit_cflags)
         data = self.constants.data()
         if data or self.constants.entries:
             files[DATA_FILE] = data
         return CSources(files, unit_cflags, ldflags)
+
+    def _add_isa(self, files: dict[str, str | bytes], unit_cflags: dict[str, list[str]]) -> None:
+        """`-march` before every unit's flags, and the ISA units (`isa.py`)."""
+        isa_files, isa_flags = isa.units(self.march)
+        if self.march is not None:
+            march = [isa.march_flag(self.march)]
+            for name in files:
+                if name.endswith(".c"):
+                    unit_cflags[name] = [*march, *unit_cflags.get(name, [])]
+        files.update(isa_files)
+        unit_cflags.update({name: flags for name, flags in isa_flags.items() if flags})
 
     def _units(self, bodies: list[str]) -> list[list[str]]:
         """`bodies` in order, cut into translation units of about `UNIT_CHARS` (at least one)."""
@@ -314,7 +335,7 @@ class CEmitter:
     def unit_stem(target: str) -> str:
         """The file name stem of a BYOC target's translation units: `accel` -> `accel.c`."""
         stem = c_identifier(target, "")
-        taken = stem in ("model", "constants") or stem.startswith("kernels")
+        taken = stem in ("model", "constants") or stem.startswith(("kernels", "isa"))
         return f"target_{stem}" if taken else stem
 
 

@@ -32,6 +32,9 @@ from typing import TYPE_CHECKING, Any, cast
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, IntegerType, StringAttr, TupleType
 from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xrelay.codegen.c.call_sites import constant_passed
+from xrelay.codegen.c.epilogue import Epilogue
+from xrelay.codegen.c.epilogue_chains import Chain, find_chains
 from xrelay.codegen.c.fusion import emit_root, inlined_ops
 from xrelay.codegen.c.kernel_api import (
     Kernel,
@@ -130,6 +133,10 @@ class FunctionEmitter:
         self._declarations: list[str] = []
         for arg in function.body.block.args:
             self.trees[arg] = self._param_tree(arg.type)
+        self._chains: dict[Operation, Chain] = {}
+        """Producers whose kernels apply an epilogue (`epilogue_chains.py`)."""
+        self._fused: set[Operation] = set()
+        """The ops of those epilogues: they print nothing."""
         self._outputs: list[Ref] = []
         for type_ in function.function_type.outputs.data:
             for tensor in leaf_types(type_):
@@ -258,7 +265,12 @@ class FunctionEmitter:
 
     def emit_block(self, block: Block) -> None:
         """Print the ops of a block in order."""
-        inlined = inlined_ops(block, self)
+        if self.kernels is self.owner.kernels:  # the host's printers apply epilogues
+            chains = self.guard(block.parent_op() or self.function, find_chains, block, self)
+            for chain in chains.values():
+                self._fused.update(chain.members)
+            self._chains.update(chains)
+        inlined = inlined_ops(block, self, self._fused)
         timers = self.owner.profiler if block is self.function.body.block else None
         name = self.function.sym_name.data
         if timers is not None and not timers.times_ops(name, self.target != self.owner.TARGET):
@@ -271,7 +283,7 @@ class FunctionEmitter:
 
     def emit_op(self, op: Operation, inlined: set[Operation]) -> None:
         """Print one op (nothing for aliases, constants, inlined ops and `relay.yield`)."""
-        if isinstance(op, ConstantOp | TupleOp | TupleGetItemOp | YieldOp):
+        if isinstance(op, ConstantOp | TupleOp | TupleGetItemOp | YieldOp) or op in self._fused:
             return
         if op.name in RESHAPE_LIKE or is_view_call(op):
             return
@@ -300,6 +312,12 @@ class FunctionEmitter:
         out_types = [t for v in op.results for t in leaf_types(v.type)]
         in_refs = [r for v in op.operands for r in leaves(self.tree(v))]
         out_refs = [r for v in op.results for r in leaves(self.tree(v))]
+        constant_refs = [
+            ref
+            for v in op.operands
+            if constant_passed(self.function, v) is not None
+            for ref in leaves(self.tree(v))
+        ]
         w = self.w
         with w.block():
             w.line(f"/* {op.name} */")
@@ -311,14 +329,40 @@ class FunctionEmitter:
             for ref, type_ in zip(out_refs, out_types, strict=True):
                 outs.append(f"out{len(outs)}")
                 w.line(f"{scalar(type_).ctype} *restrict {outs[-1]} = {self.pointer(ref)};")
+            chain = self._chains.get(op)
+            epilogue = None if chain is None else self._epilogue(chain)
+            named = [] if epilogue is None else [epilogue.bias, epilogue.residual]
             start = len(w.lines)
-            kernel = Kernel(op, w, ins, outs, in_types, out_types)
+            constant_ins = frozenset(
+                k for k, ref in enumerate(in_refs) if ref.kind == CONST or ref in constant_refs
+            )
+            kernel = Kernel(
+                op, w, ins, outs, in_types, out_types, epilogue=epilogue, constant_ins=constant_ins
+            )
             fn(kernel)
             self.owner.libraries.update(kernel.libraries)
             body = "\n".join(w.lines[start:])
-            for name in ins + outs:  # e.g. batch_norm without scale does not read gamma
+            for name in [
+                *ins,
+                *outs,
+                *(n for n in named if n is not None),
+            ]:  # e.g. batch_norm without scale does not read gamma
                 if not re.search(rf"\b{name}\b", body):
                     w.line(f"(void){name};")
+
+    def _epilogue(self, chain: Chain) -> Epilogue:
+        """Declare the bias and residual pointers of a fused chain; its `Epilogue`."""
+        names: list[str | None] = []
+        for name, value in (("ep_bias", chain.bias), ("ep_res", chain.residual)):
+            if value is None:
+                names.append(None)
+                continue
+            (ref,) = leaves(self.tree(value))
+            (type_,) = leaf_types(value.type)
+            self.w.line(f"const {scalar(type_).ctype} *restrict {name} = {self.pointer(ref)};")
+            names.append(name)
+        self.w.line(f"/* fused: {', '.join(m.name for m in chain.members)} */")
+        return chain.epilogue(names[0], names[1])
 
     def _emit_call(self, op: func.CallOp) -> None:
         name = op.callee.root_reference.data

@@ -26,7 +26,7 @@ own index (or at index 0 everywhere), the nest is one flat loop over
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from xdsl.ir import Block, Operation, SSAValue
@@ -114,12 +114,17 @@ def _written(op: Operation, host: FunctionEmitter, inlined: set[Operation]) -> l
     return found
 
 
-def inlined_ops(block: Block, host: FunctionEmitter) -> set[Operation]:
-    """The elementwise ops of `block` computed inside their users' loops (see module doc)."""
+def inlined_ops(
+    block: Block, host: FunctionEmitter, fused: Collection[Operation] = ()
+) -> set[Operation]:
+    """The elementwise ops of `block` computed inside their users' loops (see module doc);
+    `fused` ops (a producer's epilogue, `epilogue_chains.py`) are neither inlined nor roots."""
     rules = host.rules
     ops = list(block.ops)
     position = {op: index for index, op in enumerate(ops)}
-    elementwise = [op for op in ops if op.name in rules and len(op.results) == 1]
+    elementwise = [
+        op for op in ops if op.name in rules and len(op.results) == 1 and op not in fused
+    ]
     candidates = set(elementwise)
     inlined = {
         op

@@ -79,6 +79,9 @@ class Kernel:
     epilogue: Epilogue | None = None
     """Elementwise consumers fused into this op's store (`epilogue.py`); only for ops
     `EPILOGUE_PRODUCERS` accepts."""
+    constant_ins: frozenset[int] = frozenset()
+    """Positions in `ins` whose data is the same constant at every run (a kernel may
+    preprocess it once, e.g. pack a GEMM's weight)."""
 
     def in_shape(self, index: int) -> tuple[int, ...]:
         return static_shape(self.in_types[index])

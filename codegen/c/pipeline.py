@@ -40,7 +40,14 @@ that split, accel's; absent: OpenMP's default when the library runs, i.e.
 `main` and each op of a BYOC target's functions, into counters read with
 `Library.profile()` or the C ABI's `xrelay_profile_*`; `codegen/c/profile.py`),
 `keep_failed` (bool; default `$XRELAY_KEEP_FAILED`: keep the directory of a
-failed compile in the cache, named in the `BuildError`).
+failed compile in the cache, named in the `BuildError`), `march` (str, default
+`native`: any value of GCC's `-march=`, e.g. `x86-64` for a library that runs
+on every x86-64 CPU, `x86-64-v3`, `skylake-avx512`; every unit is compiled
+with it, the library records the features it enabled and refuses to load on a
+CPU that lacks one: `codegen/c/isa.py`; a value the compiler does not know is
+a `BuildError` naming it). As in TVM, the host target may carry it:
+`target="c -mcpu=x86-64-v3"` (or the last entry of a target list) is
+`march="x86-64-v3"`.
 """
 
 from __future__ import annotations
@@ -56,6 +63,7 @@ import numpy.typing as npt
 from xrelay.codegen.build import compile_library
 from xrelay.codegen.c.emitter import CEmitter, CSources
 from xrelay.codegen.c.half_floats import widen_half_floats
+from xrelay.codegen.c.isa import check_march
 from xrelay.codegen.c.recursion import check_no_recursion
 from xrelay.codegen.runtime.loader import Library
 from xrelay.codegen.targets import codegen_names, get_codegen
@@ -82,6 +90,7 @@ OPTIONS = (
     "num_threads",
     "profile",
     "keep_failed",
+    "march",
 )
 """The keys `options` may hold."""
 
@@ -102,6 +111,8 @@ class BuildOptions:
     """Time every kernel (`codegen/c/profile.py`; read with `Library.profile()`)."""
     keep_failed: bool | None = None
     """Keep a failed compile's directory (None: `$XRELAY_KEEP_FAILED`; `compile_library`)."""
+    march: str = "native"
+    """The `-march` of every unit (`codegen/c/isa.py`)."""
 
 
 class BuiltLibrary(Library):
@@ -224,8 +235,40 @@ def check_options(options: Mapping[str, Any] | None) -> BuildOptions:
     keep_failed = options.get("keep_failed")
     if keep_failed is not None and not isinstance(keep_failed, bool):
         raise ValueError(f"option keep_failed must be a bool, got {keep_failed!r}")
+    march = options.get("march", "native")
+    if not isinstance(march, str):
+        raise ValueError(f"option march must be a string like 'x86-64-v3', got {march!r}")
     level = opt_level if optimize else None
-    return BuildOptions(level, flags, cache_dir, num_threads, profile, keep_failed)
+    return BuildOptions(level, flags, cache_dir, num_threads, profile, keep_failed, march)
+
+
+def host_march(target: str | Sequence[str]) -> tuple[str | Sequence[str], str | None]:
+    """`target` without the attributes of its host entry, and the `-mcpu` they set.
+
+    TVM writes target attributes after the kind: `"c -mcpu=x86-64-v3"` (alone or
+    last in a list) is the host target with `march="x86-64-v3"`. `ValueError` for
+    an attribute other than `-mcpu` or `-march`.
+    """
+    candidate = cast(object, target)
+    if isinstance(candidate, str):
+        last: object = candidate
+    elif isinstance(candidate, list | tuple) and candidate:
+        last = cast(Sequence[object], candidate)[-1]
+    else:
+        return target, None  # check_targets says what is wrong
+    if not isinstance(last, str) or not last.startswith(HOST + " "):
+        return target, None
+    march: str | None = None
+    for attribute in last.split()[1:]:
+        key, _, value = attribute.partition("=")
+        if key not in ("-mcpu", "-march") or not value:
+            raise ValueError(
+                f"target {last!r}: the host target takes only -mcpu=<cpu> "
+                f"(a -march= value), got {attribute!r}"
+            )
+        march = value
+    host = HOST if isinstance(target, str) else [*target[:-1], HOST]
+    return host, march
 
 
 def build(
@@ -235,13 +278,22 @@ def build(
     options: Mapping[str, Any] | None = None,
 ) -> BuiltLibrary:
     """Compile `mod` for `target` into a loaded library (see the module docstring)."""
+    target, target_march = host_march(target)
     targets = check_targets(target)
     checked = check_options(options)
+    march = checked.march
+    if target_march is not None:
+        if options is not None and "march" in options and march != target_march:
+            raise ValueError(
+                f"target says -mcpu={target_march} but option march is {march!r}; give one"
+            )
+        march = target_march
+    check_march(march)
     start = time.perf_counter()
     lowered = lower(mod, params, checked.opt_level, targets)
     planned = time.perf_counter()
     sources = CEmitter(
-        lowered.module, num_threads=checked.num_threads, profile=checked.profile
+        lowered.module, num_threads=checked.num_threads, profile=checked.profile, march=march
     ).emit()
     emitted = time.perf_counter()
 

@@ -42,19 +42,27 @@ class Library:
     """Flags for its unit only, after the host's."""
 
 
-CFLAGS = ("-O3", "-march=native", "-ffp-contract=fast")
+CFLAGS = ("-O3", "-ffp-contract=fast")
 """The library units' flags: as accel's (`codegen/accel/__init__.py`) without OpenMP. The
-unit is specialized to the building machine's CPU family (its vector width)."""
+unit is specialized to the build's `-march` (its vector width), which the emitter puts
+before these (`codegen/c/isa.py`)."""
 
-HOST_CFLAGS = ("-O3", "-march=native")
-"""The host C units' flags (`model.c`, `kernels_<n>.c`), after the base flags: vectorized
-fused elementwise loops (calling `vmath`'s inline functions) for the building machine's
-ISA. No `-ffast-math` (NaN and infinities must keep their rules) and no FMA contraction
-(`-std=c11`'s default: the host's double sums stay as the interpreter's)."""
+HOST_CFLAGS = ("-O3",)
+"""The host C units' flags (`model.c`, `kernels_<n>.c`), after the base flags and the
+build's `-march` (`codegen/c/isa.py`): vectorized fused elementwise loops (calling `vmath`'s
+inline functions) for that ISA. No `-ffast-math` (NaN and infinities must keep their rules)
+and no FMA contraction (`-std=c11`'s default: the host's double sums stay as the
+interpreter's)."""
 
 LIBRARIES: Mapping[str, Library] = MappingProxyType(
     {
-        "gemm": Library("gemm", "kernels_gemm.c", (gemm.PROTOTYPE + ";",), gemm.source(), CFLAGS),
+        "gemm": Library(
+            "gemm",
+            "kernels_gemm.c",
+            (gemm.PROTOTYPE + ";", gemm.PROTOTYPE_EP + ";", gemm.PROTOTYPE_PP + ";"),
+            gemm.source(),
+            CFLAGS,
+        ),
         "reduce": Library(
             "reduce", "kernels_reduce.c", (reduce.PROTOTYPE + ";",), reduce.source(), CFLAGS
         ),

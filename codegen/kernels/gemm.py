@@ -19,10 +19,24 @@ has), and per step of `q` loads two vectors of `B`, broadcasts `XG_MR`
 elements of `A` and does `2 * XG_MR` multiply-adds (fused: the unit is built
 with `-ffp-contract=fast`).
 
+A `B` that never changes (a constant weight) is packed once instead, in the order the
+blocks are read, by `xg_sgemm_pp`'s first call into a buffer the caller keeps
+(`packed_floats`): each later call skips packing `B` (`k x n` floats read and written:
+a third of the MLP's 784x512 layer at batch 64).
+
 One or two rows with `A`'s rows and `B`'s columns contiguous (`nn.dense` at
 batch 1) take `xg_dots` instead: dot products over vector lanes, 4 columns at a
 time, the weights read once per row and not packed (packing would read them
 twice and the tile's 6 rows would be mostly padding).
+
+Epilogue: `xg_sgemm_ep(..., bias, res, ldr, act, lo, hi)` also applies, in order,
+`+ bias[j]` (one float per column, or NULL), `+ res[i * ldr + j]` (or NULL) and an
+activation (`ACTIVATIONS`: relu, clip to `[lo, hi]`, GELU in erf or tanh form, sigmoid,
+tanh) to each tile of C right after its last `k` block is stored, while the tile is in L1:
+the host's fused `bias_add`/`add`/activation chains (`codegen/c/epilogue.py`). Each step
+rounds to float as the unfused ops would; GELU's erf is `xg_erf`, this unit's own
+branch-free float32 erf (absolute error at most 1.5e-7), so its loop vectorizes. `res` must
+not overlap C (a later `k` block would read a partial sum as the residual).
 
 Numerics: every `C[i, j]` is one float32 accumulator running over `q` in
 order within a `k` block, added to `C` between blocks (the first block
@@ -41,6 +55,8 @@ on several threads at once).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 MR = 6
 """Rows of the micro-kernel's tile."""
 
@@ -49,6 +65,78 @@ PROTOTYPE = (
     "int64_t acs, const float *b, int64_t brs, int64_t bcs, float *c, int64_t ldc)"
 )
 """The entry point, as `model.h` declares it."""
+
+PROTOTYPE_EP = (
+    "XR_HIDDEN void xg_sgemm_ep(int64_t m, int64_t n, int64_t k, const float *a, int64_t ars, "
+    "int64_t acs, const float *b, int64_t brs, int64_t bcs, float *c, int64_t ldc, "
+    "const float *bias, const float *res, int64_t ldr, int act, float lo, float hi)"
+)
+"""The entry point with an epilogue (see the module docstring), as `model.h` declares it."""
+
+PROTOTYPE_PP = (
+    "XR_HIDDEN void xg_sgemm_pp(int64_t m, int64_t n, int64_t k, const float *a, int64_t ars, "
+    "int64_t acs, const float *b, int64_t brs, int64_t bcs, float *packed, int *state, "
+    "float *c, int64_t ldc, const float *bias, const float *res, int64_t ldr, int act, "
+    "float lo, float hi)"
+)
+"""The entry point for a constant `B`, packed once into `packed`, as `model.h` declares it."""
+
+NC, NR_MAX = 512, 32
+"""Columns per block of `B` (`XG_NC`); the widest panel (`XG_NR` with AVX-512)."""
+
+
+def packed_floats(n: int, k: int) -> int:
+    """Floats `xg_sgemm_pp`'s `packed` buffer needs for a `k x n` B, on any vector width."""
+    blocks = -(-n // NC)
+    return k * (n + NR_MAX * blocks)
+
+
+ACTIVATIONS: dict[str | None, int] = {
+    None: 0,
+    "relu": 1,
+    "clip": 2,
+    "gelu_erf": 3,
+    "gelu_tanh": 4,
+    "sigmoid": 5,
+    "tanh": 6,
+}
+"""An epilogue's activation (`codegen/c/epilogue.py`'s `Activation`) -> `xg_sgemm_ep`'s
+`act` code."""
+
+
+@dataclass(frozen=True)
+class GemmEpilogue:
+    """`xg_sgemm_ep`'s epilogue arguments: C expressions of the bias (one float per column of
+    C, already at the call's first column) and of the residual (at the call's `C[0, 0]`, rows
+    `ldr` apart), or None; the activation and a clip's float32 bounds."""
+
+    bias: str | None = None
+    residual: str | None = None
+    ldr: int = 0
+    activation: str | None = None
+    clip: tuple[float, float] | None = None
+
+    def arguments(self) -> list[str]:
+        """The trailing arguments of `xg_sgemm_ep`."""
+        lo, hi = self.clip if self.clip is not None else (0.0, 0.0)
+        return [
+            self.bias or "NULL",
+            self.residual or "NULL",
+            str(self.ldr),
+            str(ACTIVATIONS[self.activation]),
+            _float(lo),
+            _float(hi),
+        ]
+
+
+def _float(value: float) -> str:
+    """A float32 C literal (hex, exact; infinities as HUGE_VALF)."""
+    if value != value:
+        return "NAN"
+    if value in (float("inf"), float("-inf")):
+        return "HUGE_VALF" if value > 0 else "-HUGE_VALF"
+    return f"{value.hex()}f"
+
 
 _HEAD = """\
 /* The shared kernel library's float32 GEMM (codegen/kernels/gemm.py). */
@@ -115,6 +203,105 @@ static void xg_pack_b(int64_t kc, int64_t nc, const float *b, int64_t brs, int64
 }
 """
 
+_ERF = """\
+/* exp(y) for -17 <= y <= 0 (erf's tail only): y = n ln2 + r, |r| <= ln2 / 2, a degree-6
+   polynomial for exp(r), 2^n from its bits. Branch-free: loops calling it vectorize. */
+static inline float xg_exp_tail(float y) {
+  const float n = (y * 1.44269504f + 12582912.0f) - 12582912.0f;
+  const float r = (y - n * 0.693145752f) - n * 1.42860677e-06f;
+  float p = 0.00139485905f;
+  p = p * r + 0.00837513525f;
+  p = p * r + 0.0416662171f;
+  p = p * r + 0.166664153f;
+  p = p * r + 0.5f;
+  p = p * r + 1.0f;
+  p = p * r + 1.0f;
+  const int32_t bits = ((int32_t)n + 127) << 23;
+  float scale;
+  __builtin_memcpy(&scale, &bits, sizeof scale);
+  return p * scale;
+}
+
+/* erf in float32, branch-free (both pieces computed, one selected) so loops vectorize:
+   |x| < 1: x P(x^2), P of degree 6; 1 <= |x| <= 4: 1 - exp(-x^2) G(1 / |x|), G of degree 9
+   (least-squares fits on Chebyshev nodes); |x| > 4: +-1. NaN stays NaN, -0.0 stays -0.0.
+   Absolute error at most 1.5e-7, relative below |x| = 1 at most 2^-22
+   (tests/test_gemm_epilogue.py sweeps every binade). */
+static inline float xg_erf(float x) {
+  const float t = __builtin_fabsf(x);
+  const float s = x * x;
+  float p = 7.93349391e-05f;
+  p = p * s - 0.000803484640f;
+  p = p * s + 0.00519121857f;
+  p = p * s - 0.0268553998f;
+  p = p * s + 0.112836257f;
+  p = p * s - 0.376126289f;
+  p = p * s + 1.12837923f;
+  const float small = x * p;
+  const float lo = t > 1.0f ? t : 1.0f; /* NaN -> 1: no NaN reaches the exponent's bits */
+  const float tc = lo < 4.0f ? lo : 4.0f;
+  const float u = 1.0f / tc;
+  float g = 0.0282232184f;
+  g = g * u - 0.165862218f;
+  g = g * u + 0.404801995f;
+  g = g * u - 0.491022289f;
+  g = g * u + 0.198848665f;
+  g = g * u + 0.252399117f;
+  g = g * u - 0.383800507f;
+  g = g * u + 0.0223211348f;
+  g = g * u + 0.561540961f;
+  g = g * u + 0.000133511829f;
+  const float tail = t > 4.0f ? 1.0f : 1.0f - xg_exp_tail(-(tc * tc)) * g;
+  const float big = __builtin_copysignf(tail, x);
+  return t < 1.0f ? small : (x != x ? x : big);
+}
+"""
+
+_EPILOGUE = """\
+/* The epilogue on rows x cols of C: + bias[j], + res[i * ldr + j], then the activation
+   (act: 0 none, 1 relu, 2 clip to [lo, hi], 3 erf GELU, 4 tanh GELU, 5 sigmoid, 6 tanh), each
+   rounded to float as the unfused ops would; NaN stays NaN through relu and clip. */
+static void xg_epilogue(int64_t rows, int64_t cols, float *c, int64_t ldc, const float *bias,
+                        const float *res, int64_t ldr, int act, float lo, float hi) {
+  for (int64_t i = 0; i < rows; ++i) {
+    float *restrict row = c + i * ldc;
+    if (bias)
+      for (int64_t j = 0; j < cols; ++j) row[j] += bias[j];
+    if (res) {
+      const float *restrict r = res + i * ldr;
+      for (int64_t j = 0; j < cols; ++j) row[j] += r[j];
+    }
+    switch (act) {
+    case 1:
+      for (int64_t j = 0; j < cols; ++j)
+        row[j] = (row[j] != row[j] || row[j] > 0.0f) ? row[j] : 0.0f;
+      break;
+    case 2:
+      for (int64_t j = 0; j < cols; ++j) row[j] = row[j] < lo ? lo : (row[j] > hi ? hi : row[j]);
+      break;
+    case 3:
+      for (int64_t j = 0; j < cols; ++j)
+        row[j] = row[j] * 0.5f * (1.0f + xg_erf(row[j] * 0.707106781f));
+      break;
+    case 4:
+      for (int64_t j = 0; j < cols; ++j) {
+        const float v = row[j];
+        row[j] = 0.5f * v * (1.0f + tanhf(0.797884561f * (v + 0.044715f * v * v * v)));
+      }
+      break;
+    case 5:
+      for (int64_t j = 0; j < cols; ++j) row[j] = 1.0f / (1.0f + expf(-row[j]));
+      break;
+    case 6:
+      for (int64_t j = 0; j < cols; ++j) row[j] = tanhf(row[j]);
+      break;
+    default:
+      break;
+    }
+  }
+}
+"""
+
 _DOTS = """\
 static inline float xg_hsum(xg_v v) {
   float lanes[XG_VL], total = 0.0f;
@@ -153,35 +340,105 @@ static void xg_dots(int64_t m, int64_t n, int64_t k, const float *a, int64_t ars
 """
 
 _MAIN = """\
-XR_HIDDEN void xg_sgemm(int64_t m, int64_t n, int64_t k, const float *a, int64_t ars,
-                        int64_t acs, const float *b, int64_t brs, int64_t bcs, float *c,
-                        int64_t ldc) {
-  if (m <= 0 || n <= 0) return;
-  if (k <= 0) {
-    for (int64_t i = 0; i < m; ++i)
-      for (int64_t j = 0; j < n; ++j) c[i * ldc + j] = 0.0f;
-    return;
-  }
-  if (m <= 2 && acs == 1 && brs == 1) {
-    xg_dots(m, n, k, a, ars, b, bcs, c, ldc);
-    return;
-  }
-  float *pa = xg_pa, *pb = xg_pb;
+/* The blocked product (see the module docstring); B's blocks come from `packed` (laid out by
+   xg_pack_b_all) when it is not NULL, else are packed here. */
+static void xg_blocked(int64_t m, int64_t n, int64_t k, const float *a, int64_t ars, int64_t acs,
+                       const float *b, int64_t brs, int64_t bcs, const float *packed, float *c,
+                       int64_t ldc, const float *bias, const float *res, int64_t ldr, int act,
+                       float lo, float hi) {
+  const int ep = bias != NULL || res != NULL || act != 0;
+  float *pa = xg_pa;
+  const float *next = packed;
   for (int64_t j0 = 0; j0 < n; j0 += XG_NC) {
     const int64_t nc = xg_min(XG_NC, n - j0);
     for (int64_t p0 = 0; p0 < k; p0 += XG_KC) {
       const int64_t kc = xg_min(XG_KC, k - p0);
-      xg_pack_b(kc, nc, b + p0 * brs + j0 * bcs, brs, bcs, pb);
+      const int last = ep && p0 + kc == k;
+      const float *pb = next;
+      if (packed != NULL) {
+        next += kc * ((nc + XG_NR - 1) / XG_NR * XG_NR);
+      } else {
+        xg_pack_b(kc, nc, b + p0 * brs + j0 * bcs, brs, bcs, xg_pb);
+        pb = xg_pb;
+      }
       for (int64_t i0 = 0; i0 < m; i0 += XG_MC) {
         const int64_t mc = xg_min(XG_MC, m - i0);
         xg_pack_a(mc, kc, a + i0 * ars + p0 * acs, ars, acs, pa);
         for (int64_t s = 0; s < nc; s += XG_NR)
-          for (int64_t r = 0; r < mc; r += XG_MR)
-            xg_tile(kc, pa + r * kc, pb + s * kc, c + (i0 + r) * ldc + j0 + s, ldc,
-                    xg_min(XG_MR, mc - r), xg_min(XG_NR, nc - s), p0 > 0);
+          for (int64_t r = 0; r < mc; r += XG_MR) {
+            float *ct = c + (i0 + r) * ldc + j0 + s;
+            const int64_t rows = xg_min(XG_MR, mc - r), cols = xg_min(XG_NR, nc - s);
+            xg_tile(kc, pa + r * kc, pb + s * kc, ct, ldc, rows, cols, p0 > 0);
+            if (last)
+              xg_epilogue(rows, cols, ct, ldc, bias ? bias + j0 + s : NULL,
+                          res ? res + (i0 + r) * ldr + j0 + s : NULL, ldr, act, lo, hi);
+          }
       }
     }
   }
+}
+
+XR_HIDDEN void xg_sgemm_ep(int64_t m, int64_t n, int64_t k, const float *a, int64_t ars,
+                           int64_t acs, const float *b, int64_t brs, int64_t bcs, float *c,
+                           int64_t ldc, const float *bias, const float *res, int64_t ldr,
+                           int act, float lo, float hi) {
+  if (m <= 0 || n <= 0) return;
+  if (k <= 0 || (m <= 2 && acs == 1 && brs == 1)) {
+    if (k <= 0) {
+      for (int64_t i = 0; i < m; ++i)
+        for (int64_t j = 0; j < n; ++j) c[i * ldc + j] = 0.0f;
+    } else {
+      xg_dots(m, n, k, a, ars, b, bcs, c, ldc);
+    }
+    if (bias != NULL || res != NULL || act != 0)
+      xg_epilogue(m, n, c, ldc, bias, res, ldr, act, lo, hi);
+    return;
+  }
+  xg_blocked(m, n, k, a, ars, acs, b, brs, bcs, NULL, c, ldc, bias, res, ldr, act, lo, hi);
+}
+
+/* B (k x n, any strides) packed once, in the order xg_blocked reads its blocks, into `dst`
+   (at least xg_sgemm_pp's bound: k * (n + 32 * ceil(n / XG_NC)) floats). */
+static void xg_pack_b_all(int64_t n, int64_t k, const float *b, int64_t brs, int64_t bcs,
+                          float *dst) {
+  for (int64_t j0 = 0; j0 < n; j0 += XG_NC) {
+    const int64_t nc = xg_min(XG_NC, n - j0);
+    for (int64_t p0 = 0; p0 < k; p0 += XG_KC) {
+      const int64_t kc = xg_min(XG_KC, k - p0);
+      xg_pack_b(kc, nc, b + p0 * brs + j0 * bcs, brs, bcs, dst);
+      dst += kc * ((nc + XG_NR - 1) / XG_NR * XG_NR);
+    }
+  }
+}
+
+/* xg_sgemm_ep with a B that never changes (a constant weight): `packed` holds it packed,
+   done by the first call (`*state`: 0 not yet, 1 being packed by another thread, 2 done). */
+XR_HIDDEN void xg_sgemm_pp(int64_t m, int64_t n, int64_t k, const float *a, int64_t ars,
+                           int64_t acs, const float *b, int64_t brs, int64_t bcs, float *packed,
+                           int *state, float *c, int64_t ldc, const float *bias,
+                           const float *res, int64_t ldr, int act, float lo, float hi) {
+  if (m <= 2 || n <= 0 || k <= 0) {
+    xg_sgemm_ep(m, n, k, a, ars, acs, b, brs, bcs, c, ldc, bias, res, ldr, act, lo, hi);
+    return;
+  }
+  if (__atomic_load_n(state, __ATOMIC_ACQUIRE) != 2) {
+    int expected = 0;
+    if (__atomic_compare_exchange_n(state, &expected, 1, 0, __ATOMIC_ACQ_REL,
+                                    __ATOMIC_ACQUIRE)) {
+      xg_pack_b_all(n, k, b, brs, bcs, packed);
+      __atomic_store_n(state, 2, __ATOMIC_RELEASE);
+    } else {
+      while (__atomic_load_n(state, __ATOMIC_ACQUIRE) != 2) {
+      }
+    }
+  }
+  xg_blocked(m, n, k, a, ars, acs, b, brs, bcs, packed, c, ldc, bias, res, ldr, act, lo, hi);
+}
+
+XR_HIDDEN void xg_sgemm(int64_t m, int64_t n, int64_t k, const float *a, int64_t ars,
+                        int64_t acs, const float *b, int64_t brs, int64_t bcs, float *c,
+                        int64_t ldc) {
+  xg_sgemm_ep(m, n, k, a, ars, acs, b, brs, bcs, c, ldc, NULL, NULL, 0, 0, 0.0f, 0.0f);
 }
 """
 
@@ -228,17 +485,27 @@ def _tile() -> str:
 
 def source() -> str:
     """The library unit's C definitions (after `#include "model.h"`)."""
-    return f"{_HEAD}\n{_tile()}\n{_DOTS}\n{_MAIN}"
+    return f"{_HEAD}\n{_tile()}\n{_ERF}\n{_EPILOGUE}\n{_DOTS}\n{_MAIN}"
 
 
 def call(
-    shape: tuple[int, int, int],
+    shape: tuple[int | str, int | str, int | str],
     a: tuple[str, int, int],
     b: tuple[str, int, int],
     c: tuple[str, int],
+    epilogue: GemmEpilogue | None = None,
+    packed: tuple[str, str] | None = None,
 ) -> str:
-    """A C statement calling `xg_sgemm`: `shape` = (m, n, k), `a` = (pointer, row stride,
-    column stride) as `b`, `c` = (pointer, row stride)."""
+    """A C statement calling `xg_sgemm` (or `xg_sgemm_ep` with an epilogue, `xg_sgemm_pp`
+    with `packed`: the packed buffer and a pointer to its state): `shape` = (m, n, k) (C
+    expressions or ints), `a` =
+    (pointer, row stride, column stride) as `b`, `c` = (pointer, row stride)."""
     m, n, k = shape
     args = [str(m), str(n), str(k), *map(str, a), *map(str, b), *map(str, c)]
-    return f"xg_sgemm({', '.join(args)});"
+    if packed is not None:
+        args[9:9] = packed
+        tail = (epilogue or GemmEpilogue()).arguments()
+        return f"xg_sgemm_pp({', '.join([*args, *tail])});"
+    if epilogue is None:
+        return f"xg_sgemm({', '.join(args)});"
+    return f"xg_sgemm_ep({', '.join([*args, *epilogue.arguments()])});"

@@ -1,0 +1,130 @@
+"""The shared GEMM's epilogue (`xg_sgemm_ep` in `codegen/kernels/gemm.py`) and its float32 erf,
+compiled on their own and called through ctypes.
+
+The erf is swept over every binade of float32 (and its specials) against float64's `math.erf`:
+its absolute error must stay within the documented 1.5e-7 (and 2^-22 relative below 1). The epilogue (bias per column,
+residual with its own row stride, each activation) is checked on odd shapes (one and two
+rows: the dot-product path; rows and columns not a multiple of the tile; depths past the
+depth block, where the epilogue must wait for the last block) against numpy in float64.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import math
+import os
+import shlex
+import subprocess
+from typing import Any
+
+import numpy as np
+import pytest
+from xrelay.codegen import kernels
+from xrelay.codegen.kernels import gemm
+
+Array = np.ndarray[Any, Any]
+F32P = ctypes.POINTER(ctypes.c_float)
+
+HARNESS = """
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#define XR_HIDDEN
+{source}
+void erf_all(const float *x, float *y, int64_t n) {{
+  for (int64_t i = 0; i < n; ++i) y[i] = xg_erf(x[i]);
+}}
+"""
+
+
+@pytest.fixture(scope="module")
+def unit(tmp_path_factory: pytest.TempPathFactory) -> ctypes.CDLL:
+    """The GEMM unit plus an erf loop, as a shared library built with the unit's flags."""
+    folder = tmp_path_factory.mktemp("gemm-epilogue")
+    source = folder / "unit.c"
+    source.write_text(HARNESS.format(source=gemm.source()))
+    library = folder / "unit.so"
+    cc = shlex.split(os.environ.get("CC", "").strip() or "cc")
+    flags = ["-std=c11", *kernels.CFLAGS, "-shared", "-fPIC"]
+    subprocess.run([*cc, *flags, str(source), "-o", str(library), "-lm"], check=True)
+    return ctypes.CDLL(str(library))
+
+
+def pointer(array: Array) -> Any:
+    return array.ctypes.data_as(F32P)
+
+
+def erf_of(unit: ctypes.CDLL, x: Array) -> Array:
+    x = np.ascontiguousarray(x, dtype=np.float32)
+    y = np.empty_like(x)
+    unit.erf_all(pointer(x), pointer(y), ctypes.c_int64(x.size))
+    return y
+
+
+def test_erf_error_is_within_its_bound_over_every_binade(unit: ctypes.CDLL) -> None:
+    mantissas = np.linspace(1.0, 2.0, 4097, dtype=np.float64)[:-1]
+    magnitudes = np.concatenate([mantissas * 2.0**e for e in range(-149, 5)])
+    x = np.concatenate([magnitudes, -magnitudes, [0.0, 4.0, 4.5, 9.0, 1e30, 3e38]]).astype(
+        np.float32
+    )
+    got = erf_of(unit, x).astype(np.float64)
+    want = np.array([math.erf(v) for v in x.astype(np.float64)])
+    error = np.abs(got - want)
+    assert error.max() <= 1.5e-7, x[np.argmax(error)]
+    assert np.all(np.sign(got) == np.sign(want))
+    assert np.all(np.abs(got) <= 1.0)
+    small = (np.abs(x) < 1) & (np.abs(x) >= 2.0**-125)  # normal results: relative error too
+    relative = np.abs(got[small] - want[small]) / np.abs(want[small])
+    print(f"erf: max absolute error {error.max():.3g}, relative below 1 {relative.max():.3g}")
+    assert relative.max() <= 2.0**-22
+
+
+def test_erf_specials(unit: ctypes.CDLL) -> None:
+    got = erf_of(unit, np.array([np.nan, np.inf, -np.inf, -0.0, 0.0], np.float32))
+    assert np.isnan(got[0])
+    assert list(got[1:3]) == [1.0, -1.0]
+    assert got[3] == 0.0
+    assert np.signbit(got[3])
+    assert not np.signbit(got[4])
+
+
+ACTIVATIONS = {
+    None: lambda v: v,
+    "relu": lambda v: np.where(np.isnan(v) | (v > 0), v, 0.0),
+    "clip": lambda v: np.clip(v, -0.5, 0.75),
+    "gelu_erf": lambda v: v * 0.5 * (1 + np.vectorize(math.erf)(v / math.sqrt(2))),
+    "gelu_tanh": lambda v: 0.5 * v * (1 + np.tanh(math.sqrt(2 / math.pi) * (v + 0.044715 * v**3))),
+    "sigmoid": lambda v: 1 / (1 + np.exp(-v)),
+    "tanh": np.tanh,
+}
+
+
+@pytest.mark.parametrize(
+    "shape", [(1, 7, 5), (2, 33, 19), (7, 37, 300), (13, 70, 11), (150, 9, 520), (3, 600, 40)]
+)
+@pytest.mark.parametrize("activation", list(ACTIVATIONS))
+def test_epilogue_on_odd_shapes(
+    unit: ctypes.CDLL, shape: tuple[int, int, int], activation: str | None
+) -> None:
+    m, n, k = shape
+    rng = np.random.default_rng(m * 1000 + n + k)
+    a = rng.standard_normal((m, k)).astype(np.float32)
+    w = rng.standard_normal((n, k)).astype(np.float32)  # nn.dense's weight: B = w.T
+    bias = rng.standard_normal(n).astype(np.float32)
+    ldr = n + 3  # a residual with its own row stride
+    res = rng.standard_normal((m, ldr)).astype(np.float32)
+    c = np.full((m, n), np.nan, np.float32)
+    ep = gemm.GemmEpilogue("b", "r", ldr, activation, (-0.5, 0.75))
+    act = ctypes.c_int(gemm.ACTIVATIONS[activation])
+    unit.xg_sgemm_ep(
+        *map(ctypes.c_int64, (m, n, k)), pointer(a), ctypes.c_int64(k), ctypes.c_int64(1),
+        pointer(w), ctypes.c_int64(1), ctypes.c_int64(k), pointer(c), ctypes.c_int64(n),
+        pointer(bias), pointer(res), ctypes.c_int64(ldr), act,
+        ctypes.c_float(-0.5), ctypes.c_float(0.75),
+    )  # fmt: skip
+    assert ep.arguments()[:4] == ["b", "r", str(ldr), str(act.value)]
+    pre = a.astype(np.float64) @ w.T.astype(np.float64) + bias + res[:, :n]
+    want = ACTIVATIONS[activation](pre)
+    bound = 2 * k * 2.0**-24 * (np.abs(a) @ np.abs(w).T) + 1e-6 * (1 + np.abs(pre))
+    slope = 1.0 if activation in (None, "relu", "clip") else 1.2  # |d act / dx| <= 1.13
+    assert np.all(np.abs(c - want) <= slope * bound + 2.5e-7), activation
