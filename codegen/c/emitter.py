@@ -13,6 +13,8 @@ value lives). Output (`CEmitter(module).emit()`, a `CSources`): the files
   `instance_slot` and `add_instance_hook`), the constants (`constants.bin` through
   `.incbin`, see `constants.py`) and, for a small model, the host kernels too;
 - `kernels_<n>.c` when the host kernels' text is large: parallel compiles;
+  `model.c` and these are compiled with `HOST_CFLAGS` (`-O3` after the `-march`:
+  fused elementwise loops vectorize);
 - `<t>.c` (e.g. `accel.c`), or `<t>_<n>.c` when large: the functions of the
   BYOC target `t`, compiled in parallel with the host's;
 - `kernels_<lib>.c`: a unit of the shared kernel library (`codegen/kernels`,
@@ -66,7 +68,7 @@ from xrelay.codegen.c.kernels import KERNELS
 from xrelay.codegen.c.names import NameTable, c_identifier
 from xrelay.codegen.c.profile import Profiler
 from xrelay.codegen.c.scalar_ops import SCALAR_RULES, ScalarRule
-from xrelay.codegen.kernels import LIBRARIES
+from xrelay.codegen.kernels import HOST_CFLAGS, LIBRARIES
 from xrelay.codegen.targets import CodegenTarget, get_codegen
 from xrelay.dialects.diagnostics import DiagnosticError, op_error
 
@@ -280,10 +282,11 @@ class CEmitter:
         if timers is not None:
             model = f"{profile.POSIX}\n{model}"
         files: dict[str, str | bytes] = {"model.h": header, "model.c": model}
+        unit_cflags: dict[str, list[str]] = {"model.c": list(HOST_CFLAGS)}
         if len(host) > 1:
             for number, unit in enumerate(host):
                 files[f"kernels_{number}.c"] = abi.kernel_unit(unit)
-        unit_cflags: dict[str, list[str]] = {}
+                unit_cflags[f"kernels_{number}.c"] = list(HOST_CFLAGS)
         ldflags: list[str] = []
         for target, target_bodies in by_target.items():
             stem = self.unit_stem(target)

@@ -11,7 +11,11 @@ NEON, else a portable 4-lane fallback): the Python side prints the same text
 for every machine.
 
 Libraries: `gemm` (`gemm.py`), the float32 matrix product behind the host's
-`nn.dense`, `matmul` and `nn.batch_matmul`.
+`nn.dense`, `matmul` and `nn.batch_matmul`; `vmath` (`vmath.py`), float32 `exp`, `log`,
+`tanh`, `sigmoid`, `erf` as inline functions `model.h` defines (its "prototypes") and array
+routines; `rows` (`rows.py`), float32 softmax, log_softmax and layer norm along any axis
+(its callers add `vmath` too); `reduce` (`reduce.py`), float32 sum, mean, prod, max, min over
+one block of adjacent axes.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from xrelay.codegen.kernels import gemm
+from xrelay.codegen.kernels import gemm, reduce, rows, vmath
 
 
 @dataclass(frozen=True)
@@ -43,6 +47,13 @@ CFLAGS = ("-O3", "-ffp-contract=fast")
 unit is specialized to the build's `-march` (its vector width), which the emitter puts
 before these (`codegen/c/isa.py`)."""
 
+HOST_CFLAGS = ("-O3",)
+"""The host C units' flags (`model.c`, `kernels_<n>.c`), after the base flags and the
+build's `-march` (`codegen/c/isa.py`): vectorized fused elementwise loops (calling `vmath`'s
+inline functions) for that ISA. No `-ffast-math` (NaN and infinities must keep their rules)
+and no FMA contraction (`-std=c11`'s default: the host's double sums stay as the
+interpreter's)."""
+
 LIBRARIES: Mapping[str, Library] = MappingProxyType(
     {
         "gemm": Library(
@@ -51,6 +62,13 @@ LIBRARIES: Mapping[str, Library] = MappingProxyType(
             (gemm.PROTOTYPE + ";", gemm.PROTOTYPE_EP + ";", gemm.PROTOTYPE_PP + ";"),
             gemm.source(),
             CFLAGS,
+        ),
+        "reduce": Library(
+            "reduce", "kernels_reduce.c", (reduce.PROTOTYPE + ";",), reduce.source(), CFLAGS
+        ),
+        "rows": Library("rows", "kernels_rows.c", rows.PROTOTYPES, rows.source(), CFLAGS),
+        "vmath": Library(
+            "vmath", "kernels_vmath.c", (vmath.HEADER, *vmath.PROTOTYPES), vmath.source(), CFLAGS
         ),
     }
 )
