@@ -68,7 +68,7 @@ from xrelay.codegen.c.kernels import KERNELS
 from xrelay.codegen.c.names import NameTable, c_identifier
 from xrelay.codegen.c.profile import Profiler
 from xrelay.codegen.c.scalar_ops import SCALAR_RULES, ScalarRule
-from xrelay.codegen.kernels import HOST_CFLAGS, LIBRARIES
+from xrelay.codegen.kernels import HOST_CFLAGS, LIBRARIES, closure
 from xrelay.codegen.targets import CodegenTarget, get_codegen
 from xrelay.dialects.diagnostics import DiagnosticError, op_error
 
@@ -261,7 +261,7 @@ class CEmitter:
         self, emitters: list[FunctionEmitter], bodies: list[str], runner: abi.Runner
     ) -> CSources:
         prototypes = [f"XR_HIDDEN {e.prototype()};" for e in emitters]
-        libraries = [LIBRARIES[name] for name in sorted(self.libraries)]
+        libraries = [LIBRARIES[name] for name in closure(self.libraries)]
         prototypes += [line for library in libraries for line in library.prototypes]
         timers = self.profiler
         header = abi.header(

@@ -40,6 +40,8 @@ class Library:
     """Its C definitions (after `#include "model.h"`)."""
     cflags: tuple[str, ...]
     """Flags for its unit only, after the host's."""
+    requires: tuple[str, ...] = ()
+    """Libraries whose declarations its source uses (their units are added with it)."""
 
 
 CFLAGS = ("-O3", "-ffp-contract=fast")
@@ -62,14 +64,29 @@ LIBRARIES: Mapping[str, Library] = MappingProxyType(
             (gemm.PROTOTYPE + ";", gemm.PROTOTYPE_EP + ";", gemm.PROTOTYPE_PP + ";"),
             gemm.source(),
             CFLAGS,
+            requires=("vmath",),
         ),
         "reduce": Library(
             "reduce", "kernels_reduce.c", (reduce.PROTOTYPE + ";",), reduce.source(), CFLAGS
         ),
-        "rows": Library("rows", "kernels_rows.c", rows.PROTOTYPES, rows.source(), CFLAGS),
+        "rows": Library(
+            "rows", "kernels_rows.c", rows.PROTOTYPES, rows.source(), CFLAGS, requires=("vmath",)
+        ),
         "vmath": Library(
             "vmath", "kernels_vmath.c", (vmath.HEADER, *vmath.PROTOTYPES), vmath.source(), CFLAGS
         ),
     }
 )
 """Library name -> library."""
+
+
+def closure(names: set[str]) -> list[str]:
+    """`names` and every library they require, transitively, sorted."""
+    found: set[str] = set()
+    todo = list(names)
+    while todo:
+        name = todo.pop()
+        if name not in found:
+            found.add(name)
+            todo.extend(LIBRARIES[name].requires)
+    return sorted(found)
