@@ -315,6 +315,8 @@ class FunctionEmitter:
             kernel = Kernel(op, w, ins, outs, in_types, out_types)
             fn(kernel)
             self.owner.libraries.update(kernel.libraries)
+            for routine in kernel.routines:
+                self.owner.routines.setdefault(routine.name, routine)
             body = "\n".join(w.lines[start:])
             for name in ins + outs:  # e.g. batch_norm without scale does not read gamma
                 if not re.search(rf"\b{name}\b", body):

@@ -19,6 +19,7 @@ from xdsl.ir import Attribute, Operation
 from xrelay.codegen.c.epilogue import Epilogue
 from xrelay.codegen.c.scalars import Scalar, tensor_scalar
 from xrelay.codegen.c.writer import CWriter
+from xrelay.codegen.kernels.routine import Routine
 
 
 class Unsupported(Exception):
@@ -79,6 +80,9 @@ class Kernel:
     epilogue: Epilogue | None = None
     """Elementwise consumers fused into this op's store (`epilogue.py`); only for ops
     `EPILOGUE_PRODUCERS` accepts."""
+    routines: list[Routine] = field(default_factory=list[Routine])
+    """Functions specialized to this op that the printed code calls (`codegen/kernels/routine.py`):
+    the emitter prints them into the generated library units, compiled with the library's flags."""
 
     def in_shape(self, index: int) -> tuple[int, ...]:
         return static_shape(self.in_types[index])

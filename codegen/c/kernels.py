@@ -8,6 +8,7 @@ from types import MappingProxyType
 
 from xrelay.codegen.c import kernels_algorithm as algorithm
 from xrelay.codegen.c import kernels_conv as conv
+from xrelay.codegen.c import kernels_conv2d as conv2d
 from xrelay.codegen.c import kernels_einsum as einsum
 from xrelay.codegen.c import kernels_gemm as gemm
 from xrelay.codegen.c import kernels_image as image
@@ -23,7 +24,7 @@ from xrelay.codegen.c.kernels_movement import MOVEMENT_KERNELS
 
 KERNELS: Mapping[str, KernelFn] = MappingProxyType(
     {
-        "relay.nn.conv2d": nn.conv2d,
+        "relay.nn.conv2d": conv2d.conv2d,
         "relay.nn.dense": gemm.dense,
         "relay.nn.max_pool2d": nn.pool2d,
         "relay.nn.avg_pool2d": nn.pool2d,

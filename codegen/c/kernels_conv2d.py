@@ -1,0 +1,158 @@
+"""The host's float32 `nn.conv2d` on NCHW data / OIHW weights: the shared library's kernels.
+
+Which kernel (`plan`):
+
+- depthwise (groups = input channels, one input channel per group, any channel
+  multiplier): `codegen/kernels/conv_depthwise.py`;
+- any other group count: the register-blocked direct kernel
+  (`codegen/kernels/conv_direct.py`), once per group (groups = 1: once);
+
+each printed as a routine specialized to the op (`codegen/kernels/routine.py`:
+compiled with the library's `-O3` and the machine's ISA, single-threaded) that
+the op's kernel calls. The op's `Kernel.epilogue` (bias per output channel,
+residual of the output's shape, an activation: `codegen/c/epilogue.py`) is
+applied in the routine's store, so `nn.conv2d` is registered in
+`EPILOGUE_PRODUCERS` for exactly the ops it takes (`takes`).
+
+Numerics: float32 accumulators with fused multiply-adds (the accel kernels'),
+each output the recursive float32 sum of its `C/groups * KH * KW` products in
+tap order: within about `taps * 2^-24 * sum |w * x|` of the exact sum
+(docs/semantics.md), well inside issue 16's 1e-4 of the output's magnitude for
+the models' sizes. Everything else (other dtypes, layouts, ranks, scratch rows
+past the budget) keeps the double-accumulator loops of `kernels_conv.py`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.ir import Operation
+from xrelay.codegen.accel.epilogues import literal
+from xrelay.codegen.c import kernels_conv
+from xrelay.codegen.c.epilogue import EPILOGUE_PRODUCERS
+from xrelay.codegen.c.epilogue import Epilogue as HostEpilogue
+from xrelay.codegen.c.kernel_api import Kernel, leaf_types, scalar, static_shape
+from xrelay.codegen.c.scalars import INDEX
+from xrelay.codegen.c.writer import CWriter
+from xrelay.codegen.kernels import conv_depthwise, conv_direct
+from xrelay.codegen.kernels.conv_depthwise import Depthwise
+from xrelay.codegen.kernels.conv_plan import ACTIVATIONS, Conv, Epilogue
+from xrelay.codegen.kernels.routine import routine
+from xrelay.codegen.kernels.vectors import PRELUDE
+from xrelay.dialects.relay.base import get_int, get_ints, get_str
+from xrelay.dialects.relay.nn import pad_2d
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How a float32 conv2d runs: one group's `Conv` and the group count, or depthwise."""
+
+    conv: Conv
+    groups: int
+    depthwise: bool
+
+
+def plan(op: Operation) -> Plan | None:
+    """The plan of a `relay.nn.conv2d` the shared kernels take, None for the loops."""
+    props = op.properties
+    types = [t for v in (*op.operands, *op.results) for t in leaf_types(v.type)]
+    if len(types) != 3 or any(scalar(t).ctype != "float" for t in types):
+        return None
+    if get_str(props, "data_layout") != "NCHW" or get_str(props, "kernel_layout") != "OIHW":
+        return None
+    (n, c, h, w), (o, per_group, kh, kw), (_, _, oh, ow) = (static_shape(t) for t in types)
+    if 0 in (n, c, h, w, o, kh, kw, oh, ow):
+        return None
+    groups = get_int(props, "groups")
+    sh, sw = get_ints(props, "strides")
+    dh, dw = get_ints(props, "dilation")
+    top, left, _, _ = pad_2d(get_ints(props, "padding"))
+    if groups == c and groups > 1 and per_group == 1 and o % c == 0:
+        conv = Conv(n, c, h, w, o, kh, kw, oh, ow, sh, sw, dh, dw, top, left)
+        return Plan(conv, 1, True) if conv_depthwise.fits(conv) else None
+    cg, og = c // groups, o // groups
+    images = (c * h * w, o * oh * ow)
+    conv = Conv(n, cg, h, w, og, kh, kw, oh, ow, sh, sw, dh, dw, top, left, *images)
+    return Plan(conv, groups, False) if conv_direct.fits(conv) else None
+
+
+def takes(op: Operation) -> bool:
+    """Whether the host's conv2d kernel is the shared library's (and applies an epilogue)."""
+    return plan(op) is not None
+
+
+def shared_epilogue(epilogue: HostEpilogue | None) -> Epilogue:
+    """The host's epilogue as the shared printers take it (pointers `eb`, `er`)."""
+    if epilogue is None:
+        return Epilogue()
+    act = epilogue.activation
+    clip = None
+    if act == "clip":
+        assert epilogue.clip is not None
+        clip = (literal(epilogue.clip[0]), literal(epilogue.clip[1]))
+    return Epilogue(
+        "eb" if epilogue.bias else None,
+        "er" if epilogue.residual else None,
+        act == "relu",
+        clip,
+        act if act not in (None, "relu", "clip") else None,
+    )
+
+
+def conv2d(k: Kernel) -> None:
+    """Print `k` (a `relay.nn.conv2d`) as a call of its routine, or the loops."""
+    found = plan(k.op)
+    if found is None:
+        assert k.epilogue is None, "an epilogue on a conv2d the shared kernels do not take"
+        kernels_conv.conv(k)
+        return
+    groups = found.groups
+    epilogue = shared_epilogue(k.epilogue)
+    params = ["const float *restrict data", "const float *restrict weight", "float *out"]
+    args = ["in0", "in1", "out0"]
+    if k.epilogue is not None and k.epilogue.bias:
+        params.append("const float *bias")
+        args.append(k.epilogue.bias)
+    if k.epilogue is not None and k.epilogue.residual:
+        params.append("const float *residual")
+        args.append(k.epilogue.residual)
+    w = CWriter(1)
+    if groups > 1:
+        with w.loop("g", groups):
+            _group(w, found, epilogue, "g")
+    else:
+        _group(w, found, epilogue, None)
+    stem, kind = ("xc_dwconv", "depthwise") if found.depthwise else ("xc_conv", "direct")
+    preludes = (PRELUDE, ACTIVATIONS) if epilogue.activation else (PRELUDE,)
+    made = routine(stem, ", ".join(params), w.lines, preludes)
+    k.routines.append(made)
+    k.w.line(f"/* the shared {kind} kernel (codegen/kernels) */")
+    k.w.line(f"{made.name}({', '.join(args)});")
+
+
+def _group(w: CWriter, found: Plan, epilogue: Epilogue, g: str | None) -> None:
+    """One group's pointers (`in0`, `in1`, `out0`, `eb`, `er`) and its kernel over every
+    output row (blocked) or plane (depthwise)."""
+    conv = found.conv
+
+    def at(base: str, step: int) -> str:
+        return f"{base} + {g} * {step}" if g else base
+
+    weights = conv.o * (1 if found.depthwise else conv.c) * conv.kh * conv.kw
+    w.line(f"const float *restrict in0 = {at('data', conv.c * conv.h * conv.w)};")
+    w.line(f"const float *restrict in1 = {at('weight', weights)};")
+    w.line(f"float *out0 = {at('out', conv.o * conv.oh * conv.ow)};")
+    if epilogue.bias:
+        w.line(f"const float *eb = {at('bias', conv.o)};")
+    if epilogue.residual:
+        w.line(f"const float *er = {at('residual', conv.o * conv.oh * conv.ow)};")
+    with w.block():
+        if found.depthwise:
+            w.line(f"const {INDEX} q0 = 0, q1 = {conv.n * conv.c};")
+            conv_depthwise.planes(w, Depthwise(conv, conv.o // conv.c), epilogue)
+        else:
+            w.line(f"const {INDEX} q0 = 0, q1 = {conv.n * conv.oh};")
+            conv_direct.rows(w, conv, epilogue)
+
+
+EPILOGUE_PRODUCERS["relay.nn.conv2d"] = takes
