@@ -26,7 +26,7 @@ from xrelay.codegen.c.epilogue import EPILOGUE_PRODUCERS, Activation, Epilogue
 from xrelay.codegen.c.kernel_api import Kernel, leaf_types
 from xrelay.codegen.c.kernels_conv2d import conv2d, takes
 from xrelay.codegen.c.writer import CWriter
-from xrelay.codegen.kernels import CFLAGS
+from xrelay.codegen.kernels import CFLAGS, LIBRARIES
 from xrelay.dialects.relay.nn import Conv2DOp
 
 import xrelay
@@ -37,7 +37,9 @@ Array = np.ndarray[Any, Any]
 
 CASES: list[tuple[str, tuple[int, ...], tuple[int, ...], dict[str, Any]]] = [
     ("3x3 pad 1, 16 -> 24, width 56", (1, 16, 12, 56), (24, 16, 3, 3), {"padding": (1, 1)}),
-    ("1x1, 13 -> 7 channels, odd width", (1, 13, 5, 23), (7, 13, 1, 1), {}),
+    ("1x1, 13 -> 7 channels, odd width: the GEMM", (1, 13, 5, 23), (7, 13, 1, 1), {}),
+    ("1x1 batch 2: a GEMM per image", (2, 9, 4, 5), (6, 9, 1, 1), {}),
+    ("1x1 stride 2: the direct kernel", (1, 8, 9, 9), (5, 8, 1, 1), {"strides": (2, 2)}),
     ("stride 2, asymmetric pad, batch 2", (2, 5, 9, 13), (11, 5, 3, 3),
      {"padding": (1, 2, 0, 1), "strides": (2, 2)}),
     ("dilation 2, groups 2", (1, 4, 11, 19), (8, 2, 3, 3),
@@ -52,7 +54,7 @@ CASES: list[tuple[str, tuple[int, ...], tuple[int, ...], dict[str, Any]]] = [
      {"padding": (2, 1, 0, 3), "dilation": (2, 2), "groups": 4}),
     ("7x7 stride 2 pad 3, 3 -> 10", (1, 3, 21, 35), (10, 3, 7, 7),
      {"padding": (3, 3), "strides": (2, 2)}),
-    ("300 channels: the scratch in chunks", (1, 300, 6, 70), (5, 300, 3, 3), {"padding": (1, 1)}),
+    ("300 channels: the scratch in chunks", (1, 300, 9, 120), (5, 300, 3, 3), {"padding": (1, 1)}),
     ("kernel wider than the input", (1, 2, 2, 3), (3, 2, 3, 3), {"padding": (1, 1)}),
 ]  # fmt: skip
 
@@ -133,6 +135,7 @@ def test_conv2d_matches_the_interpreter_and_numpy(cache: Path) -> None:
     assert sources.unit_cflags["kernels_generated.c"] == list(CFLAGS)
     host = text(sources, "model.c")
     assert host.count("/* the shared direct kernel (codegen/kernels) */") == 8
+    assert host.count("/* the shared GEMM kernel (codegen/kernels) */") == 2
     assert host.count("/* the shared depthwise kernel (codegen/kernels) */") == 3
     assert "c0 += " in unit  # the 300-channel case fills its scratch in chunks
     assert "for (int64_t g = 0; g < 3; ++g)" in unit  # one blocked kernel per group
@@ -243,7 +246,10 @@ def run_routine(op: Conv2DOp, epilogue: Epilogue, arrays: list[Array], tmp: Path
     (routine,) = k.routines
     source = tmp / f"{routine.name}.c"
     head = "#include <math.h>\n#include <stdint.h>\n#include <string.h>\n#define XR_HIDDEN\n"
-    source.write_text(head + "".join(routine.preludes) + routine.definition())
+    libraries = [LIBRARIES[name] for name in sorted(k.libraries)]  # the GEMM of a 1x1 conv
+    text_ = "".join(f"{p}\n" for lib in libraries for p in lib.prototypes)
+    text_ += "".join(lib.source for lib in libraries)
+    source.write_text(head + text_ + "".join(routine.preludes) + routine.definition())
     shared = tmp / f"{routine.name}.so"
     subprocess.run(
         ["cc", "-shared", "-fPIC", "-Wall", "-Werror", *CFLAGS, str(source), "-o", str(shared),
@@ -263,6 +269,8 @@ EPILOGUE_CASES: list[tuple[tuple[int, ...], tuple[int, ...], dict[str, Any]]] = 
     ((2, 4, 6, 19), (6, 2, 3, 3), {"padding": (1, 0, 2, 1), "groups": 2, "strides": (2, 2)}),
     ((1, 5, 8, 40), (10, 1, 3, 3), {"padding": (1, 1), "groups": 5}),
     ((1, 300, 4, 40), (3, 300, 3, 3), {"padding": (1, 1)}),  # chunks: the epilogue at the last
+    ((2, 256, 3, 21), (5, 256, 1, 1), {}),  # 1x1 deep: the GEMM, then the epilogue's pass
+    ((1, 6, 5, 37), (4, 6, 1, 1), {}),  # 1x1 shallow: the direct kernel's store
 ]
 
 

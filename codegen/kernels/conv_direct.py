@@ -45,15 +45,22 @@ ACCUMULATORS = 24
 """At most this many vector accumulators per block (32 registers less inputs and weights)."""
 
 
-def chunk(conv: Conv) -> int:
-    """Input channels per scratch fill."""
-    return max(1, min(conv.c, SCRATCH_FLOATS // conv.per_channel))
+HOST_SCRATCH_FLOATS = 32768
+"""The host's budget (128 KiB of the calling thread's stack: its routines run on the thread
+that runs the model), so that the rows of 64 channels of width 112, or 128 of width 56, fit
+without chunks (chunks send partial sums through the output: ~1.4x slower on VGG's 64-channel
+3x3 at 112x112). A thread-local buffer instead of the stack measured ~1.6x slower."""
 
 
-def fits(conv: Conv) -> bool:
-    """Whether one input channel's scratch rows fit the budget (a thread's stack holds the
-    scratch: wider rows, past ~5400 columns for a 3x3 kernel, do not)."""
-    return conv.per_channel <= SCRATCH_FLOATS
+def chunk(conv: Conv, scratch: int = SCRATCH_FLOATS) -> int:
+    """Input channels per scratch fill of a `scratch`-float budget."""
+    return max(1, min(conv.c, scratch // conv.per_channel))
+
+
+def fits(conv: Conv, scratch: int = SCRATCH_FLOATS) -> bool:
+    """Whether one input channel's scratch rows fit a `scratch`-float budget (on a thread's
+    stack: wider rows, past ~5400 columns for a 3x3 kernel, do not)."""
+    return conv.per_channel <= scratch
 
 
 def choose_block(conv: Conv) -> tuple[int, int]:
@@ -76,12 +83,14 @@ def choose_block(conv: Conv) -> tuple[int, int]:
     return best[2], best[1] // best[2]
 
 
-def rows(w: CWriter, conv: Conv, epilogue: Epilogue) -> None:
-    """The output rows `q0 <= q < q1` (image `q / oh`, row `q % oh`), with their scratch."""
-    size = chunk(conv)
+def rows(w: CWriter, conv: Conv, epilogue: Epilogue, scratch: int = SCRATCH_FLOATS) -> None:
+    """The output rows `q0 <= q < q1` (image `q / oh`, row `q % oh`), with their scratch on
+    the stack, at most `scratch` floats."""
+    size = chunk(conv, scratch)
     chunked = size < conv.c
+    floats = size * conv.per_channel
     w.line(f'_Static_assert(XA_VL <= {VL_MAX}, "scratch rows are padded for {VL_MAX} lanes");')
-    w.line(f"float buf[{size * conv.per_channel}] __attribute__((aligned(64))) = {{0}};")
+    w.line(f"float buf[{floats}] __attribute__((aligned(64))) = {{0}};")
     if not chunked:
         w.line(f"{INDEX} held[{conv.slots}];")
         with w.loop("s", conv.slots):
