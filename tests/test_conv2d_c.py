@@ -307,3 +307,47 @@ def test_every_epilogue_in_the_store(activation: str | None, tmp_path: Path) -> 
             error = np.abs(got.astype(np.float64) - total)
             scale = max(1.0, float(np.max(np.abs(total))))
             assert float(np.max(error)) <= 1e-5 * scale, (label, float(np.max(error)))
+
+
+def test_nhwc_pointwise_convs_are_one_gemm(cache: Path) -> None:
+    rng = np.random.default_rng(11)
+    x = relay.var("x", shape=(2, 5, 7, 19), dtype="float32")
+    hwio = relay.var("hwio", shape=(1, 1, 19, 13), dtype="float32")
+    ohwi = relay.var("ohwi", shape=(13, 1, 1, 19), dtype="float32")
+    wide = relay.var("wide", shape=(3, 3, 19, 4), dtype="float32")
+    body = relay.Tuple([
+        relay.nn.conv2d(x, hwio, data_layout="NHWC", kernel_layout="HWIO"),
+        relay.nn.conv2d(x, ohwi, data_layout="NHWC", kernel_layout="OHWI"),
+        relay.nn.conv2d(x, wide, data_layout="NHWC", kernel_layout="HWIO", padding=(1, 1)),
+    ])  # fmt: skip
+    mod = IRModule.from_expr(relay.Function([x, hwio, ohwi, wide], body))
+    shapes = [(2, 5, 7, 19), (1, 1, 19, 13), (13, 1, 1, 19), (3, 3, 19, 4)]
+    values = [rng.standard_normal(shape).astype("float32") for shape in shapes]
+    sources = emit(mod)
+    assert text(sources, "model.c").count("/* the shared GEMM kernel (codegen/kernels) */") == 2
+    got = [np.asarray(g) for g in Library(build(sources, cache))(*values)]
+    data = values[0].astype(np.float64)
+    weights = [values[1][0, 0].astype(np.float64), values[2][:, 0, 0].T.astype(np.float64)]
+    for g, wm in zip(got[:2], weights, strict=True):
+        want = np.einsum("nhwc,co->nhwo", data, wm)
+        mag = np.einsum("nhwc,co->nhwo", np.abs(data), np.abs(wm))
+        check("nhwc 1x1", g, want, mag, 19)
+    ref = np.asarray(xrelay.evaluate(mod, *values)[2])
+    np.testing.assert_allclose(got[2], ref, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("activation", [None, "relu", "clip", "sigmoid"])
+def test_nhwc_pointwise_epilogue(activation: str | None, tmp_path: Path) -> None:
+    rng = np.random.default_rng(12)
+    op = conv_op((2, 3, 4, 21), (17, 1, 1, 21), data_layout="NHWC", kernel_layout="OHWI")
+    x = rng.standard_normal((2, 3, 4, 21)).astype(np.float32)
+    w = rng.standard_normal((17, 1, 1, 21)).astype(np.float32)
+    bias = rng.standard_normal(17).astype(np.float32)
+    residual = rng.standard_normal((2, 3, 4, 17)).astype(np.float32)
+    epilogue = Epilogue("in2", "in3", cast(Activation | None, activation),
+                        (-0.5, 0.75) if activation == "clip" else None)  # fmt: skip
+    got = run_routine(op, epilogue, [x, w, bias, residual], tmp_path)
+    total = np.einsum("nhwc,oc->nhwo", x.astype(np.float64), w[:, 0, 0]) + bias + residual
+    if activation is not None:
+        total = ACTIVATIONS[activation](total)
+    np.testing.assert_allclose(got, total, rtol=1e-5, atol=1e-5 * float(np.abs(total).max()))

@@ -1,25 +1,30 @@
-"""The host's float32 `nn.conv2d` on NCHW data / OIHW weights: the shared library's kernels.
+"""The host's float32 `nn.conv2d` (NCHW / OIHW, and NHWC 1x1): the shared library's kernels.
 
-Which kernel (`plan`):
+Which kernel (`plan`, `kernels_conv2d_nhwc.plan`):
 
 - depthwise (groups = input channels, one input channel per group, any channel
   multiplier): `codegen/kernels/conv_depthwise.py`;
 - any other group count: the register-blocked direct kernel
   (`codegen/kernels/conv_direct.py`), once per group (groups = 1: once);
+- 1x1, stride 1, unpadded, groups 1: the shared GEMM per image (`by_sgemm`);
+- NHWC data with HWIO / OHWI weights, 1x1, stride 1, unpadded: one GEMM over
+  the pixels (`kernels_conv2d_nhwc.py`);
 
 each printed as a routine specialized to the op (`codegen/kernels/routine.py`:
 compiled with the library's `-O3` and the machine's ISA, single-threaded) that
 the op's kernel calls. The op's `Kernel.epilogue` (bias per output channel,
 residual of the output's shape, an activation: `codegen/c/epilogue.py`) is
-applied in the routine's store, so `nn.conv2d` is registered in
-`EPILOGUE_PRODUCERS` for exactly the ops it takes (`takes`).
+applied in the routine's store (after a GEMM: in one pass over its output),
+so `nn.conv2d` is registered in `EPILOGUE_PRODUCERS` for exactly the ops it
+takes (`takes`).
 
 Numerics: float32 accumulators with fused multiply-adds (the accel kernels'),
 each output the recursive float32 sum of its `C/groups * KH * KW` products in
-tap order: within about `taps * 2^-24 * sum |w * x|` of the exact sum
-(docs/semantics.md), well inside issue 16's 1e-4 of the output's magnitude for
-the models' sizes. Everything else (other dtypes, layouts, ranks, scratch rows
-past the budget) keeps the double-accumulator loops of `kernels_conv.py`.
+tap order (the GEMM's: blocks of 256 added, docs/semantics.md): within about
+`taps * 2^-24 * sum |w * x|` of the exact sum, well inside issue 16's 1e-4 of
+the output's magnitude for the models' sizes. Everything else (other dtypes,
+layouts, ranks, scratch rows past the budget) keeps the double-accumulator
+loops of `kernels_conv.py`.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from dataclasses import dataclass
 from xdsl.ir import Operation
 from xrelay.codegen.accel.epilogues import literal
 from xrelay.codegen.c import kernels_conv
+from xrelay.codegen.c import kernels_conv2d_nhwc as nhwc
 from xrelay.codegen.c.epilogue import EPILOGUE_PRODUCERS
 from xrelay.codegen.c.epilogue import Epilogue as HostEpilogue
 from xrelay.codegen.c.kernel_api import Kernel, leaf_types, scalar, static_shape
@@ -79,7 +85,7 @@ def plan(op: Operation) -> Plan | None:
 
 def takes(op: Operation) -> bool:
     """Whether the host's conv2d kernel is the shared library's (and applies an epilogue)."""
-    return plan(op) is not None
+    return plan(op) is not None or nhwc.plan(op) is not None
 
 
 def shared_epilogue(epilogue: HostEpilogue | None) -> Epilogue:
@@ -102,12 +108,11 @@ def shared_epilogue(epilogue: HostEpilogue | None) -> Epilogue:
 
 def conv2d(k: Kernel) -> None:
     """Print `k` (a `relay.nn.conv2d`) as a call of its routine, or the loops."""
-    found = plan(k.op)
-    if found is None:
+    found, pointwise = plan(k.op), nhwc.plan(k.op)
+    if found is None and pointwise is None:
         assert k.epilogue is None, "an epilogue on a conv2d the shared kernels do not take"
         kernels_conv.conv(k)
         return
-    groups = found.groups
     epilogue = shared_epilogue(k.epilogue)
     params = ["const float *restrict data", "const float *restrict weight", "float *out"]
     args = ["in0", "in1", "out0"]
@@ -118,18 +123,22 @@ def conv2d(k: Kernel) -> None:
         params.append("const float *residual")
         args.append(k.epilogue.residual)
     w = CWriter(1)
-    by_gemm = by_sgemm(found, epilogue)
-    if by_gemm:
+    if found is None:
+        assert pointwise is not None
+        k.libraries.add("gemm")
+        nhwc.body(w, pointwise, epilogue)
+        stem, kind = "xc_conv1x1_nhwc", "GEMM"
+    elif by_sgemm(found, epilogue):
         k.libraries.add("gemm")
         _gemm(w, found.conv, epilogue)
-    elif groups > 1:
-        with w.loop("g", groups):
-            _group(w, found, epilogue, "g")
-    else:
-        _group(w, found, epilogue, None)
-    stem, kind = ("xc_dwconv", "depthwise") if found.depthwise else ("xc_conv", "direct")
-    if by_gemm:
         stem, kind = "xc_conv1x1", "GEMM"
+    else:
+        if found.groups > 1:
+            with w.loop("g", found.groups):
+                _group(w, found, epilogue, "g")
+        else:
+            _group(w, found, epilogue, None)
+        stem, kind = ("xc_dwconv", "depthwise") if found.depthwise else ("xc_conv", "direct")
     preludes = (PRELUDE, ACTIVATIONS) if epilogue.activation else (PRELUDE,)
     made = routine(stem, ", ".join(params), w.lines, preludes)
     k.routines.append(made)
