@@ -8,7 +8,8 @@ DenseNet-121, Inception v1, SqueezeNet and ShuffleNet. xrelay imports it
 (`from_onnx`), builds it for `--targets` (default `c`) with `num_threads=1` in
 an empty cache and checks its output against onnxruntime's (1e-4 of the
 output's magnitude); then the runners are timed interleaved, `--rounds` rounds
-of one call each, median. `--profile` adds, per model, the share of `c`'s time
+of one call each: median and minimum (on a shared machine the minimum is the steadier
+ratio). `--profile` adds, per model, the share of `c`'s time
 in `nn.conv2d` kernels (a `profile=True` build, `Library.profile()`).
 
     python benchmarks/conv_host.py [--models mobilenet,resnet_bottleneck] [--rounds 15]
@@ -185,13 +186,17 @@ def time_model(name: str, targets: list[str], rounds: int, profile: bool) -> str
             start = time.perf_counter()
             call()
             times[key].append(time.perf_counter() - start)
-    base = statistics.median(times["onnxruntime"])
+    base, floor = statistics.median(times["onnxruntime"]), min(times["onnxruntime"])
     cells = []
     for target in targets:
-        median = statistics.median(times[target])
-        cells.append(f"{median * 1e3:.2f} ms ({median / base:.2f}x)")
+        median, least = statistics.median(times[target]), min(times[target])
+        cells.append(
+            f"{median * 1e3:.2f} ms ({median / base:.2f}x), min {least * 1e3:.2f} ms "
+            f"({least / floor:.2f}x)"
+        )
     extra = f" ({conv_share(mod, params, ['c'], x)})" if profile else ""
-    return f"| {name}{extra} | {' | '.join(cells)} | {base * 1e3:.2f} ms |"
+    ort = f"{base * 1e3:.2f} ms, min {floor * 1e3:.2f} ms"
+    return f"| {name}{extra} | {' | '.join(cells)} | {ort} |"
 
 
 def main() -> None:
