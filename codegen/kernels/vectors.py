@@ -48,7 +48,10 @@ static inline void xa_stn(float *p, xa_v v, int64_t n) {
     xa_st(p, v);
     return;
   }
-  __builtin_memcpy(p, &v, (size_t)n * sizeof(float));
+  /* lane by lane: a memcpy of n floats here trips gcc 12's -Warray-bounds under UBSan */
+  float lanes[XA_VL];
+  __builtin_memcpy(lanes, &v, sizeof v);
+  for (int64_t i = 0; i < n; ++i) p[i] = lanes[i];
 }
 static inline xa_v xa_splat(float s) { return (xa_v){0} + s; }
 static inline float xa_sum(xa_v v) {
