@@ -351,3 +351,28 @@ def test_nhwc_pointwise_epilogue(activation: str | None, tmp_path: Path) -> None
     if activation is not None:
         total = ACTIVATIONS[activation](total)
     np.testing.assert_allclose(got, total, rtol=1e-5, atol=1e-5 * float(np.abs(total).max()))
+
+
+def test_infinite_weights_meet_no_padding(cache: Path) -> None:
+    """A weight of +-Inf or NaN adds nothing where its tap falls in the padding, as the
+    reference (docs/semantics.md): such weights take the loops, then the epilogue."""
+    x = relay.var("x", shape=(1, 3, 6, 9), dtype="float32")
+    w = relay.var("w", shape=(4, 3, 3, 3), dtype="float32")
+    d = relay.var("d", shape=(3, 1, 3, 3), dtype="float32")
+    body = relay.Tuple([relay.nn.conv2d(x, w, padding=(1, 1)),
+                        relay.nn.conv2d(x, d, padding=(1, 1), groups=3, strides=(2, 2))])  # fmt: skip
+    mod = IRModule.from_expr(relay.Function([x, w, d], body))
+    rng = np.random.default_rng(5)
+    xv = rng.standard_normal((1, 3, 6, 9)).astype("float32")
+    wv = rng.standard_normal((4, 3, 3, 3)).astype("float32")
+    dv = rng.standard_normal((3, 1, 3, 3)).astype("float32")
+    wv[1, 0, 0, 0], wv[2, 1, 2, 2], dv[0, 0, 1, 0] = np.inf, np.nan, -np.inf
+    lib = xrelay.build(mod, options={"cache_dir": cache})
+    for weights in ((wv, dv), (np.nan_to_num(wv), np.nan_to_num(dv))):
+        got = [np.asarray(g) for g in lib(xv, *weights)]
+        want = [np.asarray(v) for v in xrelay.evaluate(mod, xv, *weights)]
+        for g, v in zip(got, want, strict=True):
+            assert np.array_equal(np.isnan(g), np.isnan(v))
+            assert np.array_equal(np.isinf(g), np.isinf(v))
+            finite = np.isfinite(v)
+            np.testing.assert_allclose(g[finite], v[finite], rtol=1e-4, atol=1e-4)

@@ -37,7 +37,7 @@ from xrelay.codegen.c import kernels_conv
 from xrelay.codegen.c import kernels_conv2d_nhwc as nhwc
 from xrelay.codegen.c.epilogue import EPILOGUE_PRODUCERS
 from xrelay.codegen.c.epilogue import Epilogue as HostEpilogue
-from xrelay.codegen.c.kernel_api import Kernel, leaf_types, scalar, static_shape
+from xrelay.codegen.c.kernel_api import Kernel, leaf_types, numel, scalar, static_shape
 from xrelay.codegen.c.scalars import INDEX
 from xrelay.codegen.c.writer import CWriter
 from xrelay.codegen.kernels import conv_depthwise, conv_direct, gemm
@@ -133,6 +133,8 @@ def conv2d(k: Kernel) -> None:
         _gemm(w, found.conv, epilogue)
         stem, kind = "xc_conv1x1", "GEMM"
     else:
+        if reads_padding(found.conv):
+            _finite_guard(w, k, found, epilogue)
         if found.groups > 1:
             with w.loop("g", found.groups):
                 _group(w, found, epilogue, "g")
@@ -176,20 +178,56 @@ def _gemm(w: CWriter, conv: Conv, epilogue: Epilogue) -> None:
         w.line(f"float *out0 = out + n * {conv.o * plane};")
         data = ("data + n * " + str(conv.c * plane), plane, 1)
         w.line(gemm.call((conv.o, plane, conv.c), ("weight", conv.c, 1), data, ("out0", plane)))
-        tail = finish("v", epilogue, "xa_ldn(er + i, m)" if epilogue.residual else None)
-        if not (epilogue.bias or tail):
-            return
-        with w.loop("oc", conv.o):
-            w.line(f"float *p = out0 + oc * {plane};")
-            if epilogue.residual:
-                w.line(f"const float *er = residual + n * {conv.o * plane} + oc * {plane};")
-            w.line(f"const xa_v b = {'xa_splat(bias[oc])' if epilogue.bias else '(xa_v){0}'};")
-            with w.block(f"for ({INDEX} i = 0; i < {plane}; i += XA_VL)"):
-                w.line(f"const {INDEX} m = {plane} - i;")
-                w.line("xa_v v = xa_ldn(p + i, m) + b;")
-                for line in tail:
-                    w.line(line)
-                w.line("xa_stn(p + i, v, m);")
+        _epilogue_pass(w, conv.o, plane, epilogue)
+
+
+def _epilogue_pass(w: CWriter, channels: int, plane: int, epilogue: Epilogue) -> None:
+    """The epilogue over image `n`'s output at `out0` (`channels` planes of `plane`
+    floats), vectorized; nothing without one."""
+    tail = finish("v", epilogue, "xa_ldn(er + i, m)" if epilogue.residual else None)
+    if not (epilogue.bias or tail):
+        return
+    with w.loop("oc", channels):
+        w.line(f"float *p = out0 + oc * {plane};")
+        if epilogue.residual:
+            w.line(f"const float *er = residual + n * {channels * plane} + oc * {plane};")
+        w.line(f"const xa_v b = {'xa_splat(bias[oc])' if epilogue.bias else '(xa_v){0}'};")
+        with w.block(f"for ({INDEX} i = 0; i < {plane}; i += XA_VL)"):
+            w.line(f"const {INDEX} m = {plane} - i;")
+            w.line("xa_v v = xa_ldn(p + i, m) + b;")
+            for line in tail:
+                w.line(line)
+            w.line("xa_stn(p + i, v, m);")
+
+
+def reads_padding(conv: Conv) -> bool:
+    """Whether some tap of the scratch kernels reads a padding column (a zero there)."""
+    reach = (conv.ow - 1) * conv.sw + (conv.kw - 1) * conv.dw - conv.left
+    return conv.left > 0 or reach >= conv.w
+
+
+def _finite_guard(w: CWriter, k: Kernel, found: Plan, epilogue: Epilogue) -> None:
+    """Weights holding +-Inf or NaN run the loops of `kernels_conv.py` (then the epilogue):
+    the scratch kernels would multiply them by the zero padding (`0 * inf` is NaN) where
+    the reference adds nothing (docs/semantics.md). A scan of the weights, once per call."""
+    conv = found.conv
+    channels = conv.o * found.groups
+    count = numel(k.in_shape(1))
+    w.line("int finite = 1;")
+    with w.loop("i", count):
+        w.line("finite &= isfinite(weight[i]) != 0;")
+    with w.block("if (!finite)"):
+        w.line("const float *restrict in0 = data;")
+        w.line("const float *restrict in1 = weight;")
+        w.line("float *out0 = out;")
+        loops = Kernel(k.op, w, ["in0", "in1"], ["out0"], k.in_types[:2], k.out_types)
+        kernels_conv.conv(loops)
+        plane = conv.oh * conv.ow
+        if epilogue != Epilogue():
+            with w.loop("n", conv.n):
+                w.line(f"float *restrict out0 = out + n * {channels * plane};")
+                _epilogue_pass(w, channels, plane, epilogue)
+        w.line("return;")
 
 
 def _group(w: CWriter, found: Plan, epilogue: Epilogue, g: str | None) -> None:
