@@ -32,7 +32,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.ir import Operation
-from xrelay.codegen.accel.epilogues import literal
 from xrelay.codegen.c import kernels_conv
 from xrelay.codegen.c import kernels_conv2d_nhwc as nhwc
 from xrelay.codegen.c.epilogue import EPILOGUE_PRODUCERS
@@ -40,12 +39,7 @@ from xrelay.codegen.c.epilogue import Epilogue as HostEpilogue
 from xrelay.codegen.c.kernel_api import Kernel, leaf_types, numel, scalar, static_shape
 from xrelay.codegen.c.scalars import INDEX
 from xrelay.codegen.c.writer import CWriter
-from xrelay.codegen.kernels import conv_depthwise, conv_direct, gemm
-from xrelay.codegen.kernels.conv_depthwise import Depthwise
-from xrelay.codegen.kernels.conv_direct import HOST_SCRATCH_FLOATS
-from xrelay.codegen.kernels.conv_plan import ACTIVATIONS, Conv, Epilogue, finish
-from xrelay.codegen.kernels.routine import routine
-from xrelay.codegen.kernels.vectors import PRELUDE
+from xrelay.codegen.kernels import conv_depthwise, conv_direct, conv_plan, gemm, routine, vectors
 from xrelay.dialects.relay.base import get_int, get_ints, get_str
 from xrelay.dialects.relay.nn import pad_2d
 
@@ -54,7 +48,7 @@ from xrelay.dialects.relay.nn import pad_2d
 class Plan:
     """How a float32 conv2d runs: one group's `Conv` and the group count, or depthwise."""
 
-    conv: Conv
+    conv: conv_plan.Conv
     groups: int
     depthwise: bool
 
@@ -75,12 +69,13 @@ def plan(op: Operation) -> Plan | None:
     dh, dw = get_ints(props, "dilation")
     top, left, _, _ = pad_2d(get_ints(props, "padding"))
     if groups == c and groups > 1 and per_group == 1 and o % c == 0:
-        conv = Conv(n, c, h, w, o, kh, kw, oh, ow, sh, sw, dh, dw, top, left)
+        conv = conv_plan.Conv(n, c, h, w, o, kh, kw, oh, ow, sh, sw, dh, dw, top, left)
         return Plan(conv, 1, True) if conv_depthwise.fits(conv) else None
     cg, og = c // groups, o // groups
     images = (c * h * w, o * oh * ow)
-    conv = Conv(n, cg, h, w, og, kh, kw, oh, ow, sh, sw, dh, dw, top, left, *images)
-    return Plan(conv, groups, False) if conv_direct.fits(conv, HOST_SCRATCH_FLOATS) else None
+    conv = conv_plan.Conv(n, cg, h, w, og, kh, kw, oh, ow, sh, sw, dh, dw, top, left, *images)
+    fits = conv_direct.fits(conv, conv_direct.HOST_SCRATCH_FLOATS)
+    return Plan(conv, groups, False) if fits else None
 
 
 def takes(op: Operation) -> bool:
@@ -88,16 +83,16 @@ def takes(op: Operation) -> bool:
     return plan(op) is not None or nhwc.plan(op) is not None
 
 
-def shared_epilogue(epilogue: HostEpilogue | None) -> Epilogue:
+def shared_epilogue(epilogue: HostEpilogue | None) -> conv_plan.Epilogue:
     """The host's epilogue as the shared printers take it (pointers `eb`, `er`)."""
     if epilogue is None:
-        return Epilogue()
+        return conv_plan.Epilogue()
     act = epilogue.activation
     clip = None
     if act == "clip":
         assert epilogue.clip is not None
-        clip = (literal(epilogue.clip[0]), literal(epilogue.clip[1]))
-    return Epilogue(
+        clip = (conv_plan.literal(epilogue.clip[0]), conv_plan.literal(epilogue.clip[1]))
+    return conv_plan.Epilogue(
         "eb" if epilogue.bias else None,
         "er" if epilogue.residual else None,
         act == "relu",
@@ -141,8 +136,10 @@ def conv2d(k: Kernel) -> None:
         else:
             _group(w, found, epilogue, None)
         stem, kind = ("xc_dwconv", "depthwise") if found.depthwise else ("xc_conv", "direct")
-    preludes = (PRELUDE, ACTIVATIONS) if epilogue.activation else (PRELUDE,)
-    made = routine(stem, ", ".join(params), w.lines, preludes)
+    preludes = (vectors.PRELUDE,)
+    if epilogue.activation:
+        preludes = (vectors.PRELUDE, conv_plan.ACTIVATIONS)
+    made = routine.routine(stem, ", ".join(params), w.lines, preludes)
     k.routines.append(made)
     k.w.line(f"/* the shared {kind} kernel (codegen/kernels) */")
     k.w.line(f"{made.name}({', '.join(args)});")
@@ -154,14 +151,14 @@ input channels on; below, the direct kernel applies it in its store. A guess fro
 gains (`by_sgemm`) against a pass's cost, not measured with a fused epilogue."""
 
 
-def by_sgemm(found: Plan, epilogue: Epilogue) -> bool:
+def by_sgemm(found: Plan, epilogue: conv_plan.Epilogue) -> bool:
     """Whether the conv is a matrix product per image (1x1, stride 1, no padding, groups 1)
     that takes `xg_sgemm`: always without an epilogue (the GEMM measured 1.1x the direct
     kernel's speed at 256 -> 64 and 64 -> 256 channels at 56x56, 1.5-1.8x at 1024 -> 256 at
     14x14 and 512 -> 2048 at 7x7), with one from `GEMM_DEPTH` input channels."""
     conv = found.conv
     return (
-        (epilogue == Epilogue() or conv.c >= GEMM_DEPTH)
+        (epilogue == conv_plan.Epilogue() or conv.c >= GEMM_DEPTH)
         and found.groups == 1
         and not found.depthwise
         and (conv.kh, conv.kw, conv.sh, conv.sw) == (1, 1, 1, 1)
@@ -170,7 +167,7 @@ def by_sgemm(found: Plan, epilogue: Epilogue) -> bool:
     )
 
 
-def _gemm(w: CWriter, conv: Conv, epilogue: Epilogue) -> None:
+def _gemm(w: CWriter, conv: conv_plan.Conv, epilogue: conv_plan.Epilogue) -> None:
     """Per image, `out[oc, p] = weight[oc, c] @ data[c, p]` by `xg_sgemm`, then the epilogue
     over the output in one vectorized pass (it reads the output back from cache per channel)."""
     plane = conv.h * conv.w
@@ -181,10 +178,10 @@ def _gemm(w: CWriter, conv: Conv, epilogue: Epilogue) -> None:
         _epilogue_pass(w, conv.o, plane, epilogue)
 
 
-def _epilogue_pass(w: CWriter, channels: int, plane: int, epilogue: Epilogue) -> None:
+def _epilogue_pass(w: CWriter, channels: int, plane: int, epilogue: conv_plan.Epilogue) -> None:
     """The epilogue over image `n`'s output at `out0` (`channels` planes of `plane`
     floats), vectorized; nothing without one."""
-    tail = finish("v", epilogue, "xa_ldn(er + i, m)" if epilogue.residual else None)
+    tail = conv_plan.finish("v", epilogue, "xa_ldn(er + i, m)" if epilogue.residual else None)
     if not (epilogue.bias or tail):
         return
     with w.loop("oc", channels):
@@ -200,13 +197,13 @@ def _epilogue_pass(w: CWriter, channels: int, plane: int, epilogue: Epilogue) ->
             w.line("xa_stn(p + i, v, m);")
 
 
-def reads_padding(conv: Conv) -> bool:
+def reads_padding(conv: conv_plan.Conv) -> bool:
     """Whether some tap of the scratch kernels reads a padding column (a zero there)."""
     reach = (conv.ow - 1) * conv.sw + (conv.kw - 1) * conv.dw - conv.left
     return conv.left > 0 or reach >= conv.w
 
 
-def _finite_guard(w: CWriter, k: Kernel, found: Plan, epilogue: Epilogue) -> None:
+def _finite_guard(w: CWriter, k: Kernel, found: Plan, epilogue: conv_plan.Epilogue) -> None:
     """Weights holding +-Inf or NaN run the loops of `kernels_conv.py` (then the epilogue):
     the scratch kernels would multiply them by the zero padding (`0 * inf` is NaN) where
     the reference adds nothing (docs/semantics.md). A scan of the weights, once per call."""
@@ -223,14 +220,14 @@ def _finite_guard(w: CWriter, k: Kernel, found: Plan, epilogue: Epilogue) -> Non
         loops = Kernel(k.op, w, ["in0", "in1"], ["out0"], k.in_types[:2], k.out_types)
         kernels_conv.conv(loops)
         plane = conv.oh * conv.ow
-        if epilogue != Epilogue():
+        if epilogue != conv_plan.Epilogue():
             with w.loop("n", conv.n):
                 w.line(f"float *restrict out0 = out + n * {channels * plane};")
                 _epilogue_pass(w, channels, plane, epilogue)
         w.line("return;")
 
 
-def _group(w: CWriter, found: Plan, epilogue: Epilogue, g: str | None) -> None:
+def _group(w: CWriter, found: Plan, epilogue: conv_plan.Epilogue, g: str | None) -> None:
     """One group's pointers (`in0`, `in1`, `out0`, `eb`, `er`) and its kernel over every
     output row (blocked) or plane (depthwise)."""
     conv = found.conv
@@ -249,10 +246,10 @@ def _group(w: CWriter, found: Plan, epilogue: Epilogue, g: str | None) -> None:
     with w.block():
         if found.depthwise:
             w.line(f"const {INDEX} q0 = 0, q1 = {conv.n * conv.c};")
-            conv_depthwise.planes(w, Depthwise(conv, conv.o // conv.c), epilogue)
+            conv_depthwise.planes(w, conv_depthwise.Depthwise(conv, conv.o // conv.c), epilogue)
         else:
             w.line(f"const {INDEX} q0 = 0, q1 = {conv.n * conv.oh};")
-            conv_direct.rows(w, conv, epilogue, HOST_SCRATCH_FLOATS)
+            conv_direct.rows(w, conv, epilogue, conv_direct.HOST_SCRATCH_FLOATS)
 
 
 EPILOGUE_PRODUCERS["relay.nn.conv2d"] = takes

@@ -17,8 +17,7 @@ from xdsl.ir import Operation
 from xrelay.codegen.c.kernel_api import leaf_types, scalar, static_shape
 from xrelay.codegen.c.scalars import INDEX
 from xrelay.codegen.c.writer import CWriter
-from xrelay.codegen.kernels import gemm
-from xrelay.codegen.kernels.conv_plan import Epilogue, finish
+from xrelay.codegen.kernels import conv_plan, gemm
 from xrelay.dialects.relay.base import get_int, get_ints, get_str
 
 
@@ -55,7 +54,7 @@ def plan(op: Operation) -> Pointwise | None:
     return Pointwise(n * h * w, c, o, (o, 1) if layout == "HWIO" else (1, c))
 
 
-def body(w: CWriter, found: Pointwise, epilogue: Epilogue) -> None:
+def body(w: CWriter, found: Pointwise, epilogue: conv_plan.Epilogue) -> None:
     """The routine's body: the GEMM into `out`, then the epilogue's pass."""
     rows, cols = found.pixels, found.out
     call = gemm.call(
@@ -63,7 +62,7 @@ def body(w: CWriter, found: Pointwise, epilogue: Epilogue) -> None:
         ("out", cols),
     )  # fmt: skip
     w.line(call)
-    tail = finish("v", epilogue, "xa_ldn(er + j, m)" if epilogue.residual else None)
+    tail = conv_plan.finish("v", epilogue, "xa_ldn(er + j, m)" if epilogue.residual else None)
     if not (epilogue.bias or tail):
         return
     with w.loop("i", rows):

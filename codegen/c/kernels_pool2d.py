@@ -15,10 +15,7 @@ from xrelay.codegen.c import kernels_conv, kernels_nn
 from xrelay.codegen.c.kernel_api import Kernel
 from xrelay.codegen.c.scalars import INDEX
 from xrelay.codegen.c.writer import CWriter
-from xrelay.codegen.kernels import pool
-from xrelay.codegen.kernels.conv_plan import Conv
-from xrelay.codegen.kernels.routine import routine
-from xrelay.codegen.kernels.vectors import PRELUDE
+from xrelay.codegen.kernels import conv_plan, pool, routine, vectors
 from xrelay.dialects.relay.base import get_bool, get_ints, get_str
 from xrelay.dialects.relay.nn import pad_2d
 
@@ -55,7 +52,7 @@ def plan(k: Kernel) -> pool.Pool | None:
     (kh, kw), (sh, sw) = get_ints(props, "pool_size"), get_ints(props, "strides")
     dh, dw = get_ints(props, "dilation")
     top, left, bottom, right = pad_2d(get_ints(props, "padding"))
-    conv = Conv(n, c, h, w, c, kh, kw, oh, ow, sh, sw, dh, dw, top, left)
+    conv = conv_plan.Conv(n, c, h, w, c, kh, kw, oh, ow, sh, sw, dh, dw, top, left)
     if not pool.fits(conv):
         return None
     if k.op.name == "relay.nn.max_pool2d":
@@ -92,7 +89,7 @@ def global_pool2d(k: Kernel) -> None:
 
 
 def _call(k: Kernel, stem: str, w: CWriter) -> None:
-    made = routine(stem, PARAMS, w.lines, (PRELUDE,))
+    made = routine.routine(stem, PARAMS, w.lines, (vectors.PRELUDE,))
     k.routines.append(made)
     k.w.line("/* the shared pool kernel (codegen/kernels) */")
     k.w.line(f"{made.name}(in0, out0);")

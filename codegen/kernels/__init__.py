@@ -48,3 +48,8 @@ LIBRARIES: Mapping[str, Library] = MappingProxyType(
     }
 )
 """Library name -> library."""
+
+# The printers here build on the host's C writer (`codegen.c.writer`), whose package loads the
+# host emitter, which loads these printers: load the host package once this one is complete, so
+# that whichever module is imported first, the printers find each other whole.
+import xrelay.codegen.c  # noqa: E402, F401  # pyright: ignore[reportUnusedImport]

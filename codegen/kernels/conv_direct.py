@@ -65,15 +65,21 @@ def fits(conv: Conv, scratch: int = SCRATCH_FLOATS) -> bool:
 
 def choose_block(conv: Conv) -> tuple[int, int]:
     """(output channels, column vectors) of the register block: the most accumulators
-    (at most `ACCUMULATORS`) with the least work wasted on partial blocks."""
-    vectors = -(-conv.ow // VL_MAX)
+    (at most `ACCUMULATORS`) with the least work wasted on partial blocks.
+
+    A block of `xv` vectors runs only where `xv` full vectors of columns remain (the
+    kernel's loop), so `xv` divides the row's full `VL_MAX`-lane vectors; the columns
+    after them (a partial vector) run one vector at a time.
+    """
+    full_vectors = conv.ow // VL_MAX
+    vectors = full_vectors + (1 if conv.ow % VL_MAX else 0)
     best: tuple[float, int, int] | None = None
     for ocb in range(1, min(conv.o, 16) + 1):
-        for xv in range(1, min(vectors, ACCUMULATORS // ocb) + 1):
+        for xv in range(1, max(1, min(full_vectors, ACCUMULATORS // ocb)) + 1):
             # Full blocks run at ocb * xv accumulators, the rest at fewer.
             full_o, rest_o = divmod(conv.o, ocb)
-            full_x, rest_x = divmod(vectors, xv)
-            work = (full_o * ocb + rest_o) * (full_x * xv + rest_x)
+            full_x = full_vectors // xv
+            work = (full_o * ocb + rest_o) * vectors
             good = full_o * ocb * full_x * xv
             score = (good * min(ocb * xv, 16) + (work - good) * min(ocb, 8)) / work
             key = (score, ocb * xv, ocb)

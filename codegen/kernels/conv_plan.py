@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
 from xrelay.codegen.c.scalars import INDEX
 from xrelay.codegen.c.writer import CWriter, affine
 from xrelay.codegen.kernels.vectors import VL_MAX
@@ -119,6 +120,12 @@ class Epilogue:
     """The clip's bounds as C float literals, applied after the relu."""
     activation: str | None = None
     """One of `LANE_ACTIVATIONS`, applied last (needs `ACTIVATIONS`)."""
+
+
+def literal(value: float) -> str:
+    """`value` rounded to float32 (as numpy rounds a bound for a float32 array), as an exact
+    C float literal (hexadecimal)."""
+    return f"{float(np.float32(value)).hex()}f"
 
 
 def taps(w: CWriter, conv: Conv) -> None:
