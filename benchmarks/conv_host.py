@@ -187,7 +187,7 @@ def time_model(name: str, targets: list[str], rounds: int, profile: bool) -> str
             call()
             times[key].append(time.perf_counter() - start)
     base, floor = statistics.median(times["onnxruntime"]), min(times["onnxruntime"])
-    cells = []
+    cells: list[str] = []
     for target in targets:
         median, least = statistics.median(times[target]), min(times[target])
         cells.append(
