@@ -11,7 +11,15 @@ NEON, else a portable 4-lane fallback): the Python side prints the same text
 for every machine.
 
 Libraries: `gemm` (`gemm.py`), the float32 matrix product behind the host's
-`nn.dense`, `matmul` and `nn.batch_matmul`.
+`nn.dense`, `matmul` and `nn.batch_matmul` (and 1x1 convolutions).
+
+Printers of kernels specialized to one op, shared by accel and the host: the
+register-blocked direct convolution (`conv_direct.py`), the depthwise one
+(`conv_depthwise.py`), both driven by a plain description (`conv_plan.py`:
+extents, strides, padding, dilation, the epilogue's pointers), the pools
+(`pool.py`), over the vector prelude (`vectors.py`). accel prints them into its
+functions (on OpenMP threads); the host prints them as routines
+(`routine.py`) into the generated library units, compiled with `CFLAGS`.
 """
 
 from __future__ import annotations
