@@ -21,6 +21,9 @@ value lives). Output (`CEmitter(module).emit()`, a `CSources`): the files
   e.g. `kernels_gemm.c`) when a kernel calls it, with the library's flags;
 - `isa_required.c` and `isa.c`: the instruction set features the library needs
   and the check that refuses a CPU lacking one (`isa.py`);
+- `kernels_generated.c` (`kernels_generated_<n>.c` when large): the library
+  routines printed for this model's ops (`codegen/kernels/routine.py`, e.g.
+  the float32 convolutions), with the library's flags;
 - `constants.bin`: the constants' bytes.
 
 Every unit is compiled with `-march=<march>` (the build option `march`,
@@ -68,7 +71,8 @@ from xrelay.codegen.c.kernels import KERNELS
 from xrelay.codegen.c.names import NameTable, c_identifier
 from xrelay.codegen.c.profile import Profiler
 from xrelay.codegen.c.scalar_ops import SCALAR_RULES, ScalarRule
-from xrelay.codegen.kernels import HOST_CFLAGS, LIBRARIES, closure
+from xrelay.codegen.kernels import CFLAGS, HOST_CFLAGS, LIBRARIES, closure
+from xrelay.codegen.kernels.routine import ROUTINE_UNIT, Routine
 from xrelay.codegen.targets import CodegenTarget, get_codegen
 from xrelay.dialects.diagnostics import DiagnosticError, op_error
 
@@ -139,6 +143,8 @@ class CEmitter:
         self._slots = 0
         self.libraries: set[str] = set()
         """The shared kernel library's units the printed kernels call (`codegen/kernels`)."""
+        self.routines: dict[str, Routine] = {}
+        """Generated library functions the printed kernels call, by name (`routine.py`)."""
 
     # ------------------------------------------------------------ helpers for FunctionEmitter
 
@@ -263,6 +269,7 @@ class CEmitter:
         prototypes = [f"XR_HIDDEN {e.prototype()};" for e in emitters]
         libraries = [LIBRARIES[name] for name in closure(self.libraries)]
         prototypes += [line for library in libraries for line in library.prototypes]
+        prototypes += [f"{r.prototype};" for r in self.routines.values()]
         timers = self.profiler
         header = abi.header(
             self.constants.declarations(), prototypes, profile.DECLARATIONS if timers else ()
@@ -302,6 +309,7 @@ class CEmitter:
         for library in libraries:
             files[library.unit] = abi.kernel_unit([library.source])
             unit_cflags[library.unit] = list(library.cflags)
+        self._routine_units(files, unit_cflags)
         self._add_isa(files, unit_cflags)
         data = self.constants.data()
         if data or self.constants.entries:
@@ -318,6 +326,23 @@ class CEmitter:
                     unit_cflags[name] = [*march, *unit_cflags.get(name, [])]
         files.update(isa_files)
         unit_cflags.update({name: flags for name, flags in isa_flags.items() if flags})
+
+    def _routine_units(
+        self, files: dict[str, str | bytes], unit_cflags: dict[str, list[str]]
+    ) -> None:
+        """The generated library units (`codegen/kernels/routine.py`): the routines in order,
+        cut as the host's kernels are, each unit after its routines' preludes, with `CFLAGS`."""
+        routines = list(self.routines.values())
+        units = self._units([r.definition() for r in routines]) if routines else []
+        at = 0
+        for number, unit in enumerate(units):
+            preludes: list[str] = []
+            for r in routines[at : at + len(unit)]:
+                preludes += [p for p in r.preludes if p not in preludes]
+            at += len(unit)
+            name = ROUTINE_UNIT if len(units) == 1 else f"{ROUTINE_UNIT[:-2]}_{number}.c"
+            files[name] = abi.kernel_unit([*preludes, *unit])
+            unit_cflags[name] = list(CFLAGS)
 
     def _units(self, bodies: list[str]) -> list[list[str]]:
         """`bodies` in order, cut into translation units of about `UNIT_CHARS` (at least one)."""

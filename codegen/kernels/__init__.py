@@ -15,7 +15,15 @@ Libraries: `gemm` (`gemm.py`), the float32 matrix product behind the host's
 `tanh`, `sigmoid`, `erf` as inline functions `model.h` defines (its "prototypes") and array
 routines; `rows` (`rows.py`), float32 softmax, log_softmax and layer norm along any axis
 (its callers add `vmath` too); `reduce` (`reduce.py`), float32 sum, mean, prod, max, min over
-one block of adjacent axes.
+one block of adjacent axes. `gemm` also runs 1x1 convolutions.
+
+Printers of kernels specialized to one op, shared by accel and the host: the
+register-blocked direct convolution (`conv_direct.py`), the depthwise one
+(`conv_depthwise.py`), both driven by a plain description (`conv_plan.py`:
+extents, strides, padding, dilation, the epilogue's pointers), the pools
+(`pool.py`), over the vector prelude (`vectors.py`). accel prints them into its
+functions (on OpenMP threads); the host prints them as routines
+(`routine.py`) into the generated library units, compiled with `CFLAGS`.
 """
 
 from __future__ import annotations
@@ -90,3 +98,9 @@ def closure(names: set[str]) -> list[str]:
             found.add(name)
             todo.extend(LIBRARIES[name].requires)
     return sorted(found)
+
+
+# The printers here build on the host's C writer (`codegen.c.writer`), whose package loads the
+# host emitter, which loads these printers: load the host package once this one is complete, so
+# that whichever module is imported first, the printers find each other whole.
+import xrelay.codegen.c  # noqa: E402, F401  # pyright: ignore[reportUnusedImport]
