@@ -26,7 +26,7 @@ from xrelay.codegen.c.epilogue import EPILOGUE_PRODUCERS, Activation, Epilogue
 from xrelay.codegen.c.kernel_api import Kernel, leaf_types
 from xrelay.codegen.c.kernels_conv2d import conv2d, takes
 from xrelay.codegen.c.writer import CWriter
-from xrelay.codegen.kernels import CFLAGS, LIBRARIES
+from xrelay.codegen.kernels import CFLAGS, LIBRARIES, closure
 from xrelay.dialects.relay.nn import Conv2DOp
 
 import xrelay
@@ -132,7 +132,7 @@ def test_conv2d_matches_the_interpreter_and_numpy(cache: Path) -> None:
     mod, values = cases_module(0)
     sources = emit(mod)
     unit = text(sources, "kernels_generated.c")
-    assert sources.unit_cflags["kernels_generated.c"] == list(CFLAGS)
+    assert sources.unit_cflags["kernels_generated.c"] == ["-march=native", *CFLAGS]
     host = text(sources, "model.c")
     assert host.count("/* the shared direct kernel (codegen/kernels) */") == 8
     assert host.count("/* the shared GEMM kernel (codegen/kernels) */") == 2
@@ -246,7 +246,7 @@ def run_routine(op: Conv2DOp, epilogue: Epilogue, arrays: list[Array], tmp: Path
     (routine,) = k.routines
     source = tmp / f"{routine.name}.c"
     head = "#include <math.h>\n#include <stdint.h>\n#include <string.h>\n#define XR_HIDDEN\n"
-    libraries = [LIBRARIES[name] for name in sorted(k.libraries)]  # the GEMM of a 1x1 conv
+    libraries = [LIBRARIES[name] for name in closure(k.libraries)]  # the GEMM of a 1x1 conv
     text_ = "".join(f"{p}\n" for lib in libraries for p in lib.prototypes)
     text_ += "".join(lib.source for lib in libraries)
     source.write_text(head + text_ + "".join(routine.preludes) + routine.definition())
