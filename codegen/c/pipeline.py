@@ -47,22 +47,28 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+import warnings
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, cast
 
 import numpy.typing as npt
-from xrelay.codegen.build import compile_library
+from xrelay.codegen.build import cache_directory, compile_library
+from xrelay.codegen.build_cache import build_key, lookup, store
 from xrelay.codegen.c.emitter import CEmitter, CSources
 from xrelay.codegen.c.half_floats import widen_half_floats
 from xrelay.codegen.c.recursion import check_no_recursion
+from xrelay.codegen.cache import CacheWarning
 from xrelay.codegen.runtime.loader import Library
 from xrelay.codegen.targets import codegen_names, get_codegen
 from xrelay.dialects.ir_module import IRModule
 
 HOST = "c"
 """The host target: last in every target list."""
+
+LIBRARY_NAME = "model"
+"""The name of the libraries and whole-build entries in the cache (`model-<key>.so`)."""
 
 PARTITION_PRELUDE = (
     "CanonicalizeOps",
@@ -105,25 +111,46 @@ class BuildOptions:
 
 
 class BuiltLibrary(Library):
-    """A model library made by `build`: callable like any `Library`, plus what it came from."""
+    """A model library made by `build`: callable like any `Library`, plus what it came from.
+
+    `sources` and `module` may be given as functions making them (a whole-build cache
+    hit reads them from the cache entry): each is called once, when first asked for.
+    """
 
     def __init__(
         self,
         path: str | os.PathLike[str],
-        sources: CSources,
-        module: IRModule,
+        sources: CSources | Callable[[], CSources],
+        module: IRModule | Callable[[], IRModule],
         targets: Sequence[str] = (HOST,),
         timings: Mapping[str, float] | None = None,
+        cache_hit: bool = False,
     ) -> None:
         super().__init__(path)
-        self.sources = sources
-        """The generated files (`sources.files["model.c"]`, ...)."""
-        self.module = module
-        """The module as emitted: partitioned, optimized, fused, lowered and planned."""
+        self._sources = sources
+        self._module = module
         self.targets = tuple(targets)
         """The targets it was built for, host last (e.g. `("accel", "c")`)."""
         self.timings = dict(timings or {})
-        """Seconds spent in each step: `passes`, `emit`, `compile` (~0 when cached)."""
+        """Seconds spent in each step: `passes`, `emit`, `compile` (~0 when only the C compile
+        was cached), `cache_key` (the whole-build cache key); a whole-build cache hit has
+        `cache_hit` (its seconds) and 0 for the others."""
+        self.cache_hit = cache_hit
+        """Whether the whole build came from the cache (no pass, emission or compile ran)."""
+
+    @property
+    def sources(self) -> CSources:
+        """The generated files (`sources.files["model.c"]`, ...)."""
+        if not isinstance(self._sources, CSources):
+            self._sources = self._sources()
+        return self._sources
+
+    @property
+    def module(self) -> IRModule:
+        """The module as emitted: partitioned, optimized, fused, lowered and planned."""
+        if not isinstance(self._module, IRModule):
+            self._module = self._module()
+        return self._module
 
 
 def check_targets(target: str | Sequence[str]) -> tuple[str, ...]:
@@ -237,6 +264,14 @@ def build(
     """Compile `mod` for `target` into a loaded library (see the module docstring)."""
     targets = check_targets(target)
     checked = check_options(options)
+    begin = time.perf_counter()
+    cache = cache_directory(checked.cache_dir)
+    key = build_key(mod, params, targets, _settings(checked))
+    key_seconds = time.perf_counter() - begin
+    if key is not None:
+        hit = _cached_build(cache, key, key_seconds)
+        if hit is not None:
+            return hit
     start = time.perf_counter()
     lowered = lower(mod, params, checked.opt_level, targets)
     planned = time.perf_counter()
@@ -248,7 +283,7 @@ def build(
     def load() -> BuiltLibrary:
         path = compile_library(
             sources.files,
-            name="model",
+            name=LIBRARY_NAME,
             extra_cflags=checked.cflags,
             extra_ldflags=sources.ldflags,
             unit_cflags=sources.unit_cflags,
@@ -259,7 +294,10 @@ def build(
             "passes": planned - start,
             "emit": emitted - planned,
             "compile": time.perf_counter() - emitted,
+            "cache_key": key_seconds,
         }
+        if key is not None:
+            _store(cache, key, Path(path), (*targets, HOST), sources, lowered)
         return BuiltLibrary(Path(path), sources, lowered, (*targets, HOST), timings)
 
     try:
@@ -270,6 +308,47 @@ def build(
         # Another process evicted the entry between the cache's check and this load
         # (a cache bound smaller than the libraries in use): build it again, once.
         return load()
+
+
+def _settings(checked: BuildOptions) -> str:
+    """The options that change the library, as text (all but where it is cached and kept)."""
+    unrelated = ("cache_dir", "keep_failed")
+    return repr(
+        [(f.name, getattr(checked, f.name)) for f in fields(checked) if f.name not in unrelated]
+    )
+
+
+def _cached_build(cache: Path, key: str, key_seconds: float) -> BuiltLibrary | None:
+    """The library of the whole-build cache entry `key`, or None (missing, corrupt, evicted)."""
+    start = time.perf_counter()
+    hit = lookup(cache, LIBRARY_NAME, key)
+    if hit is None:
+        return None
+    try:
+        library = BuiltLibrary(hit.library, hit.read_sources, hit.read_module, hit.targets)
+    except OSError as error:
+        if not _vanished(error):
+            raise
+        return None  # evicted by another process since the lookup: built again
+    library.cache_hit = True
+    seconds = key_seconds + time.perf_counter() - start
+    library.timings = {"passes": 0.0, "emit": 0.0, "compile": 0.0, "cache_hit": seconds}
+    return library
+
+
+def _store(
+    cache: Path,
+    key: str,
+    library: Path,
+    targets: Sequence[str],
+    sources: CSources,
+    lowered: IRModule,
+) -> None:
+    """Keep the build in the whole-build cache; a `CacheWarning` if it cannot be written."""
+    try:
+        store(cache, LIBRARY_NAME, key, library, targets, sources, lowered)
+    except (OSError, ValueError) as error:
+        warnings.warn(f"cannot keep the build in the cache {cache}: {error}", CacheWarning, 3)
 
 
 def _vanished(error: OSError) -> bool:
