@@ -182,11 +182,13 @@ def lookup(cache: Path, name: str, key: str) -> Hit | None:
     entry = entry_path(cache, name, key)
     if not entry.exists():
         return None
+    hit: Hit | None = None
     with cache_entries.lock(cache, shared=True):
         problem = cache_entries.verify_build_entry(entry)
         if problem is None:
             hit = _read_hit(entry)
-    if problem is not None:
+    if hit is None:
+        problem = problem or "is unreadable"
         if not problem.startswith(cache_entries.LIBRARY_GONE):
             warnings.warn(
                 f"cache entry {entry} {problem}; building it again",

@@ -265,7 +265,7 @@ def max_bytes(text: str | None = None, source: str = "XRELAY_CACHE_MAX_MB") -> i
 def evict(cache: Path, bound: int, keep: Path | Collection[Path] | None = None) -> list[Entry]:
     """Remove least recently used entries (never those in `keep`) until the cache holds at
     most `bound` bytes of entries; the entries removed. The caller holds `lock`."""
-    kept = set() if keep is None else {keep} if isinstance(keep, Path) else set(keep)
+    kept: set[Path] = set() if keep is None else {keep} if isinstance(keep, Path) else set(keep)
     current = entries(cache)
     total = sum(entry.size for entry in current)
     removed: list[Entry] = []

@@ -105,7 +105,7 @@ def _attribute_text(attr: Attribute) -> str:
     """A dense constant's type and a digest of its bytes; any other attribute's text."""
     if isinstance(attr, DenseIntOrFPElementsAttr):
         data = hashlib.blake2b(attr.data.data, digest_size=32).hexdigest()
-        return f"dense<{data}>:{attr.type}"
+        return f"dense<{data}>:{attr.get_type()}"
     return str(attr)
 
 
@@ -123,7 +123,8 @@ def params_digest(params: Mapping[str, npt.ArrayLike] | None) -> str:
         array = np.ascontiguousarray(np.asarray((params or {})[name]))
         hasher.field(name)
         hasher.field(f"{array.dtype.str}{array.shape}")
-        hasher.field(hashlib.blake2b(array.view(np.uint8).reshape(-1), digest_size=32).digest())
+        raw = array.reshape(-1).view(np.uint8).data
+        hasher.field(hashlib.blake2b(raw, digest_size=32).digest())
     return hasher.hexdigest()
 
 
@@ -165,7 +166,8 @@ def callable_identity(fn: object) -> str | None:
     if isinstance(fn, bool | int | float | str | None):
         return repr(fn)
     if isinstance(fn, tuple | list):
-        parts = [callable_identity(item) for item in fn]  # pyright: ignore[reportUnknownVariableType]
+        items: tuple[object, ...] | list[object] = fn  # pyright: ignore[reportUnknownVariableType]
+        parts = [callable_identity(item) for item in items]
         return None if None in parts else f"({','.join(p or '' for p in parts)})"
     module = getattr(fn, "__module__", None)
     qualname = getattr(fn, "__qualname__", None)

@@ -296,9 +296,10 @@ def build(
             "compile": time.perf_counter() - emitted,
             "cache_key": key_seconds,
         }
+        library = BuiltLibrary(Path(path), sources, lowered, (*targets, HOST), timings)
         if key is not None:
             _store(cache, key, Path(path), (*targets, HOST), sources, lowered)
-        return BuiltLibrary(Path(path), sources, lowered, (*targets, HOST), timings)
+        return library
 
     try:
         return load()
@@ -347,6 +348,8 @@ def _store(
     """Keep the build in the whole-build cache; a `CacheWarning` if it cannot be written."""
     try:
         store(cache, LIBRARY_NAME, key, library, targets, sources, lowered)
+    except FileNotFoundError:
+        pass  # the library was evicted meanwhile (a bound smaller than the libraries in use)
     except (OSError, ValueError) as error:
         warnings.warn(f"cannot keep the build in the cache {cache}: {error}", CacheWarning, 3)
 
