@@ -5,6 +5,13 @@
 and lowered to their kernels, the rest is host code. The steps, on a clone of
 the caller's module (which is never changed):
 
+- first, the whole-build cache (`codegen/build_cache.py`): a key over the
+  module, params, targets, options, PassContext, the targets' BYOC registry,
+  the compiler and xrelay's own files, computed before any pass; a hit loads
+  the library it built before and runs none of the steps below (`lib.cache_hit`;
+  `lib.sources` and `lib.module` are read from the entry when first asked
+  for). A build under a PassContext with instruments, or for a target whose
+  registry holds a user's function, is neither served nor stored;
 0. reject recursion (`codegen/c/recursion.py`): the arena is static;
 1. bind `params` (name -> array) into `main` as constants (TVM's `bind_params_by_name`);
 2. with BYOC targets: `PARTITION_PRELUDE` (CanonicalizeOps, SimplifyInference,
@@ -26,7 +33,7 @@ the caller's module (which is never changed):
    functions in its own translation unit, `constants.bin`;
 7. `compile_library` (`$CC`, `$CFLAGS`, cached by a hash of all of it);
 8. load it (`BuiltLibrary`, a `Library` that also keeps the sources, the lowered
-   module and the time of each step).
+   module and the time of each step), and keep the build in the whole-build cache.
 
 Every pass runs under the current PassContext (its instruments, disabled
 passes and config apply). The option `optimize=False` skips the `optimize`
