@@ -2,6 +2,9 @@
 
 - chain: the chain of `ir_scaling.py` (each value read by the next op only);
 - residual: `y = add(tanh(y), y)` repeated (each value read two ops later);
+- late reads: `pass_scaling.py`'s chain (about one value in 30 is computed
+  early and read late, so it is live across most of the graph: the pairs
+  best-fit must respect grow quadratically, the sweep placement does not);
 - densenet L: L layers, each reducing the concatenation of all earlier
   outputs, so every output stays live to the end (about L²/2 pairs live at
   once: the conflicts best-fit must respect).
@@ -19,6 +22,7 @@ import time
 from collections.abc import Callable
 
 from ir_scaling import build
+from pass_scaling import chain_graph
 from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerAttr
 from xrelay.passes.plan_memory import PlanMemoryPass
@@ -79,6 +83,7 @@ def main() -> None:
     for n in args.sizes:
         cases.append((f"chain {n}", lambda n=n: build(n)))
         cases.append((f"residual {n}", lambda n=n: residual(n)))
+        cases.append((f"late reads {n}", lambda n=n: chain_graph(n)))
     for layers in args.layers:
         cases.append((f"densenet L={layers}", lambda layers=layers: densenet(layers)))
     print("| graph | ops | ms | µs/op | arena bytes |")

@@ -174,7 +174,7 @@ def compile_library(
     `sources` maps file names (`[A-Za-z0-9_][A-Za-z0-9_.-]*`, ending in `.c` or
     `.h`) to C text, or (ending in `.bin`) to bytes; at least one must be a `.c`
     file. `extra_cflags` apply to every unit and the link, `unit_cflags[unit]`
-    to that unit only (after the others: a target's `-O3 -march=native`),
+    to that unit only (after the others: the build's `-march`, a target's `-O3`),
     `extra_ldflags` to the link (after the objects: `-ldnnl`). Returns the
     library's path. A cached library is used only if it matches its checksum
     (else a `CacheWarning` and it is built again). A failed or interrupted

@@ -51,7 +51,7 @@ class CodegenTarget:
     """Prints one lowered function of the target."""
 
     cflags: tuple[str, ...] = ()
-    """Compiler flags for the target's own translation units only (e.g. `-O3`, `-march=native`)."""
+    """Compiler flags for the target's own translation units only (e.g. `-O3`, `-fopenmp`)."""
 
     ldflags: tuple[str, ...] = ()
     """Link flags a library with this target's code needs (e.g. `-ldnnl`)."""

@@ -2,7 +2,7 @@
 
 One op per primitive the backend creates: convolution and inner product
 (`dnnl.conv2d`, `dnnl.dense`) with their post-ops (a bias, a `sum` of one more
-tensor of the result's shape, then one eltwise: relu, tanh, sigmoid, or clip
+tensor of the result's shape, then one eltwise: relu, tanh, sigmoid, clip, gelu_erf or gelu_erf_x2
 between `a_min` and `a_max`),
 eltwise (`dnnl.relu`, `dnnl.tanh`, `dnnl.sigmoid`), binary (`dnnl.add`,
 `dnnl.subtract`, `dnnl.multiply`), batch normalization in inference form,
@@ -73,9 +73,11 @@ from xrelay.dialects.relay.types import (
     tuple_elements,
 )
 
-ELTWISE = ("relu", "tanh", "sigmoid", "clip")
-"""The eltwise post-ops of conv2d and dense (oneDNN's relu, tanh, logistic and clip; relu and
-clip are applied after the primitive, keeping NaN as relay does)."""
+ELTWISE = ("relu", "tanh", "sigmoid", "clip", "gelu_erf", "gelu_erf_x2")
+"""The eltwise post-ops of conv2d and dense (oneDNN's relu, tanh, logistic, clip and gelu_erf,
+`x * 0.5 * (1 + erf(x / sqrt(2)))`, and twice that, `x * (1 + erf(x / sqrt(2)))`: a GELU
+whose 0.5 FoldScaleAxis moved into the next layer's weights; relu and clip are applied
+after the primitive, keeping NaN as relay does)."""
 
 
 class DnnlOp(RelayOp):
@@ -102,7 +104,7 @@ class PostOpKernel(DnnlOp):
 
     `extra` holds the post-ops' operands in order: the bias (`has_bias`, one
     value per output channel) then the sum operand (`has_sum`, of the
-    result's type). `eltwise` (relu, tanh, sigmoid or clip) is applied last; `clip` clamps
+    result's type). `eltwise` (`ELTWISE`) is applied last; `clip` clamps
     into `[a_min, a_max]` (relay.clip's properties, both required with it, `a_min <= a_max`).
     """
 
@@ -189,7 +191,7 @@ def clip_bounds(op: Operation) -> tuple[float, float]:
 
 
 def eltwise_of(op: Operation) -> str | None:
-    """The eltwise post-op of a conv2d or dense (relu, tanh, sigmoid), None if it has none."""
+    """The eltwise post-op of a conv2d or dense (relu, tanh, ...), None if it has none."""
     attr = op.properties.get("eltwise")
     return attr.data if isinstance(attr, StringAttr) else None
 
@@ -497,6 +499,20 @@ class SoftmaxOp(DnnlOp):
 
 
 @irdl_op_definition
+class LogSoftmaxOp(DnnlOp):
+    """`dnnl.log_softmax`: relay.nn.log_softmax along `axis` (oneDNN softmax with its log
+    algorithm: `x - max - log(sum(exp(x - max)))`)."""
+
+    name = "dnnl.log_softmax"
+    RELAY: ClassVar[type[RelayOp]] = nn.LogSoftmaxOp
+
+    data = operand_def(TensorType)
+    result = result_def(TensorType)
+    axis = relay_prop(nn.LogSoftmaxOp, "axis", IntegerAttr)
+    traits = traits_def(Pure())
+
+
+@irdl_op_definition
 class LayerNormOp(DnnlOp):
     """`dnnl.layer_norm`: relay.nn.layer_norm, `(x - mean) / sqrt(var + epsilon) * gamma + beta`
     along `axis` (oneDNN layer normalization, statistics computed; gamma without `scale`,
@@ -539,6 +555,7 @@ OPS: tuple[type[DnnlOp], ...] = (
     MatmulOp,
     SoftmaxOp,
     LayerNormOp,
+    LogSoftmaxOp,
 )
 """Every dnnl op; `op.RELAY` is the relay op each one extends."""
 

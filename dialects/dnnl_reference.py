@@ -10,6 +10,7 @@ result dtype, as the relay ops `nn.bias_add`, `add` and `nn.relu` / `tanh` /
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -38,10 +39,21 @@ def _sigmoid(x: Array) -> Array:
     return 1.0 / (1.0 + np.exp(-x))
 
 
+_erf = np.vectorize(math.erf, otypes=[np.float64])
+
+
+def _gelu_erf(x: Array) -> Array:
+    """`x * 0.5 * (1 + erf(x / sqrt(2)))` in float64, as relay's ops compute it."""
+    wide = np.asarray(x, np.float64)
+    return wide * 0.5 * (1.0 + _erf(wide / math.sqrt(2.0)))
+
+
 ELTWISE: dict[str, Callable[[Array], Array]] = {
     "relu": _relu,
     "tanh": np.tanh,
     "sigmoid": _sigmoid,
+    "gelu_erf": _gelu_erf,
+    "gelu_erf_x2": lambda x: 2.0 * _gelu_erf(x),
 }
 """The eltwise functions by post-op name, as relay's references compute them."""
 
@@ -150,6 +162,16 @@ def _softmax(ev: Evaluator, op: dnnl.SoftmaxOp, args: list[Value]) -> Value:
         shifted = x - np.max(x, axis=axis, keepdims=True)
         exp = np.exp(shifted)
         return (exp / np.sum(exp, axis=axis, keepdims=True)).astype(result_dtype(op))
+
+
+@reference(dnnl.LogSoftmaxOp)
+def _log_softmax(ev: Evaluator, op: dnnl.LogSoftmaxOp, args: list[Value]) -> Value:
+    x = np.asarray(args[0]).astype(np.float64)
+    axis = op.axis.value.data
+    with np.errstate(all="ignore"):
+        shifted = x - np.max(x, axis=axis, keepdims=True)
+        total = np.sum(np.exp(shifted), axis=axis, keepdims=True)
+        return (shifted - np.log(total)).astype(result_dtype(op))
 
 
 @reference(dnnl.LayerNormOp)

@@ -28,6 +28,7 @@ from xdsl.passes import ModulePass as XdslModulePass
 from xrelay.dialects.ir_module import IRModule
 from xrelay.passes import lookup_pass, pascal_case, registered_passes
 from xrelay.passes import register_pass as register_lazily
+from xrelay.passes.greedy import changing_rewrites
 from xrelay.passes.pass_context import PassContext, PassInfo
 from xrelay.passes.pass_manager import (
     FunctionPass,
@@ -35,6 +36,7 @@ from xrelay.passes.pass_manager import (
     Pass,
     PassDependencyError,
     Sequential,
+    Tracked,
     optimizable_functions,
 )
 from xrelay.passes.transaction import restore
@@ -115,6 +117,18 @@ class XdslPass(ModulePass):
     def _apply(self, mod: IRModule, ctx: PassContext) -> IRModule:
         self.xdsl_pass.apply(ctx.xdsl_context, mod.module)
         return mod
+
+    def run_tracked(self, mod: IRModule, ctx: PassContext) -> Tracked:
+        """As any pass; a pass that reports its changes skips the snapshot comparison when it
+        changed something (the comparison still decides "unchanged", and runs under
+        `testing.immutable_module`)."""
+        if not getattr(self.xdsl_pass, "REPORTS_CHANGES", False):
+            return super().run_tracked(mod, ctx)
+        before = changing_rewrites()
+        result = self.transform(mod, ctx)
+        immutable = bool(ctx.get_config("testing.immutable_module", False))
+        changed = changing_rewrites() > before and not immutable
+        return Tracked(result, changed=True if changed else None)
 
     def pipeline_spec(self) -> str | None:
         return str(self.xdsl_pass.pipeline_pass_spec())

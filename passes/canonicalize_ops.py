@@ -30,7 +30,6 @@ from xdsl.dialects.builtin import IntegerAttr, i64
 from xdsl.ir import Attribute, Operation
 from xdsl.pattern_rewriter import (
     PatternRewriter,
-    PatternRewriteWalker,
     RewritePattern,
     op_type_rewrite_pattern,
 )
@@ -42,6 +41,7 @@ from xrelay.dialects.relay.structure import CompositeOp
 from xrelay.dialects.relay.tensor import ExpandDimsOp
 from xrelay.dialects.relay.types import shape_of
 from xrelay.passes.adapters import XdslFunctionPass, XdslPass
+from xrelay.passes.greedy import rewrite_greedily
 from xrelay.passes.pass_manager import Pass
 
 
@@ -85,13 +85,15 @@ class ExpandBiasAdd(RewritePattern):
 class CanonicalizeOpsPass(XdslFunctionPass):
     """Expand `relay.nn.bias_add` into `relay.expand_dims` and a broadcasting `relay.add`."""
 
+    REPORTS_CHANGES: ClassVar[bool] = True
+    """Changes the IR only through `rewrite_greedily` (see `passes/greedy.py`)."""
+
     name = "canonicalize-ops"
     tvm_name: ClassVar[str] = "CanonicalizeOps"
     opt_level: ClassVar[int] = 3
 
     def apply_to_function(self, ctx: Context, function: func.FuncOp) -> None:
-        walker = PatternRewriteWalker(ExpandBiasAdd(), apply_recursively=False)
-        walker.rewrite_region(function.body)
+        rewrite_greedily(function.body, [ExpandBiasAdd()], apply_recursively=False)
 
 
 def CanonicalizeOps() -> Pass:

@@ -7,7 +7,10 @@ those post-ops, on the composite's inputs. Its body must be the chain its name
 says, each op read once by the next, nothing else but constants:
 
 - eltwise: `nn.relu(...)`, `tanh(...)`, `sigmoid(...)` or `clip(...)` outermost (clip's
-  `a_min` and `a_max` become the dnnl op's);
+  `a_min` and `a_max` become the dnnl op's), or `gelu_erf`: GELU in erf form, five ops
+  (`multiply`, `add`, `erf`, `multiply` or `divide`, `multiply`) reading the inner value
+  twice, or `gelu_erf_x2`: the same without the 0.5, four ops (`peel_gelu`; the pattern
+  table checked the order and the constants);
 - sum: `add(inner, s)` or `add(s, inner)`, `s` of the kernel's output type;
 - bias: `nn.bias_add(k, b)` along the output channels, or `add(k, c)` / `add(c, k)`
   with `c` holding one value per output channel (broadcast along the other
@@ -27,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, IntegerAttr, StringAttr, i1
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xrelay.dialects import dnnl
 from xrelay.dialects.relay import elementwise, nn
 from xrelay.dialects.relay.structure import CompositeOp, ConstantOp, YieldOp
@@ -58,7 +61,9 @@ ELTWISE_OPS: dict[str, type[Operation]] = {
 }
 """The relay op of each eltwise post-op."""
 
-NAME = re.compile(r"dnnl\.(conv2d|dense)(_bias)?(_sum)?(?:_(relu|tanh|sigmoid|clip))?")
+NAME = re.compile(
+    r"dnnl\.(conv2d|dense)(_bias)?(_sum)?(?:_(relu|tanh|sigmoid|clip|gelu_erf_x2|gelu_erf))?"
+)
 
 
 @dataclass(frozen=True)
@@ -117,7 +122,12 @@ def peel(op: CompositeOp, relay_kernel: type[Operation], name: re.Match[str]) ->
     if not isinstance(terminator, YieldOp) or len(terminator.values) != 1:
         raise mismatch
     value, chain = terminator.values[0], list[Operation]()
-    if eltwise is not None:
+    twice: Operation | None = None  # GELU reads its input twice
+    if eltwise in ("gelu_erf", "gelu_erf_x2"):
+        value, gelu = peel_gelu(value, body, mismatch, 4 if eltwise == "gelu_erf_x2" else 5)
+        chain += gelu
+        twice = value.owner if isinstance(value.owner, Operation) else None
+    elif eltwise is not None:
         if not isinstance(owner := value.owner, ELTWISE_OPS[eltwise]):
             raise mismatch
         value = owner.operands[0]
@@ -142,7 +152,7 @@ def peel(op: CompositeOp, relay_kernel: type[Operation], name: re.Match[str]) ->
     if not isinstance(kernel, nn.Conv2DOp | nn.DenseOp) or not isinstance(kernel, relay_kernel):
         raise mismatch
     chain.append(kernel)
-    if any(o.parent is not body or not o.results[0].has_one_use() for o in chain):
+    if any(o.parent is not body or not (o is twice or o.results[0].has_one_use()) for o in chain):
         raise mismatch  # every op of the chain in the body, each read once, by the next
     if len(body.ops) != len(chain) + 1 + sum(isinstance(o, ConstantOp) for o in body.ops):
         raise mismatch  # nothing else but constants
@@ -177,6 +187,45 @@ def plan_composite(op: CompositeOp) -> CompositeLowering:
     if isinstance(clip := chain.ops[0], elementwise.ClipOp):
         properties["a_min"], properties["a_max"] = clip.a_min, clip.a_max
     return CompositeLowering(dnnl_kernel, operands, properties)
+
+
+GELU_OPS = (elementwise.MultiplyOp, elementwise.AddOp, elementwise.ErfOp, elementwise.DivideOp)
+"""The ops of GELU in erf form."""
+
+
+def peel_gelu(
+    value: SSAValue, body: Block, mismatch: Rejected, count: int = 5
+) -> tuple[SSAValue, list[Operation]]:
+    """(its input, its ops outermost first) of a GELU in erf form yielding `value`: `count`
+    body ops of `GELU_OPS` down to its input (five; four for twice GELU, without the 0.5),
+    one `erf` whose scaling reads the input, which two of them read."""
+    erf = next((o for o in _reach(value, body, None) if isinstance(o, elementwise.ErfOp)), None)
+    scale = erf.operands[0].owner if erf is not None else None
+    if not isinstance(scale, elementwise.MultiplyOp | elementwise.DivideOp):
+        raise mismatch
+    inputs = [v for v in scale.operands if not isinstance(v.owner, ConstantOp)]
+    if len(inputs) != 1:
+        raise mismatch
+    ops = _reach(value, body, inputs[0])
+    if len(ops) != count or len([o for o in ops if inputs[0] in o.operands]) != 2:
+        raise mismatch
+    return inputs[0], ops
+
+
+def _reach(value: SSAValue, body: Block, stop: SSAValue | None) -> list[Operation]:
+    """The body ops of `GELU_OPS` from `value` up, through non-constant operands, not past
+    `stop`, outermost first."""
+    ops: list[Operation] = []
+    pending = [value]
+    while pending:
+        current = pending.pop()
+        owner = current.owner
+        if current is stop or not isinstance(owner, GELU_OPS) or owner.parent is not body:
+            continue
+        if owner not in ops:
+            ops.append(owner)
+            pending += [v for v in owner.operands if not isinstance(v.owner, ConstantOp)]
+    return ops
 
 
 def is_body_op(

@@ -37,6 +37,7 @@ from its spec (a crash reproducer) has none.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import ClassVar
@@ -45,7 +46,13 @@ from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.rewriter import Rewriter
-from xdsl.traits import ConstantLike, IsolatedFromAbove, is_side_effect_free
+from xdsl.traits import (
+    ConstantLike,
+    IsolatedFromAbove,
+    MemoryEffect,
+    NoMemoryEffect,
+    is_side_effect_free,
+)
 from xrelay.passes.adapters import XdslFunctionPass, XdslPass
 from xrelay.passes.pass_manager import Pass
 
@@ -74,9 +81,18 @@ def is_mergeable(op: Operation) -> bool:
     """An op CSE may merge: pure, without regions, with operands (or a constant)."""
     if op.regions or op.successors or not op.results:
         return False
-    if not is_side_effect_free(op):
+    if not _never_has_effects(type(op)) and not is_side_effect_free(op):
         return False
     return bool(op.operands) or op.has_trait(ConstantLike)
+
+
+@functools.cache
+def _never_has_effects(cls: type[Operation]) -> bool:
+    """Whether ops of `cls` are side-effect free whatever their attributes (`Pure` and the
+    like): decided once per class instead of asking every op's traits for its effects."""
+    effects = cls.get_traits_of_type(MemoryEffect)
+    plain = NoMemoryEffect.get_effects.__func__
+    return bool(effects) and all(type(t).get_effects.__func__ is plain for t in effects)
 
 
 def _ops(block: Block) -> Iterator[Operation]:

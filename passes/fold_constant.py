@@ -55,6 +55,7 @@ replaces, so no InferType is needed.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -66,9 +67,7 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, TensorType, TupleType
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
     PatternRewriter,
-    PatternRewriteWalker,
     RewritePattern,
     op_type_rewrite_pattern,
 )
@@ -88,6 +87,7 @@ from xrelay.dialects.relay.types import (
 )
 from xrelay.dialects.resources import is_elided
 from xrelay.passes.adapters import XdslFunctionPass, XdslPass
+from xrelay.passes.greedy import rewrite_greedily
 from xrelay.passes.pass_config import register_pass_config_option
 from xrelay.passes.pass_context import PassContext
 from xrelay.passes.pass_manager import Pass
@@ -269,6 +269,8 @@ class FoldConstantIf(RewritePattern):
 class FoldStaticShape(RewritePattern):
     """`relay.shape_of` / `relay.ndarray_size` of a statically shaped value is a constant."""
 
+    op_types: ClassVar[tuple[type[Operation], ...]] = (ShapeOfOp, NdarraySizeOp)
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if not isinstance(op, ShapeOfOp | NdarraySizeOp):
             return
@@ -290,10 +292,15 @@ class FoldStaticShape(RewritePattern):
 class FoldConstantCall(RewritePattern):
     """A pure relay op on constant operands becomes the constant(s) of its value."""
 
+    op_types: ClassVar[tuple[type[Operation], ...]] = (RelayOp,)
+
     evaluator: Evaluator
     max_elements: int
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        # Most ops read a non-constant: checked first, before any constant is decoded.
+        if not all(isinstance(v.owner, ConstantOp | TupleOp) for v in op.operands):
+            return
         if not self.foldable(op):
             return
         args: list[Value] = []
@@ -326,13 +333,18 @@ class FoldConstantCall(RewritePattern):
     @staticmethod
     def foldable(op: Operation) -> bool:
         """Whether `op` is a relay op FoldConstant may evaluate (its operands aside)."""
-        return (
-            isinstance(op, RelayOp)
-            and not isinstance(op, _STRUCTURAL)
-            and op.name not in NON_COMPUTATIONAL
-            and len(op.operands) > 0
-            and op.has_trait(Pure)
-        )
+        return len(op.operands) > 0 and _foldable_class(type(op))
+
+
+@functools.cache
+def _foldable_class(cls: type[Operation]) -> bool:
+    """Whether ops of `cls` may be evaluated: pure relay ops, TVM's non-computational ones aside."""
+    return (
+        issubclass(cls, RelayOp)
+        and not issubclass(cls, _STRUCTURAL)
+        and cls.name not in NON_COMPUTATIONAL
+        and cls.has_trait(Pure)
+    )
 
 
 # --------------------------------------------------------------------------- #
@@ -343,6 +355,9 @@ class FoldConstantCall(RewritePattern):
 @dataclass(frozen=True)
 class FoldConstantPass(XdslFunctionPass):
     """Replace ops on constants by their value, project constant tuples, pick constant ifs."""
+
+    REPORTS_CHANGES: ClassVar[bool] = True
+    """Changes the IR only through `rewrite_greedily` (see `passes/greedy.py`)."""
 
     name = "fold-constant"
     tvm_name: ClassVar[str] = "FoldConstant"
@@ -366,10 +381,7 @@ class FoldConstantPass(XdslFunctionPass):
             FoldConstantCall(evaluator, max_elements),
             FoldStaticShape(),
         ]
-        walker = PatternRewriteWalker(
-            GreedyRewritePatternApplier(patterns, dce_enabled=False), apply_recursively=True
-        )
-        walker.rewrite_region(function.body)
+        rewrite_greedily(function.body, patterns)
 
 
 def FoldConstant(fold_qnn: bool = False) -> Pass:

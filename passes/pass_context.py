@@ -206,6 +206,23 @@ class PassContext:
             if _STATE.stack and _STATE.stack[-1] is view:
                 _STATE.stack.pop()
 
+    @contextlib.contextmanager
+    def with_defaults(self, config: Mapping[str, object]) -> Generator[PassContext]:
+        """This context with the `config` keys it does not set itself, current for the block.
+
+        Shares everything else, as `scoped`. How a caller that runs passes on
+        its own private copy of a module turns off what only matters for the
+        caller's module (`transform.transactional`) unless the user asked for it.
+        """
+        view = copy.copy(self)
+        view.config = {**config, **self.config}
+        _STATE.stack.append(view)
+        try:
+            yield view
+        finally:
+            if _STATE.stack and _STATE.stack[-1] is view:
+                _STATE.stack.pop()
+
     @staticmethod
     def current() -> PassContext:
         """The innermost context entered in this thread, else this thread's default context."""

@@ -38,7 +38,11 @@ planned in the enclosing function's arena, live within their region). An alias
 keeps its buffers alive as long as the alias is used. Offsets come from
 greedy best-fit, largest buffers first (TVM's USMP greedy_by_size, MLIR's
 buffer reuse): each goes into the tightest gap left by the already placed
-buffers it is live with, else on top of them. Sizes are rounded up to
+buffers it is live with, else on top of them; and from a sweep in program
+order with a coalescing best-fit free list (`arena_sweep.py`): the smaller
+arena wins (best-fit on a tie). Best-fit is skipped when buffers live at once
+make more than `BEST_FIT_PAIRS_PER_BUFFER` pairs per buffer (its cost grows
+with those pairs), so planning stays O(n log n). Sizes are rounded up to
 `alignment` bytes; an empty tensor takes `alignment` bytes too, so two buffers
 live at once never share an address (kernels take them as `restrict`
 pointers). The plan is checked (no two buffers live at once overlap, offsets
@@ -78,8 +82,8 @@ Errors (located): a dynamic dimension (`cannot plan memory for a tensor of
 dynamic shape ...`), a value that is not a tensor or tuple, a tensor over 2^63-1
 bytes, an arena over 2^63-1 bytes (`arena of N bytes exceeds the limit ...`, on
 the first op whose buffer does not fit), a recursive call (no static arena), no
-entry function, an alignment not in [1, 2^62]. Time O(n log n + P log P) for n ops and
-P pairs of buffers live at once (the conflicts best-fit must respect).
+entry function, an alignment not in [1, 2^62]. Time O(n log n) for n ops (best-fit's
+O(P log P) for P pairs of buffers live at once runs only while P <= 16 n).
 """
 
 from __future__ import annotations
@@ -117,6 +121,7 @@ from xrelay.dialects.relay.sizes import (
 )
 from xrelay.dialects.relay.structure import TupleGetItemOp, TupleOp
 from xrelay.passes.adapters import XdslPass
+from xrelay.passes.arena_sweep import conflict_pairs, sweep_offsets
 from xrelay.passes.pass_manager import Pass
 
 RESHAPE_LIKE = frozenset(
@@ -232,6 +237,34 @@ def best_fit_offsets(spans: Sequence[tuple[int, int]], sizes: Sequence[int]) -> 
     return offsets
 
 
+BEST_FIT_PAIRS_PER_BUFFER = 16
+"""Best-fit runs when the pairs of buffers live at once are at most this many per buffer.
+
+The light models, tinyres and the benchmark families have at most 3.1 per
+buffer in any function; a chain whose early values are read late can have
+hundreds (90 at 5k ops in `pass_scaling.py`'s chain, growing with its length)."""
+
+
+def place_buffers(spans: Sequence[tuple[int, int]], sizes: Sequence[int]) -> list[int]:
+    """Offsets for buffers live over inclusive `spans`: the smaller arena of two placements.
+
+    The time-order sweep (`arena_sweep.py`, O(log n) per buffer) always runs;
+    greedy best-fit by size, whose cost grows with the pairs of buffers live at
+    once, runs too when those pairs are at most `BEST_FIT_PAIRS_PER_BUFFER` per
+    buffer, and wins ties. So planning stays O(n log n), and the arena is never
+    larger than best-fit's wherever best-fit is affordable.
+    """
+    swept = sweep_offsets(spans, sizes)
+    if conflict_pairs(spans) > BEST_FIT_PAIRS_PER_BUFFER * len(spans):
+        return swept
+    best = best_fit_offsets(spans, sizes)
+    return best if _extent(best, sizes) <= _extent(swept, sizes) else swept
+
+
+def _extent(offsets: Sequence[int], sizes: Sequence[int]) -> int:
+    return max((o + n for o, n in zip(offsets, sizes, strict=True)), default=0)
+
+
 _VECTOR_MIN = 48
 """Conflicts above which best-fit scans them with numpy (below, its call overhead dominates)."""
 
@@ -319,7 +352,7 @@ class FunctionPlan:
         arena = [b for b in self.temps if b.out is None]
         spans = [(b.start, b.end) for b in arena]
         sizes = [b.size for b in arena]
-        for buf, offset in zip(arena, best_fit_offsets(spans, sizes), strict=True):
+        for buf, offset in zip(arena, place_buffers(spans, sizes), strict=True):
             buf.offset = offset
         self.arena = arena
         self.arena_size = max((b.offset + b.size for b in arena), default=0)

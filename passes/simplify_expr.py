@@ -67,9 +67,7 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
     PatternRewriter,
-    PatternRewriteWalker,
     RewritePattern,
     op_type_rewrite_pattern,
 )
@@ -90,6 +88,7 @@ from xrelay.dialects.relay.tensor import (
 )
 from xrelay.dialects.relay.types import ANY, dense_to_numpy, rank_of, shape_of
 from xrelay.passes.adapters import XdslFunctionPass, XdslPass
+from xrelay.passes.greedy import rewrite_greedily
 from xrelay.passes.pass_manager import Pass
 from xrelay.passes.rewriting import erase_dead_ops
 from xrelay.passes.simplify_arith import SimplifyAdjacentMultiplyOrAdd, SwitchAddMultiply
@@ -249,12 +248,16 @@ class SimplifyExprPass(XdslFunctionPass):
     """Collapse reshape chains, remove identity ops, combine adjacent constants (TVM's
     SimplifyExpr)."""
 
+    REPORTS_CHANGES: ClassVar[bool] = True
+    """Changes the IR only through `rewrite_greedily` (see `passes/greedy.py`)."""
+
     name = "simplify-expr"
     tvm_name: ClassVar[str] = "SimplifyExpr"
     opt_level: ClassVar[int] = 0
 
     def apply_to_function(self, ctx: Context, function: func.FuncOp) -> None:
-        patterns = GreedyRewritePatternApplier(
+        rewrite_greedily(
+            function.body,
             [
                 EliminateIdentityArithmetic(),
                 EliminateIdentityReshape(),
@@ -264,9 +267,7 @@ class SimplifyExprPass(XdslFunctionPass):
                 SwitchAddMultiply(),
                 SimplifyAdjacentMultiplyOrAdd(),
             ],
-            dce_enabled=False,
         )
-        PatternRewriteWalker(patterns).rewrite_region(function.body)
 
 
 def SimplifyExpr() -> Pass:

@@ -49,9 +49,7 @@ from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
     PatternRewriter,
-    PatternRewriteWalker,
     RewritePattern,
     op_type_rewrite_pattern,
 )
@@ -75,6 +73,7 @@ from xrelay.dialects.relay.types import (
     tensor_element_type,
 )
 from xrelay.passes.adapters import XdslFunctionPass, XdslPass
+from xrelay.passes.greedy import rewrite_greedily
 from xrelay.passes.pass_manager import Pass
 from xrelay.passes.rewriting import erase_dead_ops
 
@@ -184,15 +183,15 @@ class SimplifyDropout(RewritePattern):
 class SimplifyInferencePass(XdslFunctionPass):
     """Rewrite batch_norm and dropout into their inference form (TVM's SimplifyInference)."""
 
+    REPORTS_CHANGES: ClassVar[bool] = True
+    """Changes the IR only through `rewrite_greedily` (see `passes/greedy.py`)."""
+
     name = "simplify-inference"
     tvm_name: ClassVar[str] = "SimplifyInference"
     opt_level: ClassVar[int] = 0
 
     def apply_to_function(self, ctx: Context, function: func.FuncOp) -> None:
-        patterns = GreedyRewritePatternApplier(
-            [SimplifyBatchNorm(), SimplifyDropout()], dce_enabled=False
-        )
-        PatternRewriteWalker(patterns).rewrite_region(function.body)
+        rewrite_greedily(function.body, [SimplifyBatchNorm(), SimplifyDropout()])
 
 
 def SimplifyInference() -> Pass:

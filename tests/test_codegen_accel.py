@@ -113,7 +113,7 @@ def test_blocked_conv2d(cache: Path) -> None:
           data_layout="NHWC", kernel_layout="HWIO", padding=pad1, has_residual=True)  # fmt: skip
     sources = p.check(cache)
     units = [name for name in sources.files if name.startswith("accel")]
-    flags = ["-O3", "-march=native", "-ffp-contract=fast", "-fopenmp"]
+    flags = ["-march=native", "-O3", "-ffp-contract=fast", "-fopenmp"]
     assert all(sources.unit_cflags[name] == flags for name in units)
     assert sources.ldflags == ["-fopenmp"]
     p.check(cache, target_flags=False)  # the portable vectors of 4 floats
@@ -349,7 +349,7 @@ func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
 }"""
     )
     sources = emit(mod)
-    assert list(sources.files) == ["model.h", "model.c"]
+    assert list(sources.files) == ["model.h", "model.c", "isa_required.c", "isa.c"]
     lib = Library(compile_library(sources.files, cache_dir=cache))
     data = np.arange(4, dtype="float32")
     np.testing.assert_allclose(lib(data), xrelay.evaluate(mod, data), rtol=1e-6)

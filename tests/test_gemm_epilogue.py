@@ -1,8 +1,6 @@
-"""The shared GEMM's epilogue (`xg_sgemm_ep` in `codegen/kernels/gemm.py`) and its float32 erf,
-compiled on their own and called through ctypes.
-
-The erf is swept over every binade of float32 (and its specials) against float64's `math.erf`:
-its absolute error must stay within the documented 1.5e-7 (and 2^-22 relative below 1). The epilogue (bias per column,
+"""The shared GEMM's epilogue (`xg_sgemm_ep` in `codegen/kernels/gemm.py`), compiled on its own
+with the vector math it requires (`vmath.py`, whose bounds `test_vmath.py` checks) and called
+through ctypes. The epilogue (bias per column,
 residual with its own row stride, each activation) is checked on odd shapes (one and two
 rows: the dot-product path; rows and columns not a multiple of the tile; depths past the
 depth block, where the epilogue must wait for the last block) against numpy in float64.
@@ -20,7 +18,7 @@ from typing import Any
 import numpy as np
 import pytest
 from xrelay.codegen import kernels
-from xrelay.codegen.kernels import gemm
+from xrelay.codegen.kernels import gemm, vmath
 
 Array = np.ndarray[Any, Any]
 F32P = ctypes.POINTER(ctypes.c_float)
@@ -30,10 +28,8 @@ HARNESS = """
 #include <stddef.h>
 #include <stdint.h>
 #define XR_HIDDEN
+{vmath}
 {source}
-void erf_all(const float *x, float *y, int64_t n) {{
-  for (int64_t i = 0; i < n; ++i) y[i] = xg_erf(x[i]);
-}}
 """
 
 
@@ -42,7 +38,7 @@ def unit(tmp_path_factory: pytest.TempPathFactory) -> ctypes.CDLL:
     """The GEMM unit plus an erf loop, as a shared library built with the unit's flags."""
     folder = tmp_path_factory.mktemp("gemm-epilogue")
     source = folder / "unit.c"
-    source.write_text(HARNESS.format(source=gemm.source()))
+    source.write_text(HARNESS.format(vmath=vmath.HEADER, source=gemm.source()))
     library = folder / "unit.so"
     cc = shlex.split(os.environ.get("CC", "").strip() or "cc")
     flags = ["-std=c11", *kernels.CFLAGS, "-shared", "-fPIC"]
@@ -52,40 +48,6 @@ def unit(tmp_path_factory: pytest.TempPathFactory) -> ctypes.CDLL:
 
 def pointer(array: Array) -> Any:
     return array.ctypes.data_as(F32P)
-
-
-def erf_of(unit: ctypes.CDLL, x: Array) -> Array:
-    x = np.ascontiguousarray(x, dtype=np.float32)
-    y = np.empty_like(x)
-    unit.erf_all(pointer(x), pointer(y), ctypes.c_int64(x.size))
-    return y
-
-
-def test_erf_error_is_within_its_bound_over_every_binade(unit: ctypes.CDLL) -> None:
-    mantissas = np.linspace(1.0, 2.0, 4097, dtype=np.float64)[:-1]
-    magnitudes = np.concatenate([mantissas * 2.0**e for e in range(-149, 5)])
-    x = np.concatenate([magnitudes, -magnitudes, [0.0, 4.0, 4.5, 9.0, 1e30, 3e38]]).astype(
-        np.float32
-    )
-    got = erf_of(unit, x).astype(np.float64)
-    want = np.array([math.erf(v) for v in x.astype(np.float64)])
-    error = np.abs(got - want)
-    assert error.max() <= 1.5e-7, x[np.argmax(error)]
-    assert np.all(np.sign(got) == np.sign(want))
-    assert np.all(np.abs(got) <= 1.0)
-    small = (np.abs(x) < 1) & (np.abs(x) >= 2.0**-125)  # normal results: relative error too
-    relative = np.abs(got[small] - want[small]) / np.abs(want[small])
-    print(f"erf: max absolute error {error.max():.3g}, relative below 1 {relative.max():.3g}")
-    assert relative.max() <= 2.0**-22
-
-
-def test_erf_specials(unit: ctypes.CDLL) -> None:
-    got = erf_of(unit, np.array([np.nan, np.inf, -np.inf, -0.0, 0.0], np.float32))
-    assert np.isnan(got[0])
-    assert list(got[1:3]) == [1.0, -1.0]
-    assert got[3] == 0.0
-    assert np.signbit(got[3])
-    assert not np.signbit(got[4])
 
 
 ACTIVATIONS = {

@@ -312,7 +312,7 @@ ERRORS: dict[str, tuple[list[str], dict[str, str], str]] = {
     "build_error": (
         ["--target", "c", "--cflags=-fno-such-flag"],
         {},
-        r"xrelay-run: error: compiling model.c failed with cc "
+        r"xrelay-run: error: compiling isa.c, isa_required.c, model.c failed with cc "
         r"\(keep_failed=True or XRELAY_KEEP_FAILED=1 keeps the sources\): "
         r".*error.*-fno-such-flag.*",
     ),

@@ -255,7 +255,7 @@ def test_refused_libraries(built: dict[str, Path], tmp_path: Path) -> None:
         load(built["foreign"])
     with pytest.raises(
         RuntimeError,
-        match=r"model library \S+ has C ABI version 99; this xrelay runtime loads version 1",
+        match=r"model library \S+ has C ABI version 99; this xrelay runtime loads version 2",
     ):
         load(built["abi99"])
     with pytest.raises(

@@ -5,6 +5,7 @@ by concurrent processes like the compiled libraries."""
 
 from __future__ import annotations
 
+import platform
 import subprocess
 import sys
 import warnings
@@ -173,6 +174,18 @@ def test_each_change_of_what_decides_the_result_misses(tmp_path: Path) -> None:
         first = make()
         assert not first.cache_hit, what
         assert make().cache_hit, what  # and each is then cached under its own key
+    assert build(tmp_path).cache_hit
+
+
+def test_the_march_the_build_uses_decides_the_key(tmp_path: Path) -> None:
+    build(tmp_path)
+    march = "x86-64" if platform.machine() in ("x86_64", "AMD64") else "armv8-a"
+    portable = build(tmp_path, march=march)
+    assert not portable.cache_hit
+    # The host target's -mcpu is the same march: served from the same entry.
+    same = build(tmp_path, target=f"c -mcpu={march}")
+    assert same.cache_hit
+    assert same.path == portable.path
     assert build(tmp_path).cache_hit
 
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from xdsl.dialects import func
 from xrelay.codegen.build import BuildError
+from xrelay.codegen.runtime.loader import UnsupportedCPUError
 from xrelay.codegen.runtime.profile import format_profile
 from xrelay.dialects.interpreter import Evaluator, Value
 from xrelay.dialects.ir_module import IRModule
@@ -62,7 +63,7 @@ class LibraryRunner:
         target: str | list[str] = targets[0] if len(targets) == 1 else list(targets)
         try:
             self.library: BuiltLibrary = xrelay.build(mod, target, params, options)
-        except BuildError as error:
+        except (BuildError, UnsupportedCPUError) as error:
             raise RunError(one_line(error)) from None
 
     def __call__(self, values: Sequence[Value]) -> list[Value]:

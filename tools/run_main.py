@@ -15,7 +15,7 @@ are bound to `main`'s parameters by name, as `--params` binds (which, like
 Without `--target` the numpy reference interpreter evaluates `--entry` (default
 `main`). With `--target T[,T...]` (`c`, or BYOC targets ending in `c`, such as
 `accel,c`) `main` is built with `xrelay.build(mod, target, params, options)`
-(`--opt-level`, `--cflags`, `--num-threads` become `options`; the library is
+(`--opt-level`, `--cflags`, `--num-threads`, `--march` become `options`; the library is
 cached in `$XRELAY_CACHE_DIR` or `~/.cache/xrelay`) and the library runs instead.
 
 Inputs: `--input NAME=FILE.npy` by parameter name, `--params FILE.npz` binds the
@@ -175,6 +175,12 @@ class RunMain:
             help="build option num_threads (default: OpenMP's, OMP_NUM_THREADS)",
         )
         add(
+            "--march",
+            metavar="ARCH",
+            help="build option march: compile for this -march (default native; x86-64 runs "
+            "on every x86-64 CPU)",
+        )
+        add(
             "--profile",
             action="store_true",
             help="build option profile: print the time of every kernel after the run(s)",
@@ -190,7 +196,7 @@ class RunMain:
         """The `--target` list, None without it; `RunError` for flags that need it."""
         spec: str | None = self.args.target
         if spec is None:
-            for flag in ("opt_level", "cflags", "num_threads", "export"):
+            for flag in ("opt_level", "cflags", "num_threads", "march", "export"):
                 if getattr(self.args, flag) is not None:
                     raise RunError(f"--{flag.replace('_', '-')} needs --target")
             if self.args.profile:
@@ -204,7 +210,7 @@ class RunMain:
         return targets
 
     def options(self) -> dict[str, Any]:
-        """The build options of `--opt-level`, `--cflags` and `--num-threads`."""
+        """The build options of `--opt-level`, `--cflags`, `--num-threads` and `--march`."""
         options: dict[str, Any] = {}
         if self.args.opt_level is not None:
             options["opt_level"] = self.args.opt_level
@@ -212,6 +218,8 @@ class RunMain:
             options["cflags"] = shlex.split(self.args.cflags)
         if self.args.num_threads is not None:
             options["num_threads"] = self.args.num_threads
+        if self.args.march is not None:
+            options["march"] = self.args.march
         if self.args.profile:
             options["profile"] = True
         return options

@@ -9,7 +9,16 @@ option `profile` reports its kernels' times as `ProfileEntry` records (`Library.
 from __future__ import annotations
 
 from xrelay.codegen.runtime import ABI_VERSION, HEADER, INCLUDE_DIR
-from xrelay.codegen.runtime.loader import Library, TensorInfo, load
+from xrelay.codegen.runtime.loader import Library, TensorInfo, UnsupportedCPUError, load
 from xrelay.codegen.runtime.profile import ProfileEntry
 
-__all__ = ["ABI_VERSION", "HEADER", "INCLUDE_DIR", "Library", "ProfileEntry", "TensorInfo", "load"]
+__all__ = [
+    "ABI_VERSION",
+    "HEADER",
+    "INCLUDE_DIR",
+    "Library",
+    "ProfileEntry",
+    "TensorInfo",
+    "UnsupportedCPUError",
+    "load",
+]

@@ -48,10 +48,10 @@ LOWERING = (
 """accel's lowering passes: the partitions to accel ops, residual adds into convolutions,
 Winograd where it pays, max pools into Winograd convolutions."""
 
-CFLAGS = ("-O3", "-march=native", "-ffp-contract=fast", "-fopenmp")
-"""accel.c's flags (after the host's `-O2`). `-march=native` specializes the library to the
-CPU family of the machine that compiles it (AVX-512 vectors where it has them): the
-cache is per machine, but a library from `export_library` may not run on an older CPU.
+CFLAGS = ("-O3", "-ffp-contract=fast", "-fopenmp")
+"""accel.c's flags (after the host's `-O2` and the build's `-march`, `codegen/c/isa.py`:
+by default `native`, the CPU family of the machine that compiles it, AVX-512 vectors where
+it has them; the library records what it needs and refuses a CPU that lacks it).
 `-ffp-contract=fast` lets `a += w * x` be one fused multiply-add (ISO C mode would not).
 `-fopenmp`: kernels split across threads (`parallel.py`); compiled without it they run
 on the calling thread."""

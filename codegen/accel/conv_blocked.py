@@ -1,131 +1,41 @@
 """Register-blocked direct convolution: `accel.conv2d` on NCHW data with OIHW weights, groups 1.
 
-The output is computed one output row `y` at a time. The input rows that row
-reads (every input channel of a chunk, every kernel row inside the input) are
-first copied into a stack scratch buffer, zero-padded left and right and split
-into `stride` phases, so that the tap `kx` of output columns `x .. x + n` reads
-`n` contiguous floats whatever the padding, stride and dilation. Then a block
-of `ocb` output channels by `xv` vectors of output columns (`xv * XA_VL`
-floats) is accumulated in `ocb * xv` vector variables (registers): for each
-input channel, kernel row and kernel column, `xv` vector loads of the scratch,
-`ocb` scalar weights broadcast, `ocb * xv` fused multiply-adds. The block
-starts at the bias and ends in the epilogue (`+ residual`, relu), stored once.
-Columns past the last full block go through one-vector blocks, the last one
-partial (`xa_ldn`/`xa_stn`); channels past the last full block through a block
-of the remaining channels.
-
-The weights are read as relay has them (OIHW): each tap broadcasts one scalar
-per output channel at a constant offset, from L1 (a 16->16 3x3 layer is 9 KiB),
-so a blocked weight layout would change no instruction; the kernel alone (no
-scratch fill) runs at ~110 GFLOP/s, the machine's FMA peak. The vector type
-`xa_v` and its helpers are the accel prelude (`vectors.py`). The
-block shape is chosen for 32 vector registers (`choose_block`). When the
-input channels' rows do not fit the scratch budget they are taken in chunks:
-partial sums go through the output, the epilogue is applied after the last.
-
-Threads (`parallel.py`): the output rows (of every image) are split into one
-contiguous range per thread; each thread fills its own scratch (a stack
-array of at most `SCRATCH_FLOATS`, 64 KiB: 43 KiB for tinyres's 16-channel
-rows at width 224) and keeps the rows it holds by (image, row) key.
+The kernel is the shared library's (`codegen/kernels/conv_direct.py`: output
+rows, a phase-split scratch of the input rows, blocks of output channels by
+vectors of columns in registers, the epilogue in the store); this module reads
+an `accel.conv2d` into its plain description (`conv_of`, the op's bias,
+residual, relu and clip as an `Epilogue`) and splits the output rows (of every
+image) into one contiguous range per thread (`parallel.py`); each thread fills
+its own scratch (a stack array of at most `conv_direct.SCRATCH_FLOATS`, 64 KiB: 43 KiB for
+tinyres's 16-channel rows at width 224) and keeps the rows it holds by
+(image, row) key.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from xrelay.codegen.accel.epilogues import clip_bounds, vector_clip
+from xrelay.codegen.accel.epilogues import clip_bounds
 from xrelay.codegen.accel.parallel import AccelKernel
-from xrelay.codegen.accel.vectors import VL_MAX
 from xrelay.codegen.c.kernel_api import Kernel
-from xrelay.codegen.c.scalars import INDEX
-from xrelay.codegen.c.writer import CWriter, affine
+from xrelay.codegen.kernels import conv_direct
+from xrelay.codegen.kernels.conv_plan import Conv, Epilogue
 from xrelay.dialects.relay.base import get_bool, get_int, get_ints, get_str
 from xrelay.dialects.relay.nn import pad_2d
-
-SCRATCH_FLOATS = 16384
-"""The scratch buffer's budget (64 KiB of the stack of each thread running the kernel)."""
 
 GRAIN = 1 << 17
 """Multiply-adds per thread, at least (~3 us; an OpenMP fork and join costs ~1.5-2 us, so
 tinyres-32's first conv, 442k multiply-adds, gains ~1.3x on 2 threads)."""
 
-ACCUMULATORS = 24
-"""At most this many vector accumulators per block (32 registers less inputs and weights)."""
-
-
-@dataclass(frozen=True)
-class Conv:
-    """The extents and attributes of one convolution (NCHW / OIHW, groups 1)."""
-
-    n: int
-    c: int
-    h: int
-    w: int
-    o: int
-    kh: int
-    kw: int
-    oh: int
-    ow: int
-    sh: int
-    sw: int
-    dh: int
-    dw: int
-    top: int
-    left: int
-
-    @property
-    def row(self) -> int:
-        """Floats of one phase row of the scratch: the padded output width plus the taps' reach."""
-        padded = -(-self.ow // VL_MAX) * VL_MAX
-        return padded + (self.kw - 1) * self.dw // self.sw
-
-    @property
-    def slots(self) -> int:
-        """Scratch rows per input channel: the input rows one output row spans."""
-        return (self.kh - 1) * self.dh + 1
-
-    @property
-    def per_channel(self) -> int:
-        """Scratch floats of one input channel: every slot, every phase."""
-        return self.slots * self.sw * self.row
-
-    @property
-    def chunk(self) -> int:
-        """Input channels per scratch fill."""
-        return max(1, min(self.c, SCRATCH_FLOATS // self.per_channel))
-
 
 def applies(k: Kernel) -> bool:
     """Whether `k` (an `accel.conv2d`) takes the blocked kernel: NCHW, OIHW, groups 1, and one
-    input channel's rows fit the scratch budget (a thread's stack holds the scratch: wider
-    rows, past ~5400 columns for a 3x3 kernel, take `kernels.conv2d_generic`)."""
+    input channel's rows fit the scratch budget (wider rows take `kernels.conv2d_generic`)."""
     props = k.op.properties
     return (
         get_str(props, "data_layout") == "NCHW"
         and get_str(props, "kernel_layout") == "OIHW"
         and get_int(props, "groups") == 1
-        and conv_of(k).per_channel <= SCRATCH_FLOATS
+        and conv_direct.fits(conv_of(k))
     )
-
-
-def choose_block(conv: Conv) -> tuple[int, int]:
-    """(output channels, column vectors) of the register block: the most accumulators
-    (at most `ACCUMULATORS`) with the least work wasted on partial blocks."""
-    vectors = -(-conv.ow // VL_MAX)
-    best: tuple[float, int, int] | None = None
-    for ocb in range(1, min(conv.o, 16) + 1):
-        for xv in range(1, min(vectors, ACCUMULATORS // ocb) + 1):
-            # Full blocks run at ocb * xv accumulators, the rest at fewer.
-            full_o, rest_o = divmod(conv.o, ocb)
-            full_x, rest_x = divmod(vectors, xv)
-            work = (full_o * ocb + rest_o) * (full_x * xv + rest_x)
-            good = full_o * ocb * full_x * xv
-            score = (good * min(ocb * xv, 16) + (work - good) * min(ocb, 8)) / work
-            key = (score, ocb * xv, ocb)
-            if best is None or key > best:
-                best = key
-    assert best is not None
-    return best[2], best[1] // best[2]
 
 
 def conv_of(k: Kernel) -> Conv:
@@ -140,234 +50,20 @@ def conv_of(k: Kernel) -> Conv:
     return Conv(n, c, h, w, o, kh, kw, oh, ow, sh, sw, dh, dw, top, left)
 
 
-@dataclass(frozen=True)
-class Epilogue:
-    """What the blocked kernel reads besides data and weights, and its relu."""
-
-    bias: str | None
-    residual: str | None
-    relu: bool
-    clip: tuple[str, str] | None = None
-    """The clip's bounds as C literals (`epilogues.py`), applied after the relu."""
-
-
-def conv2d_blocked(k: AccelKernel) -> None:
-    """Print the blocked convolution of `k` (see the module docstring), its output rows
-    split across threads (`parallel.py`)."""
-    conv = conv_of(k)
+def epilogue_of(k: Kernel) -> Epilogue:
+    """The bias, residual (operands after the weights), relu and clip of an `accel.conv2d`."""
     props = k.op.properties
     names = iter(k.ins[2:])
     bias = next(names) if get_bool(props, "has_bias") else None
     residual = next(names) if "has_residual" in props and get_bool(props, "has_residual") else None
-    epilogue = Epilogue(bias, residual, get_bool(props, "has_relu"), clip_bounds(k.op))
+    return Epilogue(bias, residual, get_bool(props, "has_relu"), clip_bounds(k.op))
+
+
+def conv2d_blocked(k: AccelKernel) -> None:
+    """Print the blocked convolution of `k`, its output rows split across threads."""
+    conv = conv_of(k)
+    epilogue = epilogue_of(k)
     rows = conv.n * conv.oh
     work = rows * conv.ow * conv.o * conv.c * conv.kh * conv.kw
     most = k.team.parts(rows, work, GRAIN)
-    k.team.run(k, rows, most, lambda inner: _rows(inner.w, conv, epilogue))
-
-
-def _rows(w: CWriter, conv: Conv, epilogue: Epilogue) -> None:
-    """The output rows `q0 <= q < q1` (image `q / oh`, row `q % oh`), with their scratch."""
-    chunked = conv.chunk < conv.c
-    w.line(f'_Static_assert(XA_VL <= {VL_MAX}, "scratch rows are padded for {VL_MAX} lanes");')
-    w.line(f"float buf[{conv.chunk * conv.per_channel}] __attribute__((aligned(64))) = {{0}};")
-    if not chunked:
-        w.line(f"{INDEX} held[{conv.slots}];")
-        with w.loop("s", conv.slots):
-            w.line("held[s] = -1;")
-    with w.loop("q", "q1", "q0"):
-        if conv.n == 1:
-            w.line(f"const {INDEX} n = 0, y = q;")
-        else:
-            w.line(f"const {INDEX} n = q / {conv.oh}, y = q % {conv.oh};")
-        w.line(f"const {INDEX} iy = y * {conv.sh} - {conv.top};")
-        _taps(w, conv)
-        w.line(f"{INDEX} slot[{conv.kh}];")
-        with w.loop("ky", "ky1", "ky0"):
-            w.line(f"slot[ky] = (iy + ky * {conv.dh}) % {conv.slots} * {conv.sw * conv.row};")
-        if chunked:
-            head = f"for ({INDEX} c0 = 0; c0 < {conv.c}; c0 += {conv.chunk})"
-            with w.block(head):
-                rest = f"{conv.c} - c0"
-                w.line(f"const {INDEX} cn = {rest} < {conv.chunk} ? {rest} : {conv.chunk};")
-                _fill(w, conv, chunked)
-                _channel_blocks(w, conv, epilogue, chunked)
-        else:
-            _fill(w, conv, chunked)
-            _channel_blocks(w, conv, epilogue, chunked)
-
-
-def _taps(w: CWriter, conv: Conv) -> None:
-    """`ky0 <= ky < ky1`: the kernel rows inside the input for this output row."""
-    step = conv.dh
-    if step == 1:
-        w.line(f"const {INDEX} ky0 = iy < 0 ? -iy : 0;")
-        w.line(f"const {INDEX} eky = {conv.h} - iy;")
-    else:
-        w.line(f"const {INDEX} ky0 = iy < 0 ? (-iy + {step - 1}) / {step} : 0;")
-        w.line(f"const {INDEX} eky = ({conv.h} - iy + {step - 1}) / {step};")
-    w.line(f"const {INDEX} ky1 = eky < {conv.kh} ? eky : {conv.kh};")
-
-
-def _fill(w: CWriter, conv: Conv, chunked: bool) -> None:
-    """Copy the input rows this output row reads into their scratch slots (row `r` in slot
-    `r % slots`), unless the slot holds it already (`held`; always with chunks).
-
-    Phase `p` of a scratch row holds the padded input columns `p, p + sw, ...`;
-    the columns in the padding stay 0 (the buffer starts zeroed and only the
-    inside is ever written).
-    """
-    key = f"n * {conv.h} + r" if conv.n > 1 else "r"  # a row of one image
-    with w.loop("ky", "ky1", "ky0"):
-        w.line(f"const {INDEX} r = iy + ky * {conv.dh};")
-        with w.block("" if chunked else f"if (held[r % {conv.slots}] != {key})"):
-            if not chunked:
-                w.line(f"held[r % {conv.slots}] = {key};")
-            first = "c0 + ic" if chunked else "ic"
-            with w.loop("ic", "cn" if chunked else conv.c):
-                channel = f"n * {conv.c} + {first}"
-                w.line(
-                    f"const float *restrict row = in0 + (({channel}) * {conv.h} + r) * {conv.w};"
-                )
-                w.line(f"float *restrict to = buf + ic * {conv.per_channel} + slot[ky];")
-                for phase in range(conv.sw):
-                    # Column j of the phase is input column j * sw + phase - left.
-                    start = max(0, -(-(conv.left - phase) // conv.sw))
-                    end = min(conv.row, -(-(conv.w + conv.left - phase) // conv.sw))
-                    if end > start:
-                        column = affine([("j", conv.sw)], phase - conv.left)
-                        with w.loop("j", end, start):
-                            w.line(f"to[{affine([('j', 1)], phase * conv.row)}] = row[{column}];")
-
-
-def _prefetch(w: CWriter, conv: Conv) -> None:
-    """Prefetch the input rows the next output row adds, under this block's columns (the
-    first channel block only: the others find them in cache)."""
-    column = f"xo * {conv.sw}" if conv.sw > 1 else "xo"
-    lines = -(-conv.sw * VL_MAX // 16)  # 64-byte lines under XA_VL columns, at most
-    with w.block("if (oc == 0)"):
-        for step in range(conv.sh):
-            row = f"iy + {(conv.kh - 1) * conv.dh + 1 + step}"
-            for line in range(lines):
-                at = f"{column} + {16 * line}" if line else column
-                inside = f"if ({row} < {conv.h} && {at} < {conv.w})"
-                with w.block(inside), w.loop("ic", conv.c):
-                    start = f"((n * {conv.c} + ic) * {conv.h} + {row}) * {conv.w} + {at}"
-                    w.line(f"__builtin_prefetch(in0 + {start});")
-
-
-def _channel_blocks(w: CWriter, conv: Conv, epilogue: Epilogue, chunked: bool) -> None:
-    """Full blocks of output channels, then the remaining channels."""
-    ocb, xv = choose_block(conv)
-    full, rest = divmod(conv.o, ocb)
-    if full:
-        with w.block(f"for ({INDEX} oc = 0; oc < {full * ocb}; oc += {ocb})"):
-            _column_blocks(w, conv, epilogue, chunked, ocb, xv)
-    if rest:
-        with w.block():
-            w.line(f"const {INDEX} oc = {full * ocb};")
-            _column_blocks(w, conv, epilogue, chunked, rest, xv)
-
-
-def _column_blocks(
-    w: CWriter, conv: Conv, epilogue: Epilogue, chunked: bool, ocb: int, xv: int
-) -> None:
-    """Blocks of `xv` full vectors of columns, then one vector at a time (the last partial)."""
-    w.line(f"{INDEX} xo = 0;")
-    if xv > 1:
-        with w.block(f"for (; xo + {xv} * XA_VL <= {conv.ow}; xo += {xv} * XA_VL)"):
-            if not chunked:
-                _prefetch(w, conv)
-            _block(w, conv, epilogue, chunked, (ocb, xv), partial=False)
-    with w.block(f"for (; xo < {conv.ow}; xo += XA_VL)"):
-        w.line(f"const {INDEX} nx = {conv.ow} - xo;")
-        if not chunked:
-            _prefetch(w, conv)
-        _block(w, conv, epilogue, chunked, (ocb, 1), partial=True)
-
-
-def _block(
-    w: CWriter,
-    conv: Conv,
-    epilogue: Epilogue,
-    chunked: bool,
-    shape: tuple[int, int],
-    partial: bool,
-) -> None:
-    """One register block: `ocb` channels from `oc` by `xv` vectors of columns from `xo`.
-
-    `partial`: one vector of `nx` columns, maybe fewer than `XA_VL`.
-    """
-    ocb, xv = shape
-    plane = conv.oh * conv.ow
-    acc = [[f"a{o}_{v}" for v in range(xv)] for o in range(ocb)]
-    at = f"((n * {conv.o} + oc) * {conv.oh} + y) * {conv.ow} + xo"
-    w.line(f"const {INDEX} at = {at};")
-    w.line(f"xa_v {', '.join(a for row in acc for a in row)};")
-
-    def place(base: str, o: int, v: int) -> str:
-        return f"{base} + {affine([('XA_VL', v)], f'at + {o * plane}' if o else 'at')}"
-
-    def load(base: str, o: int, v: int) -> str:
-        pointer = place(base, o, v)
-        return f"xa_ldn({pointer}, nx)" if partial else f"xa_ld({pointer})"
-
-    start = [
-        f"{a} = {f'xa_splat({epilogue.bias}[oc + {o}])' if epilogue.bias else '(xa_v){0}'};"
-        for o, row in enumerate(acc)
-        for a in row
-    ]
-    if chunked:  # later chunks add to the partial sums stored by the earlier ones
-        reload = [
-            f"{a} = {load('out0', o, v)};" for o, row in enumerate(acc) for v, a in enumerate(row)
-        ]
-        _lines(w, "if (c0 == 0)", start)
-        _lines(w, "else", reload)
-    else:
-        _lines(w, None, start)
-    _accumulate(w, conv, acc, "c0" if chunked else "0", "cn" if chunked else str(conv.c))
-    finish: list[str] = []
-    for o, row in enumerate(acc):
-        for v, a in enumerate(row):
-            if epilogue.residual:
-                finish.append(f"{a} += {load(epilogue.residual, o, v)};")
-            if epilogue.relu:
-                finish.append(f"{a} = xa_relu({a});")
-            if epilogue.clip:
-                finish.append(f"{a} = {vector_clip(a, epilogue.clip)};")
-    _lines(w, f"if (c0 + cn == {conv.c})" if chunked else None, finish)
-    for o, row in enumerate(acc):
-        for v, a in enumerate(row):
-            pointer = place("out0", o, v)
-            w.line(f"xa_stn({pointer}, {a}, nx);" if partial else f"xa_st({pointer}, {a});")
-
-
-def _lines(w: CWriter, head: str | None, lines: list[str]) -> None:
-    """`lines`, inside `head { ... }` when there is a head and there are lines."""
-    if head is None:
-        for line in lines:
-            w.line(line)
-    elif lines:
-        with w.block(head):
-            for line in lines:
-                w.line(line)
-
-
-def _accumulate(w: CWriter, conv: Conv, acc: list[list[str]], first: str, count: str) -> None:
-    """Add every (input channel, kernel row, kernel column) tap into the block `acc`."""
-    taps = conv.kh * conv.kw
-    span = conv.c * taps  # floats between two output channels' weights
-    with w.loop("ic", count), w.loop("ky", "ky1", "ky0"):
-        w.line(f"const float *s = buf + ic * {conv.per_channel} + slot[ky] + xo;")
-        channel = f"oc * {conv.c} + {first} + ic" if first != "0" else f"oc * {conv.c} + ic"
-        w.line(f"const float *wk = in1 + ({channel}) * {taps} + ky * {conv.kw};")
-        for kx in range(conv.kw):
-            reach = kx * conv.dw
-            shift = (reach % conv.sw) * conv.row + reach // conv.sw
-            with w.block():
-                for v in range(len(acc[0])):
-                    w.line(f"const xa_v x{v} = xa_ld(s + {affine([('XA_VL', v)], shift)});")
-                for o, row in enumerate(acc):
-                    w.line(f"const float w{o} = wk[{o * span + kx}];")
-                    for v, a in enumerate(row):
-                        w.line(f"{a} += w{o} * x{v};")
+    k.team.run(k, rows, most, lambda inner: conv_direct.rows(inner.w, conv, epilogue))

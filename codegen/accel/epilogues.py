@@ -11,14 +11,9 @@ would turn a NaN into a bound).
 
 from __future__ import annotations
 
-import numpy as np
 from xdsl.dialects.builtin import FloatAttr
 from xdsl.ir import Operation
-
-
-def literal(value: float) -> str:
-    """`value` rounded to float32, as an exact C float literal (hexadecimal)."""
-    return f"{float(np.float32(value)).hex()}f"
+from xrelay.codegen.kernels.conv_plan import literal
 
 
 def clip_bounds(op: Operation) -> tuple[str, str] | None:

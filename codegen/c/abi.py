@@ -315,12 +315,27 @@ class Runner:
         return -(-self.arena_size // SLOT_BYTES) * SLOT_BYTES
 
     def _create(self) -> list[str]:
+        """`xr_refuse` and `xr_model_create`: `isa.c`'s `xrelay_model_create` calls them
+        (`isa.py`), the first on a CPU that lacks a feature the library needs."""
+        return [
+            "XR_HIDDEN void xr_refuse(const char *feature);",
+            "XR_HIDDEN void xr_refuse(const char *feature) {",
+            "  xr_last_error_text = NULL;",
+            "  snprintf(xr_last_error, sizeof xr_last_error,",
+            '           "xrelay_model_create: library needs %s, this CPU lacks it", feature);',
+            "}",
+            "",
+            "XR_HIDDEN xrelay_model *xr_model_create(void);",
+            *self._allocate(),
+        ]
+
+    def _allocate(self) -> list[str]:
         alignment = 1 << (max(self.alignment, 16) - 1).bit_length()  # a power of two
         used = self.slot_start() + SLOT_BYTES * self.slots if self.slots else self.arena_size
         size = -(-max(used, 1) // alignment) * alignment
         if size > MAX_BYTES:  # rounding and backend slots took it past any C object's size
             return [
-                "xrelay_model *xrelay_model_create(void) {",
+                "XR_HIDDEN xrelay_model *xr_model_create(void) {",
                 "  xr_last_error_text = NULL;",
                 "  snprintf(xr_last_error, sizeof xr_last_error,",
                 f'           "xrelay_model_create: cannot allocate the {size}-byte arena");',
@@ -329,7 +344,7 @@ class Runner:
                 "",
             ]
         lines = [
-            "xrelay_model *xrelay_model_create(void) {",
+            "XR_HIDDEN xrelay_model *xr_model_create(void) {",
             "  xr_last_error[0] = '\\0';",
             "  xr_last_error_text = NULL;",
             "  xrelay_model *model = malloc(sizeof *model);",

@@ -13,11 +13,22 @@ value lives). Output (`CEmitter(module).emit()`, a `CSources`): the files
   `instance_slot` and `add_instance_hook`), the constants (`constants.bin` through
   `.incbin`, see `constants.py`) and, for a small model, the host kernels too;
 - `kernels_<n>.c` when the host kernels' text is large: parallel compiles;
+  `model.c` and these are compiled with `HOST_CFLAGS` (`-O3` after the `-march`:
+  fused elementwise loops vectorize);
 - `<t>.c` (e.g. `accel.c`), or `<t>_<n>.c` when large: the functions of the
   BYOC target `t`, compiled in parallel with the host's;
 - `kernels_<lib>.c`: a unit of the shared kernel library (`codegen/kernels`,
   e.g. `kernels_gemm.c`) when a kernel calls it, with the library's flags;
+- `isa_required.c` and `isa.c`: the instruction set features the library needs
+  and the check that refuses a CPU lacking one (`isa.py`);
+- `kernels_generated.c` (`kernels_generated_<n>.c` when large): the library
+  routines printed for this model's ops (`codegen/kernels/routine.py`, e.g.
+  the float32 convolutions), with the library's flags;
 - `constants.bin`: the constants' bytes.
+
+Every unit is compiled with `-march=<march>` (the build option `march`,
+default `native`) but `isa.c`, compiled for the architecture's baseline; the
+targets' and libraries' own flags follow. `march=None` adds no `-march`.
 
 Every planned function (the entry and what it calls: FuseOps' `Primitive`
 functions, helpers, partitions) becomes one C function. Who prints it
@@ -52,7 +63,7 @@ from typing import Any, ClassVar
 from xdsl.dialects import func
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, StringAttr
 from xdsl.ir import Operation
-from xrelay.codegen.c import abi, profile
+from xrelay.codegen.c import abi, isa, profile
 from xrelay.codegen.c.constants import DATA_FILE, ConstantPool
 from xrelay.codegen.c.function import FunctionEmitter, PlanMissing, int_attribute
 from xrelay.codegen.c.kernel_api import KernelFn, Unsupported
@@ -60,7 +71,8 @@ from xrelay.codegen.c.kernels import KERNELS
 from xrelay.codegen.c.names import NameTable, c_identifier
 from xrelay.codegen.c.profile import Profiler
 from xrelay.codegen.c.scalar_ops import SCALAR_RULES, ScalarRule
-from xrelay.codegen.kernels import LIBRARIES
+from xrelay.codegen.kernels import CFLAGS, HOST_CFLAGS, LIBRARIES, closure
+from xrelay.codegen.kernels.routine import ROUTINE_UNIT, Routine
 from xrelay.codegen.targets import CodegenTarget, get_codegen
 from xrelay.dialects.diagnostics import DiagnosticError, op_error
 
@@ -111,8 +123,11 @@ class CEmitter:
         entry: str = "main",
         num_threads: int | None = None,
         profile: bool = False,
+        march: str | None = "native",
     ) -> None:
         self.module = module
+        self.march = march
+        """The `-march` of every unit but `isa.c` (None: none, the compiler's default)."""
         self.entry = entry
         self.num_threads = num_threads
         """Threads for the targets' kernels that run on several (the build option
@@ -128,6 +143,8 @@ class CEmitter:
         self._slots = 0
         self.libraries: set[str] = set()
         """The shared kernel library's units the printed kernels call (`codegen/kernels`)."""
+        self.routines: dict[str, Routine] = {}
+        """Generated library functions the printed kernels call, by name (`routine.py`)."""
 
     # ------------------------------------------------------------ helpers for FunctionEmitter
 
@@ -250,8 +267,9 @@ class CEmitter:
         self, emitters: list[FunctionEmitter], bodies: list[str], runner: abi.Runner
     ) -> CSources:
         prototypes = [f"XR_HIDDEN {e.prototype()};" for e in emitters]
-        libraries = [LIBRARIES[name] for name in sorted(self.libraries)]
+        libraries = [LIBRARIES[name] for name in closure(self.libraries)]
         prototypes += [line for library in libraries for line in library.prototypes]
+        prototypes += [f"{r.prototype};" for r in self.routines.values()]
         timers = self.profiler
         header = abi.header(
             self.constants.declarations(), prototypes, profile.DECLARATIONS if timers else ()
@@ -271,10 +289,11 @@ class CEmitter:
         if timers is not None:
             model = f"{profile.POSIX}\n{model}"
         files: dict[str, str | bytes] = {"model.h": header, "model.c": model}
+        unit_cflags: dict[str, list[str]] = {"model.c": list(HOST_CFLAGS)}
         if len(host) > 1:
             for number, unit in enumerate(host):
                 files[f"kernels_{number}.c"] = abi.kernel_unit(unit)
-        unit_cflags: dict[str, list[str]] = {}
+                unit_cflags[f"kernels_{number}.c"] = list(HOST_CFLAGS)
         ldflags: list[str] = []
         for target, target_bodies in by_target.items():
             stem = self.unit_stem(target)
@@ -290,10 +309,40 @@ class CEmitter:
         for library in libraries:
             files[library.unit] = abi.kernel_unit([library.source])
             unit_cflags[library.unit] = list(library.cflags)
+        self._routine_units(files, unit_cflags)
+        self._add_isa(files, unit_cflags)
         data = self.constants.data()
         if data or self.constants.entries:
             files[DATA_FILE] = data
         return CSources(files, unit_cflags, ldflags)
+
+    def _add_isa(self, files: dict[str, str | bytes], unit_cflags: dict[str, list[str]]) -> None:
+        """`-march` before every unit's flags, and the ISA units (`isa.py`)."""
+        isa_files, isa_flags = isa.units(self.march)
+        if self.march is not None:
+            march = [isa.march_flag(self.march)]
+            for name in files:
+                if name.endswith(".c"):
+                    unit_cflags[name] = [*march, *unit_cflags.get(name, [])]
+        files.update(isa_files)
+        unit_cflags.update({name: flags for name, flags in isa_flags.items() if flags})
+
+    def _routine_units(
+        self, files: dict[str, str | bytes], unit_cflags: dict[str, list[str]]
+    ) -> None:
+        """The generated library units (`codegen/kernels/routine.py`): the routines in order,
+        cut as the host's kernels are, each unit after its routines' preludes, with `CFLAGS`."""
+        routines = list(self.routines.values())
+        units = self._units([r.definition() for r in routines]) if routines else []
+        at = 0
+        for number, unit in enumerate(units):
+            preludes: list[str] = []
+            for r in routines[at : at + len(unit)]:
+                preludes += [p for p in r.preludes if p not in preludes]
+            at += len(unit)
+            name = ROUTINE_UNIT if len(units) == 1 else f"{ROUTINE_UNIT[:-2]}_{number}.c"
+            files[name] = abi.kernel_unit([*preludes, *unit])
+            unit_cflags[name] = list(CFLAGS)
 
     def _units(self, bodies: list[str]) -> list[list[str]]:
         """`bodies` in order, cut into translation units of about `UNIT_CHARS` (at least one)."""
@@ -311,7 +360,7 @@ class CEmitter:
     def unit_stem(target: str) -> str:
         """The file name stem of a BYOC target's translation units: `accel` -> `accel.c`."""
         stem = c_identifier(target, "")
-        taken = stem in ("model", "constants") or stem.startswith("kernels")
+        taken = stem in ("model", "constants") or stem.startswith(("kernels", "isa"))
         return f"target_{stem}" if taken else stem
 
 

@@ -341,6 +341,8 @@ class FunctionEmitter:
             )
             fn(kernel)
             self.owner.libraries.update(kernel.libraries)
+            for routine in kernel.routines:
+                self.owner.routines.setdefault(routine.name, routine)
             body = "\n".join(w.lines[start:])
             for name in [
                 *ins,

@@ -204,7 +204,7 @@ def emit_root(host: FunctionEmitter, root: Operation, inlined: set[Operation]) -
             if _computed(value, root, inlined):
                 op = value.owner
                 assert isinstance(op, Operation)
-                expr = _expression(op, idx, names, rules)
+                expr = _expression(op, idx, names, rules, host.owner.libraries)
             else:
                 expr = loads[(value, idx)]
             w.line(f"const {scalar.ctype} {name} = {expr};")
@@ -263,6 +263,7 @@ def _expression(
     idx: Index,
     names: Mapping[tuple[SSAValue, Index], str],
     rules: Mapping[str, ScalarRule],
+    libraries: set[str],
 ) -> str:
     rule = rules[op.name]
     read = set(reads(rule, op))
@@ -271,7 +272,10 @@ def _expression(
         for k, v in enumerate(op.operands)
     ]
     types = [element_scalar(v.type) for v in op.operands]
-    return rule.expr(ScalarCall(op, args, types, element_scalar(op.results[0].type)))
+    call = ScalarCall(op, args, types, element_scalar(op.results[0].type))
+    expr = rule.expr(call)
+    libraries.update(call.libraries)
+    return expr
 
 
 def _offset(idx: Index, shape: Sequence[int], root_index: Index, flat: bool) -> str:

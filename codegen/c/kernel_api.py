@@ -19,6 +19,7 @@ from xdsl.ir import Attribute, Operation
 from xrelay.codegen.c.epilogue import Epilogue
 from xrelay.codegen.c.scalars import Scalar, tensor_scalar
 from xrelay.codegen.c.writer import CWriter
+from xrelay.codegen.kernels.routine import Routine
 
 
 class Unsupported(Exception):
@@ -82,6 +83,9 @@ class Kernel:
     constant_ins: frozenset[int] = frozenset()
     """Positions in `ins` whose data is the same constant at every run (a kernel may
     preprocess it once, e.g. pack a GEMM's weight)."""
+    routines: list[Routine] = field(default_factory=list[Routine])
+    """Functions specialized to this op that the printed code calls (`codegen/kernels/routine.py`):
+    the emitter prints them into the generated library units, compiled with the library's flags."""
 
     def in_shape(self, index: int) -> tuple[int, ...]:
         return static_shape(self.in_types[index])

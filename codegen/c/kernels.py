@@ -8,6 +8,7 @@ from types import MappingProxyType
 
 from xrelay.codegen.c import kernels_algorithm as algorithm
 from xrelay.codegen.c import kernels_conv as conv
+from xrelay.codegen.c import kernels_conv2d as conv2d
 from xrelay.codegen.c import kernels_einsum as einsum
 from xrelay.codegen.c import kernels_gemm as gemm
 from xrelay.codegen.c import kernels_image as image
@@ -15,6 +16,7 @@ from xrelay.codegen.c import kernels_image_sample as image_sample
 from xrelay.codegen.c import kernels_nn as nn
 from xrelay.codegen.c import kernels_nn_extra as nn_extra
 from xrelay.codegen.c import kernels_nn_norm as nn_norm
+from xrelay.codegen.c import kernels_pool2d as pool2d
 from xrelay.codegen.c import kernels_reduce as reduce
 from xrelay.codegen.c import kernels_tensor as tensor
 from xrelay.codegen.c import kernels_vision as vision
@@ -23,12 +25,12 @@ from xrelay.codegen.c.kernels_movement import MOVEMENT_KERNELS
 
 KERNELS: Mapping[str, KernelFn] = MappingProxyType(
     {
-        "relay.nn.conv2d": nn.conv2d,
+        "relay.nn.conv2d": conv2d.conv2d,
         "relay.nn.dense": gemm.dense,
-        "relay.nn.max_pool2d": nn.pool2d,
-        "relay.nn.avg_pool2d": nn.pool2d,
-        "relay.nn.global_max_pool2d": nn.global_pool2d,
-        "relay.nn.global_avg_pool2d": nn.global_pool2d,
+        "relay.nn.max_pool2d": pool2d.pool2d,
+        "relay.nn.avg_pool2d": pool2d.pool2d,
+        "relay.nn.global_max_pool2d": pool2d.global_pool2d,
+        "relay.nn.global_avg_pool2d": pool2d.global_pool2d,
         "relay.nn.softmax": nn.softmax,
         "relay.nn.log_softmax": nn.softmax,
         "relay.nn.batch_norm": nn.batch_norm,

@@ -1,7 +1,8 @@
 """Loop nests of the `relay.nn` anchor ops: conv2d, dense, pools, softmax, batch_norm, dropout.
 
 Numerics follow the reference interpreter: convolutions, dense, average pools
-and softmax accumulate in `double` (integers in 64 bits, wrapping), max pools
+and softmax accumulate in `double` (integers in 64 bits, wrapping; float32
+softmax is `codegen/kernels/rows.py`'s row kernel), max pools
 pad with the dtype's lowest value, average pools divide by TVM's count.
 Window bounds are computed per output row/column (no test per tap).
 """
@@ -72,13 +73,18 @@ def _axis_split(shape: tuple[int, ...], axis: int) -> tuple[int, int, int]:
 
 
 def softmax(k: Kernel) -> None:
-    """softmax / log_softmax along `axis`, in double, shifted by the maximum."""
+    """softmax / log_softmax along `axis`, shifted by the maximum: float32 by the shared
+    library's row kernel (`codegen/kernels/rows.py`), other floats in double."""
     shape = k.in_shape(0)
     axis = get_int(k.op.properties, "axis") % len(shape)
     outer, extent, inner = _axis_split(shape, axis)
     element = k.out_scalar()
     log = k.op.name == "relay.nn.log_softmax"
     w = k.w
+    if element.ctype == "float":
+        k.libraries.update(("rows", "vmath"))
+        w.line(f"xn_softmax_f32({outer}, {extent}, {inner}, in0, out0, {int(log)});")
+        return
     at = affine([("o", extent * inner), ("j", inner)], "i")
     with w.loop("o", outer), w.loop("i", inner):
         w.line("double top = -INFINITY;")

@@ -2,7 +2,9 @@
 instance_norm, group_norm, l2_normalize.
 
 Numerics follow the reference interpreter (`reference_nn_norm.py`): everything is
-computed in `double` and converted once to the data's type. lrn sums its squares
+computed in `double` and converted once to the data's type, except float32
+layer_norm: the shared library's row kernel (`codegen/kernels/rows.py`, float
+statistics by the corrected two-pass algorithm, docs/semantics.md). lrn sums its squares
 in the reference's order (bit for bit on finite inputs); the norms sum their
 means and variances in loop order where numpy sums pairwise, so the two agree
 within one rounding of the data's type.
@@ -23,7 +25,13 @@ from xrelay.dialects.relay.base import (
     get_ints,
     properties_with_defaults,
 )
-from xrelay.dialects.relay.nn_norm import GroupNormOp, l2_axes, lrn_window, norm_reduced_axes
+from xrelay.dialects.relay.nn_norm import (
+    GroupNormOp,
+    LayerNormOp,
+    l2_axes,
+    lrn_window,
+    norm_reduced_axes,
+)
 
 
 def _props(k: Kernel) -> dict[str, Attribute]:
@@ -76,6 +84,9 @@ def norm(k: Kernel) -> None:
     shape = k.in_shape(0)
     axis = get_int(props, "axis") % len(shape)
     name = k.op.name
+    if name == LayerNormOp.name and k.out_scalar().ctype == "float":
+        _layer_norm_f32(k, shape, axis)
+        return
     channel = f"j{axis}"
     if name == GroupNormOp.name:
         groups = get_int(props, "num_groups")
@@ -108,6 +119,18 @@ def norm(k: Kernel) -> None:
             if get_bool(props, "center"):
                 value = f"{value} + (double)in2[{channel}]"
             w.line(f"out0[{at}] = {converted(element, value)};")
+
+
+def _layer_norm_f32(k: Kernel, shape: tuple[int, ...], axis: int) -> None:
+    """float32 layer_norm: the shared library's row kernel (`codegen/kernels/rows.py`: float
+    statistics, corrected two-pass, double where they are not finite)."""
+    props = _props(k)
+    outer, extent, inner = _axis_split(shape, axis)
+    gamma = "in1" if get_bool(props, "scale") else "NULL"
+    beta = "in2" if get_bool(props, "center") else "NULL"
+    eps = _double(get_float(props, "epsilon"))
+    k.libraries.update(("rows", "vmath"))
+    k.w.line(f"xn_layer_norm_f32({outer}, {extent}, {inner}, in0, {gamma}, {beta}, {eps}, out0);")
 
 
 def l2_normalize(k: Kernel) -> None:

@@ -1,6 +1,8 @@
 """Loop nests of the reductions (`sum mean max min prod argmax argmin`) and `matmul`.
 
-A reduction loops over the kept dims (the output, with or without
+On float32, `sum mean prod max min` over adjacent axes call the shared library's
+vectorized kernel (`codegen/kernels/reduce.py`, the same numerics: double sums, NaN
+winning). Otherwise a reduction loops over the kept dims (the output, with or without
 `keepdims`, in the same order), then over the reduced dims in row-major
 order. Floats accumulate in `double`; integers in 64 bits and wrap back to
 their type (numpy's `dtype=x.dtype`); `mean` of integers truncates (TVM);
@@ -15,6 +17,7 @@ from __future__ import annotations
 from xrelay.codegen.c.kernel_api import Kernel, better, converted, extreme, numel
 from xrelay.codegen.c.scalars import INDEX
 from xrelay.codegen.c.writer import affine, loop_names, offset, strides
+from xrelay.codegen.kernels.reduce import KINDS
 from xrelay.dialects.relay import reduce as r
 from xrelay.dialects.relay.base import get_bool
 from xrelay.dialects.relay.types import broadcast_shapes
@@ -22,10 +25,28 @@ from xrelay.dialects.relay.types import broadcast_shapes
 _SYMBOL = {"relay.max": ">", "relay.min": "<", "relay.argmax": ">", "relay.argmin": "<"}
 
 
+def _block(shape: tuple[int, ...], axes: list[int]) -> tuple[int, int, int] | None:
+    """(outer, extent, inner) when the reduced axes are adjacent once unit dims are dropped."""
+    kinds = [a in axes for a, d in enumerate(shape) if d != 1]
+    if any(not kinds[n] and kinds[n - 1] and True in kinds[n:] for n in range(1, len(kinds))):
+        return None  # a kept dim between two reduced ones
+    sizes = [d for d in shape if d != 1]
+    reduced = [n for n, kind in enumerate(kinds) if kind]
+    first = reduced[0] if reduced else len(sizes)
+    last = reduced[-1] + 1 if reduced else len(sizes)
+    return numel(sizes[:first]), numel(sizes[first:last]), numel(sizes[last:])
+
+
 def reduce(k: Kernel) -> None:
     """sum, mean, prod, max, min, argmax, argmin over `axis` (`keepdims`, `exclude`)."""
     shape = k.in_shape(0)
     axes, _ = r.reduce_params(k.op.properties, len(shape))
+    block = _block(shape, list(axes))
+    if k.in_scalar(0).ctype == "float" and k.op.name in KINDS and block is not None:
+        k.libraries.add("reduce")
+        outer, extent, inner = block
+        k.w.line(f"xs_reduce_f32({KINDS[k.op.name]}, {outer}, {extent}, {inner}, in0, out0);")
+        return
     kept = [a for a in range(len(shape)) if a not in axes]
     in_strides = strides(shape)
     names = {a: f"j{a}" for a in range(len(shape))}

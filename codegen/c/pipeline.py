@@ -47,7 +47,14 @@ that split, accel's; absent: OpenMP's default when the library runs, i.e.
 `main` and each op of a BYOC target's functions, into counters read with
 `Library.profile()` or the C ABI's `xrelay_profile_*`; `codegen/c/profile.py`),
 `keep_failed` (bool; default `$XRELAY_KEEP_FAILED`: keep the directory of a
-failed compile in the cache, named in the `BuildError`).
+failed compile in the cache, named in the `BuildError`), `march` (str, default
+`native`: any value of GCC's `-march=`, e.g. `x86-64` for a library that runs
+on every x86-64 CPU, `x86-64-v3`, `skylake-avx512`; every unit is compiled
+with it, the library records the features it enabled and refuses to load on a
+CPU that lacks one: `codegen/c/isa.py`; a value the compiler does not know is
+a `BuildError` naming it). As in TVM, the host target may carry it:
+`target="c -mcpu=x86-64-v3"` (or the last entry of a target list) is
+`march="x86-64-v3"`.
 """
 
 from __future__ import annotations
@@ -56,7 +63,7 @@ import os
 import time
 import warnings
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any, cast
 
@@ -65,6 +72,7 @@ from xrelay.codegen.build import cache_directory, compile_library
 from xrelay.codegen.build_cache import build_key, lookup, store
 from xrelay.codegen.c.emitter import CEmitter, CSources
 from xrelay.codegen.c.half_floats import widen_half_floats
+from xrelay.codegen.c.isa import check_march
 from xrelay.codegen.c.recursion import check_no_recursion
 from xrelay.codegen.cache import CacheWarning
 from xrelay.codegen.runtime.loader import Library
@@ -95,6 +103,7 @@ OPTIONS = (
     "num_threads",
     "profile",
     "keep_failed",
+    "march",
 )
 """The keys `options` may hold."""
 
@@ -115,6 +124,8 @@ class BuildOptions:
     """Time every kernel (`codegen/c/profile.py`; read with `Library.profile()`)."""
     keep_failed: bool | None = None
     """Keep a failed compile's directory (None: `$XRELAY_KEEP_FAILED`; `compile_library`)."""
+    march: str = "native"
+    """The `-march` of every unit (`codegen/c/isa.py`)."""
 
 
 class BuiltLibrary(Library):
@@ -195,7 +206,26 @@ def lower(
     targets: Sequence[str] = (),
 ) -> IRModule:
     """A planned copy of `mod`: params bound, partitioned for `targets` and lowered,
-    optimized at `opt_level` (None: not optimized), memory planned (steps 1-5)."""
+    optimized at `opt_level` (None: not optimized), memory planned (steps 1-5).
+
+    The passes run on a private copy, so a failing one has nothing to roll
+    back that anyone sees: unless the current PassContext sets
+    `transform.transactional`, they run without snapshots (a third of the
+    pass time on DenseNet-121).
+    """
+    from xrelay.passes.pass_context import PassContext
+
+    defaults = {"transform.transactional": False}
+    with PassContext.current().with_defaults(defaults):
+        return _lower(mod, params, opt_level, targets)
+
+
+def _lower(
+    mod: IRModule,
+    params: Mapping[str, npt.ArrayLike] | None,
+    opt_level: int | None,
+    targets: Sequence[str],
+) -> IRModule:
     from xrelay.codegen.targets import prelude_passes
     from xrelay.passes.adapters import get_pass
     from xrelay.passes.optimize import OptimizePass
@@ -258,8 +288,40 @@ def check_options(options: Mapping[str, Any] | None) -> BuildOptions:
     keep_failed = options.get("keep_failed")
     if keep_failed is not None and not isinstance(keep_failed, bool):
         raise ValueError(f"option keep_failed must be a bool, got {keep_failed!r}")
+    march = options.get("march", "native")
+    if not isinstance(march, str):
+        raise ValueError(f"option march must be a string like 'x86-64-v3', got {march!r}")
     level = opt_level if optimize else None
-    return BuildOptions(level, flags, cache_dir, num_threads, profile, keep_failed)
+    return BuildOptions(level, flags, cache_dir, num_threads, profile, keep_failed, march)
+
+
+def host_march(target: str | Sequence[str]) -> tuple[str | Sequence[str], str | None]:
+    """`target` without the attributes of its host entry, and the `-mcpu` they set.
+
+    TVM writes target attributes after the kind: `"c -mcpu=x86-64-v3"` (alone or
+    last in a list) is the host target with `march="x86-64-v3"`. `ValueError` for
+    an attribute other than `-mcpu` or `-march`.
+    """
+    candidate = cast(object, target)
+    if isinstance(candidate, str):
+        last: object = candidate
+    elif isinstance(candidate, list | tuple) and candidate:
+        last = cast(Sequence[object], candidate)[-1]
+    else:
+        return target, None  # check_targets says what is wrong
+    if not isinstance(last, str) or not last.startswith(HOST + " "):
+        return target, None
+    march: str | None = None
+    for attribute in last.split()[1:]:
+        key, _, value = attribute.partition("=")
+        if key not in ("-mcpu", "-march") or not value:
+            raise ValueError(
+                f"target {last!r}: the host target takes only -mcpu=<cpu> "
+                f"(a -march= value), got {attribute!r}"
+            )
+        march = value
+    host = HOST if isinstance(target, str) else [*target[:-1], HOST]
+    return host, march
 
 
 def build(
@@ -269,11 +331,20 @@ def build(
     options: Mapping[str, Any] | None = None,
 ) -> BuiltLibrary:
     """Compile `mod` for `target` into a loaded library (see the module docstring)."""
+    target, target_march = host_march(target)
     targets = check_targets(target)
     checked = check_options(options)
+    march = checked.march
+    if target_march is not None:
+        if options is not None and "march" in options and march != target_march:
+            raise ValueError(
+                f"target says -mcpu={target_march} but option march is {march!r}; give one"
+            )
+        march = target_march
+    check_march(march)
     begin = time.perf_counter()
     cache = cache_directory(checked.cache_dir)
-    key = build_key(mod, params, targets, _settings(checked))
+    key = build_key(mod, params, targets, _settings(replace(checked, march=march)))
     key_seconds = time.perf_counter() - begin
     if key is not None:
         hit = _cached_build(cache, key, key_seconds)
@@ -283,7 +354,7 @@ def build(
     lowered = lower(mod, params, checked.opt_level, targets)
     planned = time.perf_counter()
     sources = CEmitter(
-        lowered.module, num_threads=checked.num_threads, profile=checked.profile
+        lowered.module, num_threads=checked.num_threads, profile=checked.profile, march=march
     ).emit()
     emitted = time.perf_counter()
 

@@ -14,7 +14,7 @@ integer cast maps NaN to 0 and saturates (docs/semantics.md).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import cast
 
@@ -38,6 +38,9 @@ class ScalarCall:
     """Per operand: the C name of its element ("" for an operand the op does not read)."""
     types: Sequence[Scalar]
     out: Scalar
+    libraries: set[str] = field(default_factory=set[str])
+    """Shared kernel library units the expression calls (`codegen/kernels`): the rule adds
+    them, the loop's printer passes them on to the model (as `Kernel.libraries`)."""
 
 
 ExprFn = Callable[[ScalarCall], str]
@@ -135,6 +138,20 @@ def _float_math(name: str) -> ExprFn:
     return expr
 
 
+def _vector_math(name: str) -> ExprFn:
+    """float32: the shared library's vectorizable `xv_<name>f` (codegen/kernels/vmath.py, a
+    few ulps); other floats: `<math.h>`."""
+    fallback = _float_math(name)
+
+    def expr(c: ScalarCall) -> str:
+        if c.out.ctype != "float":
+            return fallback(c)
+        c.libraries.add("vmath")
+        return f"xv_{name}f({c.args[0]})"
+
+    return expr
+
+
 def _negative(c: ScalarCall) -> str:
     (a,) = c.args
     if c.out.is_float:
@@ -162,6 +179,8 @@ def _rsqrt(c: ScalarCall) -> str:
 def _sigmoid(c: ScalarCall) -> str:
     if not c.out.is_float:
         raise Unsupported("'sigmoid' needs a floating-point operand")
+    if c.out.ctype == "float":
+        return _vector_math("sigmoid")(c)
     one = c.out.literal(1.0)
     return f"{one} / ({one} + {c.out.math('exp', '-' + c.args[0])})"
 
@@ -402,13 +421,13 @@ _BINARY: dict[str, ExprFn] = {
 _UNARY: dict[str, ExprFn] = {
     "relay.negative": _negative,
     "relay.abs": _abs,
-    "relay.exp": _float_math("exp"),
-    "relay.log": _float_math("log"),
+    "relay.exp": _vector_math("exp"),
+    "relay.log": _vector_math("log"),
     "relay.sqrt": _float_math("sqrt"),
     "relay.rsqrt": _rsqrt,
-    "relay.tanh": _float_math("tanh"),
+    "relay.tanh": _vector_math("tanh"),
     "relay.sigmoid": _sigmoid,
-    "relay.erf": _float_math("erf"),
+    "relay.erf": _vector_math("erf"),
     "relay.floor": _float_math("floor"),
     "relay.ceil": _float_math("ceil"),
     "relay.clip": _clip,

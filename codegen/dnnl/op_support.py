@@ -27,8 +27,10 @@ answer True unconditionally; ours also ask what oneDNN's primitives can run:
   `ceil_mode` that adds no window (oneDNN has no ceil mode);
 - matmul (relay.matmul): two 2-D or two 3-D operands; `nn.batch_matmul` (3-D) always
   (oneDNN's matmul, a batch of 1 broadcast);
-- softmax and layer_norm: along the last axis only (oneDNN's jit kernels; other axes run
-  on the host).
+- softmax, log_softmax and layer_norm: along the last axis only (oneDNN's jit kernels;
+  other axes run on the host: oneDNN 2.6 has only its reference softmax for an axis that
+  is not the innermost dense one, however the memory is described, and its layer
+  normalization normalizes the innermost dim).
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ SUPPORTED_OPS = (
     "matmul",
     "nn.softmax",
     "nn.layer_norm",
+    "nn.log_softmax",
 )
 
 
@@ -146,8 +149,8 @@ def _matmul(expr: ExprView) -> bool:
 
 
 def _last_axis(expr: ExprView) -> bool:
-    """softmax and layer_norm: along the last axis (oneDNN's fast kernels for plain memory),
-    of data of rank 1 or more."""
+    """softmax, log_softmax and layer_norm: along the last axis (oneDNN's fast kernels for
+    plain memory), of data of rank 1 or more."""
     rank = len(expr.args[0].checked_type.shape)
     axis = expr.attrs.get("axis", -1)
     return rank >= 1 and isinstance(axis, int) and axis % rank == rank - 1
@@ -166,6 +169,7 @@ RULES: dict[str, Callable[[ExprView], bool]] = {
     "matmul": _matmul,
     "nn.softmax": _last_axis,
     "nn.layer_norm": _last_axis,
+    "nn.log_softmax": _last_axis,
 }
 """What an op needs beyond static float32 tensors, by op name."""
 

@@ -34,8 +34,13 @@ ELTWISE_ALGORITHMS = {
     "relu": "dnnl_eltwise_relu",
     "tanh": "dnnl_eltwise_tanh",
     "sigmoid": "dnnl_eltwise_logistic",
+    "gelu_erf": "dnnl_eltwise_gelu_erf",
+    "gelu_erf_x2": "dnnl_eltwise_gelu_erf",
 }
 """oneDNN's algorithm of each eltwise (op or post-op)."""
+
+ELTWISE_SCALES = {"gelu_erf_x2": 2}
+"""The factor of an eltwise post-op's result, where it is not 1 (exact: a power of two)."""
 
 
 def f32_literal(value: float) -> str:
@@ -105,12 +110,13 @@ class Primitive:
         self.init.line(f'XD_TRY({call}, "{step}");')
 
     def post_ops(self) -> str:
-        """The post-op arguments of `xd_primitive`: `sum, eltwise algorithm`."""
+        """The post-op arguments of `xd_primitive`: `sum, eltwise algorithm, its scale`."""
         eltwise = self.op.properties.get("eltwise")
-        algorithm = "dnnl_alg_kind_undef"
+        algorithm, scale = "dnnl_alg_kind_undef", 1
         if isinstance(eltwise, StringAttr) and eltwise.data not in ("relu", "clip"):  # `after`
             algorithm = ELTWISE_ALGORITHMS[eltwise.data]
-        return f"{int(self.has_sum())}, {algorithm}"
+            scale = ELTWISE_SCALES.get(eltwise.data, 1)
+        return f"{int(self.has_sum())}, {algorithm}, {scale}.0f"
 
     def after(self) -> list[str]:
         """The C run after the primitive where oneDNN's numerics differ from relay's
@@ -120,9 +126,9 @@ class Primitive:
         to oneDNN but applied here to the result (`v <= 0 ? 0 : v`), nor a clip (`xd_clip`);
         after `dnnl.relu` (oneDNN's eltwise) the source's NaN are copied back; after a max pool
         whose source holds a NaN or -inf (one scan of the source), relay's max pool is computed
-        over oneDNN's result; after a softmax, a row holding a NaN is made NaN throughout; after
-        a layer norm, a row whose values may overflow oneDNN's float statistics is computed
-        again in double. The loops are `runtime_numerics.py`'s."""
+        over oneDNN's result; after a softmax or log_softmax, a row holding a NaN is made
+        NaN throughout; after a layer norm, a row whose values may overflow oneDNN's float
+        statistics is computed again in double. The loops are `runtime_numerics.py`'s."""
         eltwise = self.op.properties.get("eltwise")
         value = self.op.results[0]
         count = leaf_bytes(value.type) // 4
@@ -133,12 +139,18 @@ class Primitive:
         if isinstance(eltwise, StringAttr) and eltwise.data == "clip":
             lo, hi = clip_bounds(self.op)
             return [f"xd_clip({dst}, {count}, {f32_literal(lo)}, {f32_literal(hi)});"]
-        if self.op.name not in ("dnnl.relu", "dnnl.max_pool2d", "dnnl.softmax", "dnnl.layer_norm"):
+        if self.op.name not in (
+            "dnnl.relu",
+            "dnnl.max_pool2d",
+            "dnnl.softmax",
+            "dnnl.log_softmax",
+            "dnnl.layer_norm",
+        ):
             return []
         src = f"(const float *){self.owner.pointer(self.owner.ref(self.op.operands[0]))}"
         shape = static_shape(leaf_types(value.type)[0])
         n = shape[-1] if shape else 1
-        if self.op.name == "dnnl.softmax":
+        if self.op.name in ("dnnl.softmax", "dnnl.log_softmax"):
             return [f"xd_softmax_nan({dst}, {count // n}, {n});"]
         if self.op.name == "dnnl.layer_norm":
             props = self.op.properties

@@ -222,15 +222,19 @@ def matmul(p: Primitive) -> None:
 
 
 def softmax(p: Primitive) -> None:
-    """oneDNN softmax (accurate: the maximum subtracted first) along the op's axis."""
-    assert isinstance(p.op, dnnl.SoftmaxOp)
+    """oneDNN softmax along the op's axis: accurate (the maximum subtracted first) for
+    `dnnl.softmax`, its log algorithm for `dnnl.log_softmax`."""
+    assert isinstance(p.op, dnnl.SoftmaxOp | dnnl.LogSoftmaxOp)
+    algorithm = (
+        "dnnl_softmax_log" if isinstance(p.op, dnnl.LogSoftmaxOp) else "dnnl_softmax_accurate"
+    )
     shape = p.shape(0)
     data = p.desc("data", *plain(shape))
     axis = p.op.axis.value.data % max(len(shape), 1)
     p.init.line("dnnl_softmax_v2_desc_t desc;")
     p.check(
         f"dnnl_softmax_v2_forward_desc_init(&desc, dnnl_forward_inference, "
-        f"dnnl_softmax_accurate, {data}, {data}, {axis})",
+        f"{algorithm}, {data}, {data}, {axis})",
         "describing the softmax",
     )
     p.create("&desc")
@@ -281,5 +285,6 @@ PRINTERS: dict[type[dnnl.DnnlOp], Callable[[Primitive], None]] = {
     dnnl.MatmulOp: matmul,
     dnnl.SoftmaxOp: softmax,
     dnnl.LayerNormOp: layer_norm,
+    dnnl.LogSoftmaxOp: softmax,
 }
 """The printer of each dnnl op."""

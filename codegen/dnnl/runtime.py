@@ -265,8 +265,10 @@ static inline int xd_adopt(xd_state *s, int k, dnnl_primitive_desc_t pd, const c
   return 0;
 }
 
-/* Attributes: a user-managed scratchpad, a sum post-op if `sum`, then eltwise `alg`. */
-static inline dnnl_status_t xd_attr(dnnl_primitive_attr_t *attr, int sum, dnnl_alg_kind_t alg) {
+/* Attributes: a user-managed scratchpad, a sum post-op if `sum`, then eltwise `alg` (its
+ * result times `scale`). */
+static inline dnnl_status_t xd_attr(dnnl_primitive_attr_t *attr, int sum, dnnl_alg_kind_t alg,
+                                    float scale) {
   dnnl_post_ops_t post = NULL;
   dnnl_status_t status = dnnl_primitive_attr_create(attr);
   if (status == dnnl_success) {
@@ -278,7 +280,7 @@ static inline dnnl_status_t xd_attr(dnnl_primitive_attr_t *attr, int sum, dnnl_a
       status = dnnl_post_ops_append_sum(post, 1.0f);
     }
     if (status == dnnl_success && alg != dnnl_alg_kind_undef) {
-      status = dnnl_post_ops_append_eltwise(post, 1.0f, alg, 0.0f, 0.0f);
+      status = dnnl_post_ops_append_eltwise(post, scale, alg, 0.0f, 0.0f);
     }
     if (status == dnnl_success) {
       status = dnnl_primitive_attr_set_post_ops(*attr, post);
@@ -290,13 +292,14 @@ static inline dnnl_status_t xd_attr(dnnl_primitive_attr_t *attr, int sum, dnnl_a
   return status;
 }
 
-/* Primitive k of op descriptor `desc`, with a sum post-op if `sum`, then eltwise `alg`. */
+/* Primitive k of op descriptor `desc`, with a sum post-op if `sum`, then eltwise `alg` times
+ * `scale`. */
 static inline int xd_primitive(xd_state *s, int k, const_dnnl_op_desc_t desc, int sum,
-                               dnnl_alg_kind_t alg, const char *what, char *error,
+                               dnnl_alg_kind_t alg, float scale, const char *what, char *error,
                                size_t size) {
   dnnl_primitive_attr_t attr = NULL;
   dnnl_primitive_desc_t pd = NULL;
-  dnnl_status_t status = xd_attr(&attr, sum, alg);
+  dnnl_status_t status = xd_attr(&attr, sum, alg, scale);
   if (status == dnnl_success) {
     status = dnnl_primitive_desc_create(&pd, desc, attr, s->engine, NULL);
   }

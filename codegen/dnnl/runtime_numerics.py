@@ -1,15 +1,14 @@
 """The C loops through which the dnnl backend keeps relay's numerics where oneDNN's differ.
 
-oneDNN's relu (eltwise op and post-op) gives 0 for NaN, and its max pooling
-loses NaN and starts from -FLT_MAX (`docs/semantics.md`); `Primitive.after`
-calls these after the primitive: `xd_relu` (a relu post-op, in place), `xd_clip` (a clip
-post-op, in place),
-`xd_keep_nan` (after oneDNN's eltwise relu: the source's NaN back) and
-`xd_special` (whether a max pool's source holds a NaN or -inf, when relay's
-pool loop then recomputes the result), `xd_softmax_nan` (a softmax row where oneDNN gave a
-NaN is NaN throughout) and `xd_layer_norm_wide` (a layer norm row whose squared deviations
-may overflow oneDNN's float accumulators is computed again in double). dnnl.c is compiled
-at -O0 (glue around oneDNN calls); these touch every element, so GCC compiles them at -O3
+oneDNN's relu (eltwise op and post-op) gives 0 for NaN, and its max pooling loses NaN and
+starts from -FLT_MAX (`docs/semantics.md`); `Primitive.after` calls these after the
+primitive: `xd_relu` (a relu post-op, in place), `xd_clip` (a clip post-op, in place),
+`xd_keep_nan` (after oneDNN's eltwise relu: the source's NaN back) and `xd_special`
+(whether a max pool's source holds a NaN or -inf, when relay's pool loop then recomputes
+the result), `xd_softmax_nan` (a softmax or log_softmax row where oneDNN gave a NaN is NaN
+throughout) and `xd_layer_norm_wide` (a layer norm row whose squared deviations may
+overflow oneDNN's float accumulators is computed again in double). dnnl.c is compiled at
+-O0 (glue around oneDNN calls); these touch every element, so GCC compiles them at -O3
 (`XD_LOOP`; other compilers at the unit's level).
 """
 
@@ -44,9 +43,9 @@ XD_LOOP static inline void xd_keep_nan(float *restrict dst, const float *restric
   }
 }
 
-/* After oneDNN's softmax of rows of n: a row where it gave a NaN is NaN throughout, as relay's
- * (a NaN, +inf or a row of -inf makes relay's `x - max` NaN, so its sum; oneDNN's only where
- * that element is). */
+/* After oneDNN's softmax or log softmax of rows of n: a row where it gave a NaN is NaN
+ * throughout, as relay's (a NaN, +inf or a row of -inf makes relay's `x - max` NaN, so its
+ * sum; oneDNN's only where that element is). */
 XD_LOOP static inline void xd_softmax_nan(float *dst, int64_t rows, int64_t n) {
   for (int64_t r = 0; r < rows; ++r) {
     float *row = dst + r * n;

@@ -109,14 +109,15 @@ static inline dnnl_status_t xd_view(xd_state *s, const dnnl_memory_desc_t *user,
  * Winograd kernel for it (the caller makes the direct one). */
 static inline int xd_winograd(xd_state *s, int k, dnnl_status_t described,
                               const_dnnl_op_desc_t desc, int sum, dnnl_alg_kind_t alg,
-                              const dnnl_memory_desc_t *src, const dnnl_memory_desc_t *dst) {
+                              float scale, const dnnl_memory_desc_t *src,
+                              const dnnl_memory_desc_t *dst) {
   xd_wino *w = &s->wino[k];
   dnnl_primitive_attr_t attr = NULL;
   dnnl_primitive_desc_t pd = NULL;
   const char *impl = NULL;
   dnnl_status_t status = described;
   if (status == dnnl_success) {
-    status = xd_attr(&attr, sum, alg);
+    status = xd_attr(&attr, sum, alg, scale);
   }
   if (status == dnnl_success) {
     status = dnnl_primitive_desc_create(&pd, desc, attr, s->engine, NULL);

@@ -34,8 +34,8 @@ Epilogue: `xg_sgemm_ep(..., bias, res, ldr, act, lo, hi)` also applies, in order
 activation (`ACTIVATIONS`: relu, clip to `[lo, hi]`, GELU in erf or tanh form, sigmoid,
 tanh) to each tile of C right after its last `k` block is stored, while the tile is in L1:
 the host's fused `bias_add`/`add`/activation chains (`codegen/c/epilogue.py`). Each step
-rounds to float as the unfused ops would; GELU's erf is `xg_erf`, this unit's own
-branch-free float32 erf (absolute error at most 1.5e-7), so its loop vectorizes. `res` must
+rounds to float as the unfused ops would; erf, tanh and sigmoid are the vector math
+library's (`vmath.py`: the unit requires it), branch-free, so the loops vectorize. `res` must
 not overlap C (a later `k` block would read a partial sum as the residual).
 
 Numerics: every `C[i, j]` is one float32 accumulator running over `q` in
@@ -203,60 +203,6 @@ static void xg_pack_b(int64_t kc, int64_t nc, const float *b, int64_t brs, int64
 }
 """
 
-_ERF = """\
-/* exp(y) for -17 <= y <= 0 (erf's tail only): y = n ln2 + r, |r| <= ln2 / 2, a degree-6
-   polynomial for exp(r), 2^n from its bits. Branch-free: loops calling it vectorize. */
-static inline float xg_exp_tail(float y) {
-  const float n = (y * 1.44269504f + 12582912.0f) - 12582912.0f;
-  const float r = (y - n * 0.693145752f) - n * 1.42860677e-06f;
-  float p = 0.00139485905f;
-  p = p * r + 0.00837513525f;
-  p = p * r + 0.0416662171f;
-  p = p * r + 0.166664153f;
-  p = p * r + 0.5f;
-  p = p * r + 1.0f;
-  p = p * r + 1.0f;
-  const int32_t bits = ((int32_t)n + 127) << 23;
-  float scale;
-  __builtin_memcpy(&scale, &bits, sizeof scale);
-  return p * scale;
-}
-
-/* erf in float32, branch-free (both pieces computed, one selected) so loops vectorize:
-   |x| < 1: x P(x^2), P of degree 6; 1 <= |x| <= 4: 1 - exp(-x^2) G(1 / |x|), G of degree 9
-   (least-squares fits on Chebyshev nodes); |x| > 4: +-1. NaN stays NaN, -0.0 stays -0.0.
-   Absolute error at most 1.5e-7, relative below |x| = 1 at most 2^-22
-   (tests/test_gemm_epilogue.py sweeps every binade). */
-static inline float xg_erf(float x) {
-  const float t = __builtin_fabsf(x);
-  const float s = x * x;
-  float p = 7.93349391e-05f;
-  p = p * s - 0.000803484640f;
-  p = p * s + 0.00519121857f;
-  p = p * s - 0.0268553998f;
-  p = p * s + 0.112836257f;
-  p = p * s - 0.376126289f;
-  p = p * s + 1.12837923f;
-  const float small = x * p;
-  const float lo = t > 1.0f ? t : 1.0f; /* NaN -> 1: no NaN reaches the exponent's bits */
-  const float tc = lo < 4.0f ? lo : 4.0f;
-  const float u = 1.0f / tc;
-  float g = 0.0282232184f;
-  g = g * u - 0.165862218f;
-  g = g * u + 0.404801995f;
-  g = g * u - 0.491022289f;
-  g = g * u + 0.198848665f;
-  g = g * u + 0.252399117f;
-  g = g * u - 0.383800507f;
-  g = g * u + 0.0223211348f;
-  g = g * u + 0.561540961f;
-  g = g * u + 0.000133511829f;
-  const float tail = t > 4.0f ? 1.0f : 1.0f - xg_exp_tail(-(tc * tc)) * g;
-  const float big = __builtin_copysignf(tail, x);
-  return t < 1.0f ? small : (x != x ? x : big);
-}
-"""
-
 _EPILOGUE = """\
 /* The epilogue on rows x cols of C: + bias[j], + res[i * ldr + j], then the activation
    (act: 0 none, 1 relu, 2 clip to [lo, hi], 3 erf GELU, 4 tanh GELU, 5 sigmoid, 6 tanh), each
@@ -281,19 +227,19 @@ static void xg_epilogue(int64_t rows, int64_t cols, float *c, int64_t ldc, const
       break;
     case 3:
       for (int64_t j = 0; j < cols; ++j)
-        row[j] = row[j] * 0.5f * (1.0f + xg_erf(row[j] * 0.707106781f));
+        row[j] = row[j] * 0.5f * (1.0f + xv_erff(row[j] * 0.707106781f));
       break;
     case 4:
       for (int64_t j = 0; j < cols; ++j) {
         const float v = row[j];
-        row[j] = 0.5f * v * (1.0f + tanhf(0.797884561f * (v + 0.044715f * v * v * v)));
+        row[j] = 0.5f * v * (1.0f + xv_tanhf(0.797884561f * (v + 0.044715f * v * v * v)));
       }
       break;
     case 5:
-      for (int64_t j = 0; j < cols; ++j) row[j] = 1.0f / (1.0f + expf(-row[j]));
+      for (int64_t j = 0; j < cols; ++j) row[j] = xv_sigmoidf(row[j]);
       break;
     case 6:
-      for (int64_t j = 0; j < cols; ++j) row[j] = tanhf(row[j]);
+      for (int64_t j = 0; j < cols; ++j) row[j] = xv_tanhf(row[j]);
       break;
     default:
       break;
@@ -485,7 +431,7 @@ def _tile() -> str:
 
 def source() -> str:
     """The library unit's C definitions (after `#include "model.h"`)."""
-    return f"{_HEAD}\n{_tile()}\n{_ERF}\n{_EPILOGUE}\n{_DOTS}\n{_MAIN}"
+    return f"{_HEAD}\n{_tile()}\n{_EPILOGUE}\n{_DOTS}\n{_MAIN}"
 
 
 def call(

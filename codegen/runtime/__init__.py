@@ -17,7 +17,8 @@ INCLUDE_DIR: Path = Path(__file__).resolve().parent
 HEADER: Path = INCLUDE_DIR / "xrelay_runtime.h"
 """The C ABI header."""
 
-ABI_VERSION = 1
-"""`XRELAY_ABI_VERSION` of the header: the version a loaded library must report."""
+ABI_VERSION = 2
+"""`XRELAY_ABI_VERSION` of the header: the version a loaded library must report (2: the
+library records the ISA it needs, `xrelay_required_isa` and `xrelay_missing_isa`)."""
 
 __all__ = ["ABI_VERSION", "HEADER", "INCLUDE_DIR"]

@@ -1,16 +1,20 @@
 """Load a model library (the C ABI of `xrelay_runtime.h`) with ctypes and run it on numpy arrays.
 
 `Library(path)` checks the file before handing it to the dynamic loader
-(`elf.check_shared_object`: a corrupt or truncated file is an error rather
-than a crash of the process), checks `xrelay_abi_version`, and reads the
-inputs' and outputs' names, dtypes and shapes. Calling it checks the arrays
-against them, copies inputs that are not C-contiguous and aligned or are in
-the other byte order (a big-endian `>f4` array for a `float32` input), allocates
-the outputs and runs the model. One model instance (its arena) is created on
-the first call and destroyed by `close()` or when the `Library` is garbage
-collected; calls are serialized by a lock, since an instance runs one call at
-a time. A library built with the build option `profile` also reports the time
-of each kernel (`profile()`, `reset_profile()`; `profile.py`).
+(`elf.check_shared_object`: a corrupt or truncated file is an error rather than
+a crash of the process), checks `xrelay_abi_version`, and reads the inputs' and
+outputs' names, dtypes and shapes. Before anything of the model runs it asks the
+library's baseline-compiled `xrelay_missing_isa()` whether this CPU has every
+instruction set feature the library was compiled for (`codegen/c/isa.py`):
+`UnsupportedCPUError` (`library needs avx512f, this CPU lacks it`) if not.
+Calling it checks the arrays against them, copies inputs that are not
+C-contiguous and aligned or are in the other byte order (a big-endian `>f4`
+array for a `float32` input), allocates the outputs and runs the model. One
+model instance (its arena) is created on the first call and destroyed by
+`close()` or when the `Library` is garbage collected; calls are serialized by a
+lock, since an instance runs one call at a time. A library built with the build
+option `profile` also reports the time of each kernel (`profile()`,
+`reset_profile()`; `profile.py`).
 """
 
 from __future__ import annotations
@@ -68,6 +72,14 @@ _SYMBOLS = (
 )
 
 
+_ISA_SYMBOLS = ("xrelay_required_isa", "xrelay_missing_isa")
+"""Symbols of ABI version 2 on: looked up once the version is known."""
+
+
+class UnsupportedCPUError(RuntimeError):
+    """The library was compiled for instruction set features this CPU lacks."""
+
+
 class _CTensorInfo(ctypes.Structure):
     _fields_ = (
         ("name", ctypes.c_char_p),
@@ -107,6 +119,8 @@ class Library:
                 f"model library {self.path} has C ABI version {version}; "
                 f"this xrelay runtime loads version {ABI_VERSION}"
             )
+        self.required_isa: tuple[str, ...] = self._check_isa()
+        """The instruction set features the library was compiled to use (`avx2`, ...)."""
         self.inputs: tuple[TensorInfo, ...] = self._infos("input")
         """The inputs, in call order."""
         self.outputs: tuple[TensorInfo, ...] = self._infos("output")
@@ -143,6 +157,28 @@ class Library:
             function = getattr(dll, symbol)
             function.restype = restype
             function.argtypes = argtypes
+
+    def _check_isa(self) -> tuple[str, ...]:
+        """The features the library needs; `UnsupportedCPUError` if this CPU lacks one."""
+        missing = [s for s in _ISA_SYMBOLS if not hasattr(self._dll, s)]
+        if missing:
+            raise RuntimeError(
+                f"{self.path} is not an xrelay model library: it lacks {', '.join(missing)}"
+            )
+        for symbol in _ISA_SYMBOLS:
+            function = getattr(self._dll, symbol)
+            function.restype = ctypes.c_char_p
+            function.argtypes = ()
+        required: bytes | None = self._dll.xrelay_required_isa()
+        features = tuple(f for f in (required or b"").decode(errors="replace").split(",") if f)
+        lacking: bytes | None = self._dll.xrelay_missing_isa()
+        if lacking:
+            feature = lacking.decode(errors="replace")
+            raise UnsupportedCPUError(
+                f"model library {self.path} needs {feature}, this CPU lacks it "
+                f"(it was compiled for {','.join(features)})"
+            )
+        return features
 
     def _infos(self, kind: str) -> tuple[TensorInfo, ...]:
         """Read the input or output records; `RuntimeError` if they are inconsistent."""

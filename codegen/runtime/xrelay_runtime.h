@@ -51,6 +51,18 @@
  * valid until the next call into the library on that thread. The library
  * never prints and never aborts the process on a runtime error.
  *
+ * Instruction set (since version 2). A library is compiled for one -march (the
+ * build option `march`, default "native": the building machine's CPU) and
+ * records the instruction set features that choice enabled:
+ * xrelay_required_isa() returns them as a comma list of __builtin_cpu_supports
+ * names (e.g. "sse3,ssse3,sse4.1,sse4.2,popcnt,avx,avx2,fma,f16c,bmi,bmi2" for
+ * x86-64-v3). Both ISA functions are compiled for the architecture's baseline,
+ * so they run on any CPU of the family: xrelay_missing_isa() returns the first
+ * required feature this CPU lacks (NULL if none; checked on x86 only), and
+ * xrelay_model_create refuses such a CPU (NULL, with "library needs avx512f,
+ * this CPU lacks it" in xrelay_last_error()) before any code compiled for the
+ * chosen -march runs. Call nothing else before one of them has succeeded.
+ *
  * Profiling. A library built with the build option `profile` (xrelay.build(...,
  * options={"profile": True}), xrelay-run --profile) also exports the
  * xrelay_profile_* functions below; others do not (look them up with dlsym()
@@ -82,7 +94,7 @@ extern "C" {
 #define XRELAY_API
 #endif
 
-#define XRELAY_ABI_VERSION 1
+#define XRELAY_ABI_VERSION 2
 
 /* Element types; the values are part of the ABI. */
 typedef enum {
@@ -138,6 +150,12 @@ XRELAY_API void xrelay_model_destroy(xrelay_model *model);
 
 /* The last error on the calling thread, "" if none. Never NULL. */
 XRELAY_API const char *xrelay_last_error(void);
+
+/* The instruction set features the library needs, a comma list ("" for none). */
+XRELAY_API const char *xrelay_required_isa(void);
+
+/* The first feature of xrelay_required_isa() this CPU lacks, NULL if it has them all. */
+XRELAY_API const char *xrelay_missing_isa(void);
 
 /* Profiling (only in libraries built with `profile`, see above). How many
  * entries there are; entry `index`'s name (NULL out of range); its calls and

@@ -6,6 +6,7 @@ Relay tensor types are builtin `tensor<...>` types; a dynamic dimension is `?`
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from typing import Any, cast
@@ -96,9 +97,13 @@ def is_float_dtype(dtype: npt.DTypeLike) -> bool:
     return dt == BFLOAT16 or bool(np.issubdtype(dt, np.floating))
 
 
+_I1 = IntegerType(1)
+"""`i1`, built once: `is_bool` runs per constant in the folding passes."""
+
+
 def is_bool(element_type: Attribute) -> bool:
     """Whether an element type is `i1`."""
-    return element_type == IntegerType(1)
+    return element_type == _I1
 
 
 def numpy_dtype(element_type: Attribute) -> np.dtype[np.generic]:
@@ -109,7 +114,17 @@ def numpy_dtype(element_type: Attribute) -> np.dtype[np.generic]:
 
 def tensor_type(shape: Sequence[int], element_type: Attribute) -> TensorType[Attribute]:
     """A ranked tensor type; -1 (or ANY) in `shape` is a dynamic dimension."""
-    return TensorType(element_type, [ANY if int(d) in (-1, ANY) else int(d) for d in shape])
+    return _tensor_type(tuple(ANY if int(d) in (-1, ANY) else int(d) for d in shape), element_type)
+
+
+@functools.lru_cache(maxsize=4096)
+def _tensor_type(shape: tuple[int, ...], element_type: Attribute) -> TensorType[Attribute]:
+    """`TensorType(element_type, shape)`, built (and verified, about 9 µs) once per type.
+
+    Attributes are immutable values, so sharing one instance is safe; type
+    inference and constant folding build the same few types over and over.
+    """
+    return TensorType(element_type, list(shape))
 
 
 def shape_of(t: Attribute) -> Shape:
@@ -214,7 +229,7 @@ def dense_from_numpy(
     data = np.ascontiguousarray(arr, dtype=np_dtype.newbyteorder("<"))
     if is_bool(et):
         data = data.astype(np.int8)
-    ty = cast(TensorType[Any], TensorType(et, list(arr.shape)))
+    ty = cast(TensorType[Any], _tensor_type(tuple(arr.shape), et))
     return DenseIntOrFPElementsAttr(ty, BytesAttr(data.tobytes()))
 
 

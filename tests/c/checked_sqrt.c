@@ -17,6 +17,9 @@ static const xrelay_tensor_info outputs[1] = {{"y", XRELAY_FLOAT32, 1, shape}};
 static _Thread_local char last_error[256];
 
 int32_t xrelay_abi_version(void) { return XRELAY_ABI_VERSION; }
+/* Portable C: no instruction set feature beyond the compiler\'s default. */
+const char *xrelay_required_isa(void) { return ""; }
+const char *xrelay_missing_isa(void) { return NULL; }
 int32_t xrelay_num_inputs(void) { return 1; }
 int32_t xrelay_num_outputs(void) { return 1; }
 

@@ -35,6 +35,9 @@ XRELAY_API int64_t relu_add_live_models(void);
 int64_t relu_add_live_models(void) { return live_models; }
 
 int32_t xrelay_abi_version(void) { return XRELAY_TEST_ABI; }
+/* Portable C: no instruction set feature beyond the compiler\'s default. */
+const char *xrelay_required_isa(void) { return ""; }
+const char *xrelay_missing_isa(void) { return NULL; }
 int32_t xrelay_num_inputs(void) { return 1; }
 int32_t xrelay_num_outputs(void) { return 1; }
 

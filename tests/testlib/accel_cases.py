@@ -112,8 +112,8 @@ class Partitions:
         unit_flags: Sequence[str] | None = None,
     ) -> CSources:
         """Build, run and compare every case; the sources. `target_flags`: accel.c with
-        accel's flags (`-O3 -march=native -fopenmp`) and link flags, else the host's only
-        (4-lane vectors, no threads). `num_threads`: the build option. `unit_flags`: these
+        the build's `-march=native` and accel's flags (`-O3 -fopenmp`) and link flags, else
+        the host's only (4-lane vectors, no threads). `num_threads`: the build option. `unit_flags`: these
         flags for accel's units instead of the target's (with its link flags)."""
         mod = self.module()
         sources = emit(mod, num_threads=num_threads)

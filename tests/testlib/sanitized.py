@@ -36,7 +36,7 @@ def run_main(
 ) -> str:
     """Build `sources` and `driver` with the sanitizers, run it; its stdout (asserted clean).
 
-    `target_flags`: the targets' own unit and link flags (accel's `-march=native`,
+    `target_flags`: the targets' own unit and link flags (`-march=native`, accel's `-O3`,
     OpenMP), else the host's only."""
     library = compile_library(
         sources.files,

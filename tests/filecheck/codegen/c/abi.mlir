@@ -27,7 +27,8 @@
 //  CHECK-NEXT:     {"t.0", XRELAY_FLOAT32, 1, xr_input_shape_1},
 //  CHECK-NEXT:     {"t.1", XRELAY_INT32, 1, xr_input_shape_2},
 //       CHECK:     {"output2", XRELAY_FLOAT32, 2, xr_output_shape_2},
-//       CHECK: xrelay_model *xrelay_model_create(void) {
+//       CHECK: XR_HIDDEN void xr_refuse(const char *feature) {
+//       CHECK: XR_HIDDEN xrelay_model *xr_model_create(void) {
 //       CHECK:   model->arena = aligned_alloc(64, 64);
 //       CHECK: int32_t xrelay_model_run(xrelay_model *model, const void *const *inputs,
 //       CHECK:   if (xr_bad(inputs[2], _Alignof(int32_t),
@@ -50,6 +51,22 @@
 //  CHECK-NEXT:     o2[e] = xc_0[e];
 //  CHECK-NEXT:   }
 //  CHECK-NEXT: }
+/// The ISA units (codegen/c/isa.py): the features as data, the baseline check that guards
+/// xrelay_model_create.
+//       CHECK: // ----- isa_required.c
+//       CHECK: const char xr_isa_required[] = ""
+//       CHECK: #ifdef __AVX2__
+//  CHECK-NEXT:     ",avx2"
+//       CHECK: // ----- isa.c
+//       CHECK: const char *xrelay_missing_isa(void) {
+//       CHECK:   if (xr_needs("avx512f") && !__builtin_cpu_supports("avx512f")) return "avx512f";
+//       CHECK: xrelay_model *xrelay_model_create(void) {
+//  CHECK-NEXT:   const char *missing = xrelay_missing_isa();
+//  CHECK-NEXT:   if (missing != NULL) {
+//  CHECK-NEXT:     xr_refuse(missing);
+//  CHECK-NEXT:     return NULL;
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   return xr_model_create();
 //       CHECK: // ----- constants.bin: 24 bytes of binary data
 func.func @"my model: v2"(%a: tensor<2xf32>) -> tensor<2xf32> {
   %0 = relay.exp %a : tensor<2xf32>

@@ -35,7 +35,7 @@
 //       CHECK:   static const dnnl_dims_t src_dims = {1, 3, 8, 8};
 //  CHECK-NEXT:   static const dnnl_dims_t src_strides = {192, 1, 24, 3};
 //       CHECK:   XD_TRY(xd_md(&weights, 4, weights_dims, NULL), "describing weights");
-//       CHECK:   if (xd_primitive(s, 1, &desc, 0, dnnl_alg_kind_undef, what, error, size)) {
+//       CHECK:   if (xd_primitive(s, 1, &desc, 0, dnnl_alg_kind_undef, 1.0f, what, error, size)) {
 //       CHECK:   if (xd_weights(s, 3, 1, 0, &user_weights, xc_0, what, error, size)) {
 //       CHECK:   if (xd_memory(s, 4, 1, dnnl_query_weights_md, 1, NULL, xc_1, 16, what, error, size)) {
 //       CHECK: static int xk_tvmgen_default_dnnl_main_0_create(unsigned char *instance, char *error, size_t size) {

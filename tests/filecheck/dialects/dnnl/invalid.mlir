@@ -65,7 +65,7 @@ func.func @conv2d_sum_type(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %s:
 
 /// conv2d: the eltwise post-ops are relu, tanh, sigmoid and clip.
 func.func @conv2d_eltwise(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
-  // expected-error@+1 {{'dnnl.conv2d' op eltwise must be one of relu, tanh, sigmoid, clip, got 'gelu'}}
+  // expected-error@+1 {{'dnnl.conv2d' op eltwise must be one of relu, tanh, sigmoid, clip, gelu_erf, gelu_erf_x2, got 'gelu'}}
   %0 = dnnl.conv2d %x, %w {eltwise = "gelu"} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
   func.return
 }

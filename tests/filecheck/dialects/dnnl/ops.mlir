@@ -196,3 +196,32 @@ func.func @softmax_layer_norm(%x: tensor<4x8xf32>, %g: tensor<8xf32>, %b: tensor
   %1 = dnnl.layer_norm %x, %g, %b {epsilon = 1.0e-03, center = false} : (tensor<4x8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
   func.return %0 : tensor<4x8xf32>
 }
+
+// -----
+
+/// log_softmax (its axis; relay's default, the last).
+// CHECK-LABEL: func.func @log_softmax
+// MLIR-LABEL: func.func @log_softmax
+func.func @log_softmax(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // CHECK-NEXT: %0 = dnnl.log_softmax %x {axis = 1} : tensor<4x8xf32>
+  // CHECK-NEXT: %1 = dnnl.log_softmax %0 : tensor<4x8xf32>
+  // GENERIC: %0 = "dnnl.log_softmax"(%x) <{axis = 1 : i64}> : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  // GENERIC: %1 = "dnnl.log_softmax"(%0) <{axis = -1 : i64}> : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  // MLIR: %0 = "dnnl.log_softmax"(%arg0) <{axis = 1 : i64}> : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %0 = dnnl.log_softmax %x {axis = 1} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %1 = dnnl.log_softmax %0 : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  func.return %1 : tensor<4x8xf32>
+}
+
+// -----
+
+/// dense with bias and oneDNN's gelu_erf post-op (GELU in erf form, codegen/dnnl/patterns.py).
+// CHECK-LABEL: func.func @dense_gelu_erf
+// MLIR-LABEL: func.func @dense_gelu_erf
+func.func @dense_gelu_erf(%x: tensor<2x8xf32>, %w: tensor<5x8xf32>, %b: tensor<5xf32>) -> tensor<2x5xf32> {
+  // CHECK-NEXT: %0 = dnnl.dense %x, %w, %b {has_bias = true, eltwise = "gelu_erf"} : (tensor<2x8xf32>, tensor<5x8xf32>, tensor<5xf32>) -> tensor<2x5xf32>
+  // GENERIC: %0 = "dnnl.dense"(%x, %w, %b) <{has_bias = true, eltwise = "gelu_erf", has_sum = false}> : (tensor<2x8xf32>, tensor<5x8xf32>, tensor<5xf32>) -> tensor<2x5xf32>
+  // MLIR: %0 = "dnnl.dense"(%arg0, %arg1, %arg2) <{eltwise = "gelu_erf", has_bias = true, has_sum = false}> : (tensor<2x8xf32>, tensor<5x8xf32>, tensor<5xf32>) -> tensor<2x5xf32>
+  %0 = dnnl.dense %x, %w, %b {has_bias = true, eltwise = "gelu_erf"} : (tensor<2x8xf32>, tensor<5x8xf32>, tensor<5xf32>) -> tensor<2x5xf32>
+  func.return %0 : tensor<2x5xf32>
+}

@@ -1,0 +1,95 @@
+"""The host's float32 2-D pools on NCHW: the shared library's vectorized pools.
+
+`nn.max_pool2d` and `nn.avg_pool2d` (any pool size, strides, dilation,
+padding, `ceil_mode`, `count_include_pad`) through `codegen/kernels/pool.py`'s
+scratch-row kernel, `nn.global_max_pool2d` and `nn.global_avg_pool2d` through
+its plane reductions, each printed as a routine specialized to the op
+(`codegen/kernels/routine.py`, the library's flags). Other dtypes, NHWC, empty
+planes and rows past the scratch budget keep the loops of `kernels_conv.py` and
+`kernels_nn.py` (double sums, as the interpreter).
+"""
+
+from __future__ import annotations
+
+from xrelay.codegen.c import kernels_conv, kernels_nn
+from xrelay.codegen.c.kernel_api import Kernel
+from xrelay.codegen.c.scalars import INDEX
+from xrelay.codegen.c.writer import CWriter
+from xrelay.codegen.kernels import conv_plan, pool, routine, vectors
+from xrelay.dialects.relay.base import get_bool, get_ints, get_str
+from xrelay.dialects.relay.nn import pad_2d
+
+PARAMS = "const float *restrict in0, float *restrict out0"
+
+
+def _float32_nchw(k: Kernel) -> bool:
+    return (
+        get_str(k.op.properties, "layout") == "NCHW"
+        and k.in_scalar(0).ctype == "float"
+        and k.out_scalar().ctype == "float"
+        and 0 not in (*k.in_shape(0), *k.out_shape())
+    )
+
+
+def _counts(start: int, dilation: int, size: int, end: int, include: bool) -> int:
+    """Taps `t < size` of a window from `start` with `start + t * dilation < end` (the input's
+    extent, or with `include` its extent and declared far padding) and, unless `include`,
+    `>= 0`; at least 1 (an empty window's sum is 0)."""
+    found = 0
+    for t in range(size):
+        at = start + t * dilation
+        if at < end and (include or at >= 0):
+            found += 1
+    return max(found, 1)
+
+
+def plan(k: Kernel) -> pool.Pool | None:
+    """The shared pool of `k` (a 2-D max or average pool), None for the loops."""
+    if not _float32_nchw(k):
+        return None
+    props = k.op.properties
+    (n, c, h, w), (_, _, oh, ow) = k.in_shape(0), k.out_shape()
+    (kh, kw), (sh, sw) = get_ints(props, "pool_size"), get_ints(props, "strides")
+    dh, dw = get_ints(props, "dilation")
+    top, left, bottom, right = pad_2d(get_ints(props, "padding"))
+    conv = conv_plan.Conv(n, c, h, w, c, kh, kw, oh, ow, sh, sw, dh, dw, top, left)
+    if not pool.fits(conv):
+        return None
+    if k.op.name == "relay.nn.max_pool2d":
+        return pool.Pool(conv, True)
+    include = get_bool(props, "count_include_pad")
+    ends = (h + bottom, w + right) if include else (h, w)
+    rows = tuple(_counts(y * sh - top, dh, kh, ends[0], include) for y in range(oh))
+    cols = tuple(_counts(x * sw - left, dw, kw, ends[1], include) for x in range(ow))
+    return pool.Pool(conv, False, (rows, cols))
+
+
+def pool2d(k: Kernel) -> None:
+    """`nn.max_pool2d` / `nn.avg_pool2d`: the shared kernel's routine, or the loops."""
+    found = plan(k)
+    if found is None:
+        kernels_conv.pool(k)
+        return
+    w = CWriter(1)
+    w.line(f"const {INDEX} q0 = 0, q1 = {found.conv.n * found.conv.c};")
+    pool.planes(w, found)
+    _call(k, "xc_pool", w)
+
+
+def global_pool2d(k: Kernel) -> None:
+    """`nn.global_max_pool2d` / `nn.global_avg_pool2d`: the plane reductions, or the loops."""
+    if not _float32_nchw(k):
+        kernels_nn.global_pool2d(k)
+        return
+    n, c, h, width = k.in_shape(0)
+    w = CWriter(1)
+    w.line(f"const {INDEX} q0 = 0, q1 = {n * c};")
+    pool.global_planes(w, h * width, k.op.name == "relay.nn.global_max_pool2d")
+    _call(k, "xc_global_pool", w)
+
+
+def _call(k: Kernel, stem: str, w: CWriter) -> None:
+    made = routine.routine(stem, PARAMS, w.lines, (vectors.PRELUDE,))
+    k.routines.append(made)
+    k.w.line("/* the shared pool kernel (codegen/kernels) */")
+    k.w.line(f"{made.name}(in0, out0);")
