@@ -25,6 +25,8 @@ exported.
   entries' checksums, last use and eviction (`$XRELAY_CACHE_MAX_MB`) are
   `cache.py`'s: a hit that does not match its checksum is built again, with a
   `CacheWarning`.
+- The whole build (passes, emission and this compile) has its own cache
+  entries beside these libraries (`build_cache.py`), naming the library they load.
 - Failures: a failed compile or link, or an interrupted one (KeyboardInterrupt:
   the compilers still running are killed), removes its build directory, unless
   `keep_failed` or `$XRELAY_KEEP_FAILED=1` asks to keep it (renamed

@@ -2,7 +2,10 @@
 
 An entry is a library `<name>-<key>.so` (`build.compile_library` names it) and
 beside it `<name>-<key>.so.sha256`, its checksum in `sha256sum`'s format
-(`sha256sum -c` in the cache checks it). A hit is verified before it is used
+(`sha256sum -c` in the cache checks it), or a whole build `<name>-<key>.build`
+(`build_cache.py`: JSON naming the library it loads, with its checksum file
+and two payloads, `.build.sources` and `.build.mlir`, whose sizes and sha256
+the JSON holds; `verify_build_entry`). A hit is verified before it is used
 (`verify`): a library that is missing its checksum, cannot be read or does not
 match it (truncated, overwritten, another model's library copied over it) is
 reported, and the build makes it again. The checksum file's modification time
@@ -32,10 +35,16 @@ import socket
 import tempfile
 import time
 import warnings
-from collections.abc import Generator
+from collections.abc import Collection, Generator
 from dataclasses import dataclass
 from pathlib import Path
 
+BUILD_ENTRY_SUFFIX = ".build"
+"""A whole build's entry: `<name>-<key>.build` (`build_cache.py`)."""
+PAYLOADS = (".sources", ".mlir")
+"""The files of a whole build's entry beside its metadata: `<name>-<key>.build.sources`, ..."""
+LIBRARY_GONE = "loads a library that is gone"
+"""How `verify_build_entry` begins when the entry's library was evicted (no warning)."""
 CHECKSUM_SUFFIX = ".sha256"
 """The checksum file of `<entry>.so` is `<entry>.so.sha256`."""
 BUILD_PREFIX = ".build-"
@@ -50,7 +59,7 @@ DEFAULT_MAX_MB = 2048.0
 """The size bound without `$XRELAY_CACHE_MAX_MB`."""
 MEGABYTE = 1 << 20
 
-_ENTRY = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*-[0-9a-f]{64}\.so\Z")
+_ENTRY = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*-[0-9a-f]{64}\.(so|build)\Z")
 _CHECKSUM_LINE = re.compile(r"([0-9a-f]{64})  (\S+)\n?\Z")
 _CHUNK = 1 << 20
 
@@ -64,9 +73,9 @@ class Entry:
     """One cached library."""
 
     library: Path
-    """The `.so` file."""
+    """The `.so` file, or a whole build's `.build` metadata."""
     size: int
-    """Bytes of the library and its checksum file."""
+    """Bytes of the library (or metadata and payloads) and its checksum file."""
     last_used: float
     """When it was built or last hit (seconds since the epoch)."""
 
@@ -76,8 +85,55 @@ class Entry:
         return checksum_path(self.library)
 
     def problem(self) -> str | None:
-        """`verify(self.library)`."""
+        """`verify(self.library)`, or `verify_build_entry` for a whole build."""
+        if is_build_entry(self.library):
+            return verify_build_entry(self.library)
         return verify(self.library)
+
+
+def is_build_entry(path: Path) -> bool:
+    """Whether `path` is a whole build's metadata (`<name>-<key>.build`)."""
+    return path.name.endswith(BUILD_ENTRY_SUFFIX)
+
+
+def payload_paths(entry: Path) -> list[Path]:
+    """The payload files of a whole build's entry."""
+    return [entry.with_name(entry.name + suffix) for suffix in PAYLOADS]
+
+
+def verify_build_entry(entry: Path) -> str | None:
+    """None if a whole build's metadata matches its checksum, its payloads match the sizes
+    and sha256 it records and its library is there and sound; else what is wrong."""
+    problem = verify(entry)
+    if problem is not None:
+        return problem
+    try:
+        meta = json.loads(entry.read_text(encoding="utf-8"))
+        library = entry.with_name(str(meta["library"]))
+        recorded = {str(s): (int(v[0]), str(v[1])) for s, v in meta["payloads"].items()}
+        library_sha256 = str(meta["library_sha256"])
+        for field in ("targets", "manifest", "unit_cflags", "ldflags"):
+            meta[field]
+    except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
+        return f"has malformed metadata ({error})"
+    if not _ENTRY.match(library.name) or is_build_entry(library) or set(recorded) != set(PAYLOADS):
+        return "has malformed metadata (library or payloads)"
+    for path in payload_paths(entry):
+        size, sha256 = recorded[path.name.removeprefix(entry.name)]
+        try:
+            if path.stat().st_size != size or file_sha256(path) != sha256:
+                return f"has a payload {path.name} that does not match its checksum"
+        except OSError as error:
+            return f"has a payload {path.name} that cannot be read ({error.strerror or error})"
+    if not library.exists():
+        return f"{LIBRARY_GONE} ({library.name})"
+    problem = verify(library)
+    if problem is not None:
+        return f"loads a library that {problem}"
+    line = _CHECKSUM_LINE.match(checksum_path(library).read_text(encoding="ascii"))
+    if line is None or line.group(1) != library_sha256:
+        return "loads a library other than the one it was built with"
+    return None
 
 
 def checksum_path(library: Path) -> Path:
@@ -146,8 +202,9 @@ def publish(built: Path, target: Path) -> None:
 
 
 def remove_entry(library: Path) -> None:
-    """Delete a library and its checksum file (missing files are fine)."""
-    for path in (library, checksum_path(library)):
+    """Delete a library (or whole build) and its checksum file (missing files are fine)."""
+    payloads = payload_paths(library) if is_build_entry(library) else []
+    for path in (library, checksum_path(library), *payloads):
         with contextlib.suppress(FileNotFoundError):
             path.unlink()
 
@@ -167,17 +224,24 @@ def entries(cache: Path) -> list[Entry]:
             size, used = info.st_size + mark.st_size, mark.st_mtime
         except OSError:
             size, used = info.st_size, info.st_mtime
+        if is_build_entry(library):
+            for payload in payload_paths(library):
+                with contextlib.suppress(OSError):
+                    size += payload.stat().st_size
         found.append(Entry(library, size, used))
     return sorted(found, key=lambda entry: (entry.last_used, entry.library.name))
 
 
 def orphan_checksums(cache: Path) -> list[Path]:
-    """Checksum files whose library is gone."""
-    return [
-        path
-        for path in cache.glob("*.so" + CHECKSUM_SUFFIX)
-        if not path.with_name(path.name.removesuffix(CHECKSUM_SUFFIX)).exists()
-    ]
+    """Checksum files whose library is gone, and whole builds' files whose metadata is."""
+    found: list[Path] = []
+    for entry_suffix in (".so", BUILD_ENTRY_SUFFIX):
+        extras = (CHECKSUM_SUFFIX, *(PAYLOADS if entry_suffix == BUILD_ENTRY_SUFFIX else ()))
+        for extra in extras:
+            for path in cache.glob(f"*{entry_suffix}{extra}"):
+                if not path.with_name(path.name.removesuffix(extra)).exists():
+                    found.append(path)
+    return found
 
 
 def max_bytes(text: str | None = None, source: str = "XRELAY_CACHE_MAX_MB") -> int:
@@ -198,16 +262,17 @@ def max_bytes(text: str | None = None, source: str = "XRELAY_CACHE_MAX_MB") -> i
     return int(megabytes * MEGABYTE)
 
 
-def evict(cache: Path, bound: int, keep: Path | None = None) -> list[Entry]:
-    """Remove least recently used entries (never `keep`) until the cache holds at most
-    `bound` bytes of entries; the entries removed. The caller holds `lock`."""
+def evict(cache: Path, bound: int, keep: Path | Collection[Path] | None = None) -> list[Entry]:
+    """Remove least recently used entries (never those in `keep`) until the cache holds at
+    most `bound` bytes of entries; the entries removed. The caller holds `lock`."""
+    kept: set[Path] = set() if keep is None else {keep} if isinstance(keep, Path) else set(keep)
     current = entries(cache)
     total = sum(entry.size for entry in current)
     removed: list[Entry] = []
     for entry in current:
         if total <= bound:
             break
-        if entry.library == keep:
+        if entry.library in kept:
             continue
         remove_entry(entry.library)
         total -= entry.size

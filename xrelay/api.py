@@ -67,7 +67,9 @@ def build(
     (False: emit the ops as written), `cflags` (extra compiler flags) and
     `cache_dir`. The caller's module is not changed. The result is a
     `xrelay.runtime.Library` (numpy in, numpy out) that also keeps `.sources`,
-    the lowered `.module` and `.timings`. See `xrelay.codegen.c.pipeline` for
+    the lowered `.module` and `.timings`. A build of a module built before with
+    the same params, targets, options and PassContext is served from the cache
+    without running passes or the compiler (`.cache_hit`). See `xrelay.codegen.c.pipeline` for
     the steps; a bad target or option is a `ValueError`. An error in the module
     (a recursive call, a dynamic shape, an op a target cannot take) is a
     located `DiagnosticError`; raised in a pass, it names the pass.

@@ -5,6 +5,13 @@
 and lowered to their kernels, the rest is host code. The steps, on a clone of
 the caller's module (which is never changed):
 
+- first, the whole-build cache (`codegen/build_cache.py`): a key over the
+  module, params, targets, options, PassContext, the targets' BYOC registry,
+  the compiler and xrelay's own files, computed before any pass; a hit loads
+  the library it built before and runs none of the steps below (`lib.cache_hit`;
+  `lib.sources` and `lib.module` are read from the entry when first asked
+  for). A build under a PassContext with instruments, or for a target whose
+  registry holds a user's function, is neither served nor stored;
 0. reject recursion (`codegen/c/recursion.py`): the arena is static;
 1. bind `params` (name -> array) into `main` as constants (TVM's `bind_params_by_name`);
 2. with BYOC targets: `PARTITION_PRELUDE` (CanonicalizeOps, SimplifyInference,
@@ -26,7 +33,7 @@ the caller's module (which is never changed):
    functions in its own translation unit, `constants.bin`;
 7. `compile_library` (`$CC`, `$CFLAGS`, cached by a hash of all of it);
 8. load it (`BuiltLibrary`, a `Library` that also keeps the sources, the lowered
-   module and the time of each step).
+   module and the time of each step), and keep the build in the whole-build cache.
 
 Every pass runs under the current PassContext (its instruments, disabled
 passes and config apply). The option `optimize=False` skips the `optimize`
@@ -54,23 +61,29 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+import warnings
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any, cast
 
 import numpy.typing as npt
-from xrelay.codegen.build import compile_library
+from xrelay.codegen.build import cache_directory, compile_library
+from xrelay.codegen.build_cache import build_key, lookup, store
 from xrelay.codegen.c.emitter import CEmitter, CSources
 from xrelay.codegen.c.half_floats import widen_half_floats
 from xrelay.codegen.c.isa import check_march
 from xrelay.codegen.c.recursion import check_no_recursion
+from xrelay.codegen.cache import CacheWarning
 from xrelay.codegen.runtime.loader import Library
 from xrelay.codegen.targets import codegen_names, get_codegen
 from xrelay.dialects.ir_module import IRModule
 
 HOST = "c"
 """The host target: last in every target list."""
+
+LIBRARY_NAME = "model"
+"""The name of the libraries and whole-build entries in the cache (`model-<key>.so`)."""
 
 PARTITION_PRELUDE = (
     "CanonicalizeOps",
@@ -116,25 +129,46 @@ class BuildOptions:
 
 
 class BuiltLibrary(Library):
-    """A model library made by `build`: callable like any `Library`, plus what it came from."""
+    """A model library made by `build`: callable like any `Library`, plus what it came from.
+
+    `sources` and `module` may be given as functions making them (a whole-build cache
+    hit reads them from the cache entry): each is called once, when first asked for.
+    """
 
     def __init__(
         self,
         path: str | os.PathLike[str],
-        sources: CSources,
-        module: IRModule,
+        sources: CSources | Callable[[], CSources],
+        module: IRModule | Callable[[], IRModule],
         targets: Sequence[str] = (HOST,),
         timings: Mapping[str, float] | None = None,
+        cache_hit: bool = False,
     ) -> None:
         super().__init__(path)
-        self.sources = sources
-        """The generated files (`sources.files["model.c"]`, ...)."""
-        self.module = module
-        """The module as emitted: partitioned, optimized, fused, lowered and planned."""
+        self._sources = sources
+        self._module = module
         self.targets = tuple(targets)
         """The targets it was built for, host last (e.g. `("accel", "c")`)."""
         self.timings = dict(timings or {})
-        """Seconds spent in each step: `passes`, `emit`, `compile` (~0 when cached)."""
+        """Seconds spent in each step: `passes`, `emit`, `compile` (~0 when only the C compile
+        was cached), `cache_key` (the whole-build cache key); a whole-build cache hit has
+        `cache_hit` (its seconds) and 0 for the others."""
+        self.cache_hit = cache_hit
+        """Whether the whole build came from the cache (no pass, emission or compile ran)."""
+
+    @property
+    def sources(self) -> CSources:
+        """The generated files (`sources.files["model.c"]`, ...)."""
+        if not isinstance(self._sources, CSources):
+            self._sources = self._sources()
+        return self._sources
+
+    @property
+    def module(self) -> IRModule:
+        """The module as emitted: partitioned, optimized, fused, lowered and planned."""
+        if not isinstance(self._module, IRModule):
+            self._module = self._module()
+        return self._module
 
 
 def check_targets(target: str | Sequence[str]) -> tuple[str, ...]:
@@ -308,6 +342,14 @@ def build(
             )
         march = target_march
     check_march(march)
+    begin = time.perf_counter()
+    cache = cache_directory(checked.cache_dir)
+    key = build_key(mod, params, targets, _settings(replace(checked, march=march)))
+    key_seconds = time.perf_counter() - begin
+    if key is not None:
+        hit = _cached_build(cache, key, key_seconds)
+        if hit is not None:
+            return hit
     start = time.perf_counter()
     lowered = lower(mod, params, checked.opt_level, targets)
     planned = time.perf_counter()
@@ -319,7 +361,7 @@ def build(
     def load() -> BuiltLibrary:
         path = compile_library(
             sources.files,
-            name="model",
+            name=LIBRARY_NAME,
             extra_cflags=checked.cflags,
             extra_ldflags=sources.ldflags,
             unit_cflags=sources.unit_cflags,
@@ -330,8 +372,12 @@ def build(
             "passes": planned - start,
             "emit": emitted - planned,
             "compile": time.perf_counter() - emitted,
+            "cache_key": key_seconds,
         }
-        return BuiltLibrary(Path(path), sources, lowered, (*targets, HOST), timings)
+        library = BuiltLibrary(Path(path), sources, lowered, (*targets, HOST), timings)
+        if key is not None:
+            _store(cache, key, Path(path), (*targets, HOST), sources, lowered)
+        return library
 
     try:
         return load()
@@ -341,6 +387,49 @@ def build(
         # Another process evicted the entry between the cache's check and this load
         # (a cache bound smaller than the libraries in use): build it again, once.
         return load()
+
+
+def _settings(checked: BuildOptions) -> str:
+    """The options that change the library, as text (all but where it is cached and kept)."""
+    unrelated = ("cache_dir", "keep_failed")
+    return repr(
+        [(f.name, getattr(checked, f.name)) for f in fields(checked) if f.name not in unrelated]
+    )
+
+
+def _cached_build(cache: Path, key: str, key_seconds: float) -> BuiltLibrary | None:
+    """The library of the whole-build cache entry `key`, or None (missing, corrupt, evicted)."""
+    start = time.perf_counter()
+    hit = lookup(cache, LIBRARY_NAME, key)
+    if hit is None:
+        return None
+    try:
+        library = BuiltLibrary(hit.library, hit.read_sources, hit.read_module, hit.targets)
+    except OSError as error:
+        if not _vanished(error):
+            raise
+        return None  # evicted by another process since the lookup: built again
+    library.cache_hit = True
+    seconds = key_seconds + time.perf_counter() - start
+    library.timings = {"passes": 0.0, "emit": 0.0, "compile": 0.0, "cache_hit": seconds}
+    return library
+
+
+def _store(
+    cache: Path,
+    key: str,
+    library: Path,
+    targets: Sequence[str],
+    sources: CSources,
+    lowered: IRModule,
+) -> None:
+    """Keep the build in the whole-build cache; a `CacheWarning` if it cannot be written."""
+    try:
+        store(cache, LIBRARY_NAME, key, library, targets, sources, lowered)
+    except FileNotFoundError:
+        pass  # the library was evicted meanwhile (a bound smaller than the libraries in use)
+    except (OSError, ValueError) as error:
+        warnings.warn(f"cannot keep the build in the cache {cache}: {error}", CacheWarning, 3)
 
 
 def _vanished(error: OSError) -> bool:
