@@ -22,7 +22,7 @@ def c(value: float) -> relay.Expr:
 
 
 def benchmark_order(x: relay.Expr) -> relay.Expr:
-    """(x * 0.5) * (erf(x * 1/sqrt2) + 1): benchmarks/dnnl_families.py's."""
+    """(x * 0.5) * (erf(x * 1/sqrt2) + 1): benchmarks/inference.py's transformer."""
     return relay.multiply(
         relay.multiply(x, c(0.5)), relay.add(relay.erf(relay.multiply(x, c(2**-0.5))), c(1.0))
     )
