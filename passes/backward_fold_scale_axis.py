@@ -10,7 +10,7 @@ TVM's algorithm (`src/relay/transforms/fold_scale_axis.cc`), in two phases:
 
 - *prepare*, in program order: each value that has exactly one use gets a
   `Message` (the axis a scale could be folded along, and whether the scale must
-  be >= 0): conv2d (groups 1 or depthwise) and dense create one on their
+  be >= 0): conv2d (any group count) and dense create one on their
   output-channel axis; relu and leaky_relu pass it on, requiring a positive
   scale; add/subtract pass it on when the other operand broadcasts as a vector
   along that axis (or both operands carry it with equal shapes: TVM's dual
@@ -32,12 +32,19 @@ TVM. The multiply and the ops of the old chain are erased. Left alone: a
 multiply whose conv2d/dense chain has a value with another use (TVM's ref count
 rule), a relu or leaky_relu with a scale that may be negative or is not a
 constant, a scale that is not a per-channel vector, a dual path where only one
-branch carries the scale or the branches scale different axes, a grouped
-(non-depthwise) conv2d, a conv2d whose `out_dtype` differs from its input's
-(the scaled weight would not type-check).
+branch carries the scale or the branches scale different axes, a conv2d whose
+`out_dtype` differs from its input's (the scaled weight would not type-check).
 
 Where it differs from TVM, and why:
 
+- A grouped conv2d (any `groups`, not only 1 or depthwise) takes the scale: the
+  kernel's O axis holds every output channel whatever the group count, and
+  output channel `o` is a sum over `w[o, ...]` alone, so `s[o] * conv(x, w)[o]
+  = conv(x, s[o] * w[o])` for every grouping. TVM leaves grouped convolutions
+  alone, which keeps ShuffleNet's batch norms (`multiply` after every grouped
+  1x1 conv once SimplifyInference ran) as separate elementwise loops. (The
+  forward fold keeps TVM's rule: an input-channel scale meets the kernel's
+  `I / groups` axis, a different slice of it per group.)
 - A scalar scale becomes a vector with `relay.full(s, shape=[C])`; TVM uses
   `repeat(expand_dims(s, 0), C, 0)`, and xrelay has no `repeat`.
 - On a dual path, the message asks for a positive scale if either branch does
@@ -76,7 +83,6 @@ from xrelay.passes.fold_scale_axis import (
     channel_axis,
     dataflow_blocks,
     intersect,
-    is_foldable_conv,
     is_nonnegative_constant,
     kernel_axis,
     match_broadcast,
@@ -111,7 +117,7 @@ def _carriers(op: Operation, messages: Mapping[SSAValue, Message]) -> list[SSAVa
 def _prepare(op: Operation, messages: Mapping[SSAValue, Message]) -> Message | None:
     """TVM's `FScaleAxisBackwardPrep` of each op: the message of the op's result, if any."""
     if isinstance(op, Conv2DOp):
-        return Message(channel_axis(op), False) if is_foldable_conv(op) else None
+        return Message(channel_axis(op), False)  # any group count (module doc)
     if isinstance(op, DenseOp):
         return Message(rank_of(op.result.type) - 1, False)
     if isinstance(op, ReluOp | LeakyReluOp):

@@ -355,13 +355,26 @@ def test_fold_bwd_not_per_channel(scale_shape: tuple[int, ...]) -> None:
     check_unchanged(module([x, w], relay.multiply(conv(x, w, 4), scale)), BackwardFoldScaleAxis())
 
 
-def test_fold_bwd_grouped_conv_fail() -> None:
-    """Only groups == 1 and depthwise convolutions fold (TVM's rule); a grouped one does not."""
-    x = relay.var("x", shape=(1, 4, 6, 6))
-    w = relay.var("w", shape=(4, 2, 3, 3))
-    scale = relay.const(positive_scale(4, 1, 1))
-    before = module([x, w], relay.multiply(conv(x, w, 4, groups=2), scale))
-    check_unchanged(before, BackwardFoldScaleAxis())
+@pytest.mark.parametrize("layout", ["NCHW", "NHWC"])
+def test_fold_bwd_grouped_conv(layout: str) -> None:
+    """A grouped conv (groups 2 and 4, not depthwise) folds an output-channel scale, with the
+    shift and residual after it, as ShuffleNet's batch norms leave them (TVM does not fold
+    these; the backward pass's module doc says why it is valid)."""
+    nchw = layout == "NCHW"
+    shape = (1, 8, 6, 7) if nchw else (1, 6, 7, 8)
+    kernel_layout = "OIHW" if nchw else "HWIO"
+    for groups in (2, 4):
+        x = relay.var("x", shape=shape)
+        w_shape = (8, 8 // groups, 3, 3) if nchw else (3, 3, 8 // groups, 8)
+        w = relay.const(RNG.standard_normal(w_shape).astype("float32"))
+        channel = (8, 1, 1) if nchw else (8,)
+        scale = relay.const(RNG.uniform(-2, 2, size=channel).astype("float32"))
+        shift = relay.const(RNG.standard_normal(channel).astype("float32"))
+        y = conv(x, w, 8, groups=groups, data_layout=layout, kernel_layout=kernel_layout)
+        body = relay.nn.relu(relay.add(relay.add(relay.multiply(y, scale), shift), x))
+        after = run_and_check(module([x], body), BackwardFoldScaleAxis(), rtol=1e-4, atol=1e-5)
+        folded = run_and_check(after, FoldConstant(), rtol=1e-4, atol=1e-5)
+        assert count(folded, "relay.multiply") == 0, str(folded)
 
 
 def test_fold_bwd_depthwise_and_parameter_scale() -> None:

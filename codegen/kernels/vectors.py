@@ -7,7 +7,7 @@ accel's units (`codegen/accel`) and the host's generated kernel units
 (16 with AVX-512, 8 with AVX, else 4: the library is built with
 `-march=native`); loads and stores go through `memcpy` (any alignment, no
 aliasing question), `xa_ldn`/`xa_stn` move the first `n` lanes of a partial
-vector, `xa_relu`, `xa_max` and `xa_clip` keep numpy's NaN;
+vector (one masked load or store with AVX-512), `xa_relu`, `xa_max` and `xa_clip` keep numpy's NaN;
 `xa_ld_span` loads a range of lanes (a masked load with AVX-512), and the
 `XA_EVEN`.. `XA_ZIP_HI` masks deinterleave and interleave pairs of vectors
 (`__builtin_shuffle`, Winograd's tiles: `conv_winograd.py`). The prelude is guarded, so each accel
@@ -36,22 +36,31 @@ static inline xa_v xa_ld(const float *p) {
   return v;
 }
 static inline void xa_st(float *p, xa_v v) { __builtin_memcpy(p, &v, sizeof v); }
-/* The first n (< XA_VL: a partial vector) floats; the other lanes are 0. */
+/* The first n (< XA_VL: a partial vector) floats; the other lanes are 0. With AVX-512 one
+   masked load or store (the lanes past n are not touched), else a copy. */
 static inline xa_v xa_ldn(const float *p, int64_t n) {
   if (n >= XA_VL) return xa_ld(p);
+#if defined(__AVX512F__)
+  return (xa_v)_mm512_maskz_loadu_ps((__mmask16)((1u << n) - 1u), p);
+#else
   xa_v v = {0};
   __builtin_memcpy(&v, p, (size_t)n * sizeof(float));
   return v;
+#endif
 }
 static inline void xa_stn(float *p, xa_v v, int64_t n) {
   if (n >= XA_VL) {
     xa_st(p, v);
     return;
   }
+#if defined(__AVX512F__)
+  _mm512_mask_storeu_ps(p, (__mmask16)((1u << n) - 1u), (__m512)v);
+#else
   /* lane by lane: a memcpy of n floats here trips gcc 12's -Warray-bounds under UBSan */
   float lanes[XA_VL];
   __builtin_memcpy(lanes, &v, sizeof v);
   for (int64_t i = 0; i < n; ++i) p[i] = lanes[i];
+#endif
 }
 static inline xa_v xa_splat(float s) { return (xa_v){0} + s; }
 static inline float xa_sum(xa_v v) {

@@ -74,6 +74,22 @@ func.func @fold_depthwise_ohwi(%x: tensor<1x3x5x5xf32>, %w: tensor<3x3x3x1xf32>,
 
 // -----
 
+/// A grouped conv2d (groups 2, not depthwise) folds too, unlike in TVM: the O axis holds
+/// every output channel, and each output channel reads its own weights only.
+// CHECK-LABEL: @fold_grouped
+// CHECK-NEXT:    %[[V:.*]] = relay.squeeze %s {axis = [1, 2]}
+// CHECK-NEXT:    %[[WS:.*]] = relay.expand_dims %[[V]] {axis = 1, num_newaxis = 3} : (tensor<4xf32>) -> tensor<4x1x1x1xf32>
+// CHECK-NEXT:    %[[W:.*]] = relay.multiply %w, %[[WS]] : (tensor<4x2x1x1xf32>, tensor<4x1x1x1xf32>)
+// CHECK-NEXT:    %[[C:.*]] = relay.nn.conv2d %x, %[[W]] {groups = 2}
+// CHECK-NEXT:    func.return %[[C]]
+func.func @fold_grouped(%x: tensor<1x4x5x5xf32>, %w: tensor<4x2x1x1xf32>, %s: tensor<4x1x1xf32>) -> tensor<1x4x5x5xf32> {
+  %0 = relay.nn.conv2d %x, %w {groups = 2} : (tensor<1x4x5x5xf32>, tensor<4x2x1x1xf32>) -> tensor<1x4x5x5xf32>
+  %1 = relay.multiply %0, %s : (tensor<1x4x5x5xf32>, tensor<4x1x1xf32>) -> tensor<1x4x5x5xf32>
+  func.return %1 : tensor<1x4x5x5xf32>
+}
+
+// -----
+
 /// dense -> relu -> multiply by a positive scalar: the scalar is filled to the unit count
 /// (relay.full; TVM uses repeat) and widened along the weight's rows.
 // CHECK-LABEL: @fold_dense_scalar

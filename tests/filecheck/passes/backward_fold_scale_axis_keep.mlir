@@ -58,18 +58,6 @@ func.func @keep_not_per_channel(%x: tensor<1x2x5x5xf32>, %w: tensor<3x2x1x1xf32>
 
 // -----
 
-/// A grouped conv2d that is not depthwise (groups 2, weight I 2) does not fold (TVM's rule).
-// CHECK-LABEL: @keep_grouped
-// CHECK-NEXT:    relay.nn.conv2d %x, %w {groups = 2}
-// CHECK-NEXT:    relay.multiply
-func.func @keep_grouped(%x: tensor<1x4x5x5xf32>, %w: tensor<4x2x1x1xf32>, %s: tensor<4x1x1xf32>) -> tensor<1x4x5x5xf32> {
-  %0 = relay.nn.conv2d %x, %w {groups = 2} : (tensor<1x4x5x5xf32>, tensor<4x2x1x1xf32>) -> tensor<1x4x5x5xf32>
-  %1 = relay.multiply %0, %s : (tensor<1x4x5x5xf32>, tensor<4x1x1xf32>) -> tensor<1x4x5x5xf32>
-  func.return %1 : tensor<1x4x5x5xf32>
-}
-
-// -----
-
 /// A dual path where only one branch carries the scale (the other is the input itself).
 // CHECK-LABEL: @keep_one_branch
 // CHECK-NEXT:    relay.nn.conv2d %x, %w
