@@ -184,6 +184,21 @@ def materialize(value: Value, ty: Attribute, ops: list[Operation]) -> SSAValue |
     return None
 
 
+def as_constant(value: Value, ty: Attribute) -> Value | None:
+    """The value a `relay.constant` that `materialize` makes of a tensor `value` holds.
+
+    None unless `ty` is a tensor type the constant would have (what `materialize`
+    rejects). Goes through the same dense encoding, so the value is bit for bit
+    what `constant_value` would read back from the constant.
+    """
+    if not isinstance(ty, TensorType):
+        return None
+    dense = dense_from_numpy(np.asarray(value), tensor_element_type(cast(Attribute, ty)))
+    if dense.type != ty:
+        return None
+    return dense_to_numpy(dense)
+
+
 def defined_inside(value: SSAValue, op: Operation) -> bool:
     """Whether `value` is a result or block argument of `op` or of an op nested in it."""
     owner = value.owner
@@ -296,6 +311,8 @@ class FoldConstantCall(RewritePattern):
 
     evaluator: Evaluator
     max_elements: int
+    chain: bool = True
+    """Fold a chain of single users at once (`fold_user`); False folds op by op (the same IR)."""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         # Most ops read a non-constant: checked first, before any constant is decoded.
@@ -309,16 +326,12 @@ class FoldConstantCall(RewritePattern):
             if value is None:
                 return
             args.append(value)
-        counts = [element_count(r.type) for r in op.results]
-        if any(count is None for count in counts):
-            return  # a result type that is not fully static
-        if 0 <= self.max_elements < sum(count or 0 for count in counts):
+        results = self.evaluate(op, args)
+        if results is None:
             return
-        try:
-            with np.errstate(all="ignore"):
-                results = self.evaluator.eval_op(op, args, {})
-        except Exception:  # the interpreter cannot evaluate it: keep the op
-            return
+        # Fold the chain of single users this value alone kept from folding at once.
+        while self.chain and (step := self.fold_user(op, results)) is not None:
+            op, results = step
         new_ops: list[Operation] = []
         new_values: list[SSAValue] = []
         for result, value in zip(op.results, results, strict=True):
@@ -329,6 +342,55 @@ class FoldConstantCall(RewritePattern):
         released = list(op.operands)
         rewriter.replace(op, new_ops, new_values)
         erase_unused_producers(rewriter, released)
+
+    def evaluate(self, op: Operation, args: list[Value]) -> list[Value] | None:
+        """`op`'s result values on `args`; None if it may not or cannot be folded."""
+        counts = [element_count(r.type) for r in op.results]
+        if any(count is None for count in counts):
+            return None  # a result type that is not fully static
+        if 0 <= self.max_elements < sum(count or 0 for count in counts):
+            return None
+        try:
+            with np.errstate(all="ignore"):
+                return self.evaluator.eval_op(op, args, {})
+        except Exception:  # the interpreter cannot evaluate it: keep the op
+            return None
+
+    def fold_user(
+        self, op: Operation, results: list[Value]
+    ) -> tuple[Operation, list[Value]] | None:
+        """The only user of `op`'s one result, with its values, if it folds once `op` has.
+
+        The greedy driver would fold `op` to a constant, then its user, then erase
+        that constant; this evaluates the user on the very value the constant
+        would hold (rounded to the result type as `materialize` does) and builds
+        no intermediate constant. The user's constant lands where it would have
+        (before the user) and the erasures are the same, so the IR is too.
+        None (fold `op` alone) when the user reads another non-constant, is not
+        foldable, or cannot be evaluated: the cases where it would stay anyway.
+        """
+        if len(op.results) != 1:
+            return None
+        result = op.results[0]
+        user = result.get_user_of_unique_use()
+        if user is None or user.parent is not op.parent or not self.foldable(user):
+            return None
+        value = as_constant(results[0], result.type)
+        if value is None:
+            return None
+        args: list[Value] = []
+        for operand in user.operands:
+            if operand is result:
+                args.append(value)
+                continue
+            if not isinstance(operand.owner, ConstantOp | TupleOp):
+                return None
+            other = constant_value(operand)
+            if other is None:
+                return None
+            args.append(other)
+        user_results = self.evaluate(user, args)
+        return None if user_results is None else (user, user_results)
 
     @staticmethod
     def foldable(op: Operation) -> bool:

@@ -17,10 +17,19 @@ Beyond TVM:
   `DiagnosticError`, its messages ending in `(in pass '<flag>')`, so tools
   report it as the input's error (exit 1), not as a crash; so does a
   `RecursionError`, as a `NestingTooDeepError` (IR nested deeper than a
-  recursive walk in the pass, or in xDSL, can follow). A
-  `Sequential` takes no snapshot of its own: it rolls back to its first
-  child's. With `transform.crash_reproducer` set, the module before the
-  failing pass is written with the pipeline that reproduces the failure.
+  recursive walk in the pass, or in xDSL, can follow). Inside a
+  `Sequential` one snapshot serves all its passes: the outermost running
+  `Sequential` clones the module once and its passes, at any depth, take
+  none; when one fails, the error names it and the module is restored to
+  the state before that `Sequential` (which is where every failing
+  `Sequential` left it before too), and the error's `module_before` is that
+  state's text. A `Sequential` whose schedule has dependencies (`required`),
+  or that runs inside one, still snapshots before each pass, since skipping a
+  dependency needs to know whether a pass without self-reported changes
+  changed the module. With `transform.crash_reproducer` set, or
+  `testing.immutable_module`, every pass snapshots as before: the reproducer
+  holds the module before the failing pass itself, with the pipeline that
+  reproduces the failure.
 - **Dependencies.** `Sequential` resolves `required` names through the
   registry transitively, in dependency order, before running anything; a
   cycle or an unknown name raises `PassDependencyError` as it is (not as a
@@ -37,6 +46,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Any, NoReturn
 
@@ -61,8 +71,10 @@ class PassError(Exception):
     """A pass raised: the error names the pass; the original is `__cause__`.
 
     `module_before` is the module's text before the failing pass (when a
-    snapshot was taken); `reproducer` the path a crash reproducer was
-    written to, if any.
+    snapshot was taken); inside a transactional `Sequential` without
+    dependencies and without a crash reproducer, the text before that
+    (outermost) `Sequential`, whose one snapshot serves its passes.
+    `reproducer` is the path a crash reproducer was written to, if any.
     """
 
     def __init__(self, info: PassInfo, cause: BaseException, module_before: str | None):
@@ -153,6 +165,13 @@ class Tracked:
     before: ModuleOp | None = None
 
 
+_COVER: ContextVar[ModuleOp | None] = ContextVar("xrelay_pass_cover", default=None)
+"""The snapshot of the outermost running `Sequential` that serves its passes' rollbacks."""
+
+_EXACT_CHANGES: ContextVar[bool] = ContextVar("xrelay_exact_changes", default=False)
+"""True inside a `Sequential` that skips dependencies, which needs exact `changed` results."""
+
+
 _HANDLED = "_xrelay_pass_handled"
 """Marks an exception already handled by an inner invocation (rolled back, maybe wrapped)."""
 
@@ -187,8 +206,13 @@ def _invoke(pass_: Pass, mod: IRModule, ctx: PassContext, current: ModuleOp | No
     transactional = bool(ctx.get_config("transform.transactional", True))
     immutable = bool(ctx.get_config("testing.immutable_module", False))
     # The reproducer and the immutability check need the snapshot even when not transactional.
-    # A Sequential takes none: its children's snapshots cover it (see Sequential.run_tracked).
-    keep = (transactional or bool(reproducer) or immutable) and not pass_.composes_transactions
+    # A Sequential snapshots in `_run_scheduled`, and a pass it covers needs none.
+    cover = _COVER.get()
+    keep = (
+        (transactional or bool(reproducer) or immutable)
+        and not pass_.composes_transactions
+        and cover is None
+    )
     snapshot = (current or _snapshot(info, original)) if keep else None
     rollback_to = snapshot
 
@@ -200,7 +224,8 @@ def _invoke(pass_: Pass, mod: IRModule, ctx: PassContext, current: ModuleOp | No
             # A Sequential's unknown or cyclic `required`: a pipeline error, not a pass failure.
             or (isinstance(error, PassDependencyError) and isinstance(pass_, Sequential))
         )
-        before = _text(snapshot) if snapshot is not None and not handled else None
+        kept = snapshot if snapshot is not None else cover
+        before = _text(kept) if kept is not None and not handled else None
         if rollback_to is not None and transactional:
             mod.module = original
             restore(original, rollback_to)
@@ -476,19 +501,79 @@ class Sequential(Pass):
         return self._run_scheduled(mod, ctx)
 
     def _run_scheduled(self, mod: IRModule, ctx: PassContext) -> Tracked:
-        """Run the schedule; on failure restore the module from the first child's snapshot.
+        """Run the schedule under one snapshot of the module, or one per child.
 
-        Each child snapshots the module before it runs, so the first one's
-        snapshot is the state before the Sequential: the Sequential needs no
-        snapshot (and comparison) of its own. A child after one that left the
-        module unchanged reuses that child's snapshot (still the module's
-        state) instead of cloning it again; when the reused snapshot is the
-        Sequential's own and the child failed, the child's rollback already
-        restored it (a restore moves the snapshot's ops, so it is done once).
+        The outermost transactional Sequential (see `_cover_snapshot`) clones
+        the module once; its children, at any depth, take no snapshot of their
+        own, and on a failure it restores its clone. Otherwise `_run_steps`:
+        each child snapshots, and the first child's snapshot serves the
+        Sequential.
         """
         resolve = bool(ctx.get_config("transform.resolve_required", True))
         transactional = bool(ctx.get_config("transform.transactional", True))
         steps = self.schedule(ctx, resolve)
+        skips = resolve and any(is_dependency for _, is_dependency in steps)
+        start, original = mod, mod.module
+        own = self._cover_snapshot(ctx, transactional, skips, steps, original)
+        cover_token = _COVER.set(own) if own is not None else None
+        exact_token = _EXACT_CHANGES.set(True) if skips else None
+        try:
+            tracked = self._run_steps(mod, ctx, steps, resolve, transactional)
+        except BaseException:
+            if own is not None:
+                start.module = original
+                restore(original, own)
+            raise
+        finally:
+            if exact_token is not None:
+                _EXACT_CHANGES.reset(exact_token)
+            if cover_token is not None:
+                _COVER.reset(cover_token)
+        return tracked if own is None else replace(tracked, before=own)
+
+    def _cover_snapshot(
+        self,
+        ctx: PassContext,
+        transactional: bool,
+        skips: bool,
+        steps: list[tuple[Pass, bool]],
+        module: ModuleOp,
+    ) -> ModuleOp | None:
+        """The one snapshot serving every pass of this run, or None if each takes its own.
+
+        Taken by the outermost transactional Sequential, unless its passes must
+        snapshot anyway (a crash reproducer, `testing.immutable_module`) or
+        exact `changed` results are needed (dependencies to skip, here or in
+        an enclosing Sequential).
+        """
+        if not transactional or not steps or skips or _EXACT_CHANGES.get():
+            return None
+        if _COVER.get() is not None:
+            return None  # an enclosing Sequential's snapshot already serves these passes
+        if ctx.get_config("transform.crash_reproducer", "") or ctx.get_config(
+            "testing.immutable_module", False
+        ):
+            return None
+        return _snapshot(self.info, module)
+
+    def _run_steps(
+        self,
+        mod: IRModule,
+        ctx: PassContext,
+        steps: list[tuple[Pass, bool]],
+        resolve: bool,
+        transactional: bool,
+    ) -> Tracked:
+        """Run the schedule; on failure restore the module from the first child's snapshot.
+
+        Each child snapshots the module before it runs (unless a covering
+        snapshot serves it), so the first one's snapshot is the state before
+        the Sequential. A child after one that left the module unchanged reuses
+        that child's snapshot (still the module's state) instead of cloning it
+        again; when the reused snapshot is the Sequential's own and the child
+        failed, the child's rollback already restored it (a restore moves the
+        snapshot's ops, so it is done once).
+        """
         start, original = mod, mod.module
         before: ModuleOp | None = None
         changed = False

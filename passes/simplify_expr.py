@@ -57,6 +57,7 @@ type condition.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -86,7 +87,16 @@ from xrelay.dialects.relay.tensor import (
     TransposeOp,
     transpose_axes,
 )
-from xrelay.dialects.relay.types import ANY, dense_to_numpy, rank_of, shape_of
+from xrelay.dialects.relay.types import (
+    ANY,
+    BFLOAT16,
+    dense_to_numpy,
+    is_bool,
+    numpy_dtype,
+    rank_of,
+    shape_of,
+)
+from xrelay.dialects.resources import is_elided
 from xrelay.passes.adapters import XdslFunctionPass, XdslPass
 from xrelay.passes.greedy import rewrite_greedily
 from xrelay.passes.pass_manager import Pass
@@ -223,8 +233,31 @@ def _is_fill(value: SSAValue, fill: int) -> bool:
         return fill == 1
     if isinstance(owner, ConstantOp):
         dense: DenseIntOrFPElementsAttr[Any] = owner.value
+        if _first_differs(dense, fill):
+            return False  # most constants (weights) are told apart by their first element
         return bool(np.all(dense_to_numpy(dense) == fill))
     return False
+
+
+def _first_differs(dense: DenseIntOrFPElementsAttr[Any], fill: int) -> bool:
+    """Whether a constant's first element is not `fill` (so not all of them are).
+
+    Reads one element of the constant's bytes instead of decoding them all; False
+    when it cannot tell (no elements, an elided value, a bool or bfloat16 type).
+    """
+    if is_elided(dense) or math.prod(dense.get_shape()) == 0:
+        return False
+    element = dense.get_element_type()
+    if is_bool(element):
+        return False
+    dtype = numpy_dtype(element)
+    if dtype == BFLOAT16:
+        return False
+    data = dense.data.data
+    if len(data) < dtype.itemsize:
+        return False
+    first = np.frombuffer(data, dtype=dtype.newbyteorder("<"), count=1)[0]
+    return bool(first != fill)
 
 
 class EliminateIdentityArithmetic(RewritePattern):

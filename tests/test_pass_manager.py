@@ -9,6 +9,7 @@ built the expected way is compared instead.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -589,10 +590,39 @@ def count_snapshots(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return taken
 
 
-def test_unchanged_passes_share_one_snapshot(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_sequential_takes_one_snapshot_for_all_its_passes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     taken = count_snapshots(monkeypatch)
     mod = log_module()
-    transform.Sequential([keep_as_is, keep_as_is, Tag(), keep_as_is])(mod)
+    inner = transform.Sequential([keep_as_is, Tag()])
+    transform.Sequential([keep_as_is, Tag(), keep_as_is, inner, keep_as_is])(mod)
+    assert len(taken) == 1  # the outer Sequential's; nested passes and Sequentials take none
+    assert is_tagged(mod)
+
+
+def test_a_failure_under_one_snapshot_names_the_pass_and_restores_the_module() -> None:
+    mod = log_module()
+    before = str(mod)
+    inner = transform.Sequential([Tag(), Fail(kind="crash")])
+    with pytest.raises(transform.PassError, match="'TestFail'") as caught:
+        transform.Sequential([keep_as_is, Tag(), inner])(mod)
+    assert str(mod) == before
+    # The module kept is the one before the Sequential whose snapshot served the pass.
+    assert caught.value.module_before is not None
+    assert caught.value.module_before == str(log_module())
+
+
+def test_unchanged_passes_share_one_snapshot(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """With a crash reproducer each pass snapshots (the reproducer holds the module before
+    the failing pass itself); unchanged passes still share one."""
+    taken = count_snapshots(monkeypatch)
+    mod = log_module()
+    config = {"transform.crash_reproducer": str(tmp_path / "r.mlir")}
+    with transform.PassContext(config=config):
+        transform.Sequential([keep_as_is, keep_as_is, Tag(), keep_as_is])(mod)
     # The two keep_as_is and Tag start from the same IR: one clone; Tag changes it, so the
     # last keep_as_is takes a second.
     assert len(taken) == 2

@@ -26,6 +26,7 @@ from typing import ClassVar, Self, cast
 from xdsl.dialects.builtin import (
     ArrayAttr,
     DenseArrayBase,
+    DenseIntOrFPElementsAttr,
     FloatAttr,
     IntegerAttr,
     IntegerType,
@@ -307,6 +308,17 @@ def _f64_literal(value: Attribute) -> str | None:
     return text
 
 
+_InferKey = tuple[type, tuple[Attribute, ...], frozenset[tuple[str, Attribute]]]
+
+_INFERRED: dict[_InferKey, Attribute] = {}
+"""`RelayOp.inferred_type` by (op class, operand types, properties): inference is a function
+of these (attributes are immutable values), and passes build ops of the same few types over
+and over (an elementwise op's inference costs about 10 µs, a lookup well under 1 µs)."""
+
+_INFERRED_MAX = 1 << 14
+"""Entries kept before the table is emptied (bounds its memory in a long-running process)."""
+
+
 class RelayOp(IRDLOperation):
     """Base class of relay tensor ops: custom syntax, inference-based verifier."""
 
@@ -335,6 +347,13 @@ class RelayOp(IRDLOperation):
 
         RelayTypeError names the op and the operand types if they do not fit.
         """
+        key: _InferKey | None = None
+        if not any(isinstance(v, DenseIntOrFPElementsAttr) for v in props.values()):
+            # Not for constants' values: the table would keep large weights alive.
+            key = (cls, tuple(operand_types), frozenset(props.items()))
+            cached = _INFERRED.get(key)
+            if cached is not None:
+                return cached
         merged = cls.default_properties() | dict(props)
         try:
             (result,) = cls.infer_result_types(operand_types, merged)
@@ -343,6 +362,10 @@ class RelayOp(IRDLOperation):
             raise RelayTypeError(
                 f"'{cls.name}' {error.args[0]}; operand types: ({shown})"
             ) from None
+        if key is not None:
+            if len(_INFERRED) >= _INFERRED_MAX:
+                _INFERRED.clear()
+            _INFERRED[key] = result
         return result
 
     @classmethod
