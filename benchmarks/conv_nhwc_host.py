@@ -50,7 +50,11 @@ def build(
     kwargs: dict[str, Any] = {"padding": (k // 2, k // 2), "strides": (stride, stride)}
     kwargs["groups"] = groups
     if layout == "NCHW":
-        data, weights, back = nchw, oihw, lambda out: out
+        data, weights = nchw, oihw
+
+        def back(out: Array) -> Array:
+            return out
+
     else:
         data = np.ascontiguousarray(nchw.transpose(0, 2, 3, 1))
         order = (2, 3, 1, 0) if layout == "HWIO" else (0, 2, 3, 1)
@@ -89,7 +93,7 @@ def reference(x: Array, w: Array, stride: int, groups: int) -> Array:
 
 def main() -> None:
     """Build, check and time every conv in every layout; print the table."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--loops", action="store_true", help="also NHWC's old scalar loops")
     args = parser.parse_args()

@@ -62,7 +62,7 @@ def chain(
 
 def main() -> None:
     """Build every chain, check it, time them interleaved, print the table."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--rounds", type=int, default=50)
     args = parser.parse_args()
     runners: dict[str, Callable[[], None]] = {}

@@ -111,7 +111,12 @@ def direct_plan(op: Operation) -> conv_nhwc.NhwcConv | None:
 
 
 def direct_body(w: CWriter, conv: conv_nhwc.NhwcConv, epilogue: conv_plan.Epilogue) -> None:
-    """The routine's body: the depthwise or the grouped NHWC kernel."""
+    """The routine's body: the depthwise or the grouped NHWC kernel (the epilogue's
+    pointers `eb`, `er` are the routine's `bias`, `residual`)."""
+    if epilogue.bias:
+        w.line(f"const float *{epilogue.bias} = bias;")
+    if epilogue.residual:
+        w.line(f"const float *{epilogue.residual} = residual;")
     if conv.is_depthwise:
         conv_nhwc.depthwise(w, conv, epilogue)
     else:
