@@ -179,18 +179,22 @@ def _row(w: CWriter, conv: NhwcConv) -> None:
 
 
 def _columns(w: CWriter, conv: NhwcConv, xb: int, block: Block) -> None:
-    """The row's columns: single checked ones at the edges, blocks of `xb` inside."""
+    """The row's columns: single checked ones at the edges, blocks of `xb` inside, then one
+    block of the interior's remaining columns (so that they too keep several accumulators)."""
     first, end = conv.interior()
     w.line(f"{INDEX} x = 0;")
     if first:
         with w.block(f"for (; x < {first}; ++x)"):
             block(w, 1, True)
     if end > first:
-        if xb > 1:
-            with w.block(f"for (; x + {xb} <= {end}; x += {xb})"):
+        full, rest = divmod(end - first, xb)
+        if full:
+            with w.block(f"for (; x < {first + full * xb}; x += {xb})"):
                 block(w, xb, False)
-        with w.block(f"for (; x < {end}; ++x)"):
-            block(w, 1, False)
+        if rest:
+            with w.block():
+                block(w, rest, False)
+                w.line(f"x += {rest};")
     if end < conv.ow:
         with w.block(f"for (; x < {conv.ow}; ++x)"):
             block(w, 1, True)
