@@ -177,8 +177,8 @@ def test_nan_and_inf_reach_exactly_their_outputs(cache: Path) -> None:
 
 def test_other_dtypes_and_layouts_keep_the_loops() -> None:
     x = relay.var("x", shape=(1, 5, 6, 3), dtype="float32")
-    w = relay.var("w", shape=(3, 3, 3, 4), dtype="float32")
-    nhwc = relay.nn.conv2d(x, w, data_layout="NHWC", kernel_layout="HWIO")
+    w = relay.var("w", shape=(4, 3, 3, 3), dtype="float32")
+    nhwc = relay.nn.conv2d(x, w, data_layout="NHWC", kernel_layout="OIHW")  # NHWC's OIHW
     y = relay.var("y", shape=(1, 3, 5, 6), dtype="float64")
     v = relay.var("v", shape=(4, 3, 3, 3), dtype="float64")
     mod = IRModule.from_expr(

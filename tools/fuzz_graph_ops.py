@@ -207,7 +207,14 @@ def _conv2d(g: GraphMaker) -> Expr:
     groups = g.rng.choice([d for d in (1, 2, c) if c % d == 0])
     out = groups * g.rng.randint(1, 3)
     kh, kw = g.rng.randint(1, min(3, h)), g.rng.randint(1, min(3, w))
-    weight = g.const((out, c // groups, kh, kw))  # a constant: accel's padding rule applies
+    layouts: dict[str, Any] = {}
+    wshape = (out, c // groups, kh, kw)
+    if g.rng.random() < 0.3:  # NHWC data, HWIO or OHWI weights (the host's NHWC kernels)
+        kernel = g.rng.choice(("HWIO", "OHWI"))
+        x = relay.layout_transform(x, "NCHW", "NHWC")
+        wshape = (kh, kw, c // groups, out) if kernel == "HWIO" else (out, kh, kw, c // groups)
+        layouts = {"data_layout": "NHWC", "kernel_layout": kernel}
+    weight = g.const(wshape)  # a constant: accel's padding rule applies
     return relay.nn.conv2d(
         x,
         weight,
@@ -216,6 +223,7 @@ def _conv2d(g: GraphMaker) -> Expr:
         groups=groups,
         channels=out,
         kernel_size=(kh, kw),
+        **layouts,
     )
 
 

@@ -8,7 +8,8 @@ Which kernel (`plan`, `kernels_conv2d_nhwc.plan`):
   (`codegen/kernels/conv_direct.py`), once per group (groups = 1: once);
 - 1x1, stride 1, unpadded, groups 1: the shared GEMM per image (`by_sgemm`);
 - NHWC data with HWIO / OHWI weights, 1x1, stride 1, unpadded: one GEMM over
-  the pixels (`kernels_conv2d_nhwc.py`);
+  the pixels (`kernels_conv2d_nhwc.py`); any other NHWC conv with those weights:
+  the NHWC direct kernels (`codegen/kernels/conv_nhwc.py`);
 
 each printed as a routine specialized to the op (`codegen/kernels/routine.py`:
 compiled with the library's `-O3` and the machine's ISA, single-threaded) that
@@ -39,7 +40,15 @@ from xrelay.codegen.c.epilogue import Epilogue as HostEpilogue
 from xrelay.codegen.c.kernel_api import Kernel, leaf_types, numel, scalar, static_shape
 from xrelay.codegen.c.scalars import INDEX
 from xrelay.codegen.c.writer import CWriter
-from xrelay.codegen.kernels import conv_depthwise, conv_direct, conv_plan, gemm, routine, vectors
+from xrelay.codegen.kernels import (
+    conv_depthwise,
+    conv_direct,
+    conv_nhwc,
+    conv_plan,
+    gemm,
+    routine,
+    vectors,
+)
 from xrelay.dialects.relay.base import get_int, get_ints, get_str
 from xrelay.dialects.relay.nn import pad_2d
 
@@ -80,7 +89,7 @@ def plan(op: Operation) -> Plan | None:
 
 def takes(op: Operation) -> bool:
     """Whether the host's conv2d kernel is the shared library's (and applies an epilogue)."""
-    return plan(op) is not None or nhwc.plan(op) is not None
+    return plan(op) is not None or nhwc.plan(op) is not None or nhwc.direct_plan(op) is not None
 
 
 def shared_epilogue(epilogue: HostEpilogue | None) -> conv_plan.Epilogue:
@@ -104,7 +113,8 @@ def shared_epilogue(epilogue: HostEpilogue | None) -> conv_plan.Epilogue:
 def conv2d(k: Kernel) -> None:
     """Print `k` (a `relay.nn.conv2d`) as a call of its routine, or the loops."""
     found, pointwise = plan(k.op), nhwc.plan(k.op)
-    if found is None and pointwise is None:
+    direct = nhwc.direct_plan(k.op) if found is None and pointwise is None else None
+    if found is None and pointwise is None and direct is None:
         assert k.epilogue is None, "an epilogue on a conv2d the shared kernels do not take"
         kernels_conv.conv(k)
         return
@@ -118,7 +128,16 @@ def conv2d(k: Kernel) -> None:
         params.append("const float *residual")
         args.append(k.epilogue.residual)
     w = CWriter(1)
-    if found is None:
+    preludes: tuple[str, ...] = (vectors.PRELUDE,)
+    if direct is not None:
+        nhwc.direct_body(w, direct, epilogue)
+        preludes = (vectors.PRELUDE, conv_nhwc.PRELUDE)
+        stem, kind = (
+            ("xc_dwconv_nhwc", "NHWC depthwise")
+            if direct.is_depthwise
+            else ("xc_conv_nhwc", "NHWC direct")
+        )
+    elif found is None:
         assert pointwise is not None
         k.libraries.add("gemm")
         nhwc.body(w, pointwise, epilogue)
@@ -136,9 +155,8 @@ def conv2d(k: Kernel) -> None:
         else:
             _group(w, found, epilogue, None)
         stem, kind = ("xc_dwconv", "depthwise") if found.depthwise else ("xc_conv", "direct")
-    preludes = (vectors.PRELUDE,)
     if epilogue.activation:
-        preludes = (vectors.PRELUDE, conv_plan.ACTIVATIONS)
+        preludes = (*preludes, conv_plan.ACTIVATIONS)
     made = routine.routine(stem, ", ".join(params), w.lines, preludes)
     k.routines.append(made)
     k.w.line(f"/* the shared {kind} kernel (codegen/kernels) */")

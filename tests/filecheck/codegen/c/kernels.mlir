@@ -1,12 +1,12 @@
 // RUN: xrelay-opt %s --split-input-file -p 'optimize{opt-level=3},plan-memory' -t c | filecheck %s
 
-/// conv2d (NHWC/HWIO, strided, padded) is its own loop nest into the arena, window bounds
-/// per row and column, accumulating in double; its bias_add+relu epilogue is one fused loop.
+/// conv2d on float64 (NHWC/HWIO, strided, padded) is its own loop nest into the arena, window
+/// bounds per row and column, accumulating in double; its bias_add+relu is one fused loop.
 // CHECK-LABEL: void xk_fused_nn_conv2d_add_nn_relu({{.*}}) {
 //       CHECK:   /* relay.nn.conv2d */
-//  CHECK-NEXT:   const float *restrict in0 = p0;
-//  CHECK-NEXT:   const float *restrict in1 = p1;
-//  CHECK-NEXT:   float *restrict out0 = (float *)(arena + 0);
+//  CHECK-NEXT:   const double *restrict in0 = p0;
+//  CHECK-NEXT:   const double *restrict in1 = p1;
+//  CHECK-NEXT:   double *restrict out0 = (double *)(arena + 0);
 //       CHECK:         for (int64_t y = 0; y < 3; ++y) {
 //  CHECK-NEXT:           const int64_t iy = y * 2 - 1;
 //  CHECK-NEXT:           const int64_t ky0 = iy < 0 ? -iy : 0;
@@ -17,11 +17,29 @@
 //  CHECK-NEXT:               for (int64_t ky = ky0; ky < ky1; ++ky) {
 //  CHECK-NEXT:                 for (int64_t kx = kx0; kx < kx1; ++kx) {
 //  CHECK-NEXT:                   acc += (double)in0[n * 50 + (c0 + ic) + (ky + iy) * 10 + (kx + ix) * 2] * (double)in1[oc + ic * 4 + ky * 24 + kx * 8];
-//       CHECK:             out0[n * 36 + oc + y * 12 + x * 4] = (float)(acc);
+//       CHECK:             out0[n * 36 + oc + y * 12 + x * 4] = (double)(acc);
 //       CHECK:   /* relay.nn.relu (fused: relay.add) */
-//  CHECK-NEXT:   const float *restrict in0 = (float *)(arena + 0);
-//  CHECK-NEXT:   const float *restrict in1 = p2;
-//  CHECK-NEXT:   float *restrict out0 = o0;
+//  CHECK-NEXT:   const double *restrict in0 = (double *)(arena + 0);
+//  CHECK-NEXT:   const double *restrict in1 = p2;
+//  CHECK-NEXT:   double *restrict out0 = o0;
+func.func @main(%x: tensor<1x5x5x2xf64>, %w: tensor<3x3x2x4xf64>, %b: tensor<4xf64>) -> tensor<1x3x3x4xf64> {
+  %0 = relay.nn.conv2d %x, %w {strides = [2, 2], padding = [1, 1, 1, 1], data_layout = "NHWC", kernel_layout = "HWIO"} : (tensor<1x5x5x2xf64>, tensor<3x3x2x4xf64>) -> tensor<1x3x3x4xf64>
+  %1 = relay.nn.bias_add %0, %b {axis = 3} : (tensor<1x3x3x4xf64>, tensor<4xf64>) -> tensor<1x3x3x4xf64>
+  %2 = relay.nn.relu %1 : tensor<1x3x3x4xf64>
+  func.return %2 : tensor<1x3x3x4xf64>
+}
+
+// -----
+
+/// conv2d on float32 NHWC (HWIO or OHWI) calls the shared NHWC kernel, its bias_add+relu
+/// applied in the kernel's store (no loop of their own).
+// CHECK-LABEL: void xk_fused_nn_conv2d_add_nn_relu({{.*}}) {
+//       CHECK:   /* relay.nn.conv2d */
+//       CHECK:   /* fused: relay.add, relay.nn.relu */
+//  CHECK-NEXT:   /* the shared NHWC direct kernel (codegen/kernels) */
+//  CHECK-NEXT:   xc_conv_nhwc_{{[0-9a-f]+}}(in0, in1, out0, ep_bias);
+//  CHECK-NEXT: }
+//       CHECK: XR_HIDDEN void xc_conv_nhwc_{{[0-9a-f]+}}(const float *restrict data, const float *restrict weight, float *out, const float *bias) {
 func.func @main(%x: tensor<1x5x5x2xf32>, %w: tensor<3x3x2x4xf32>, %b: tensor<4xf32>) -> tensor<1x3x3x4xf32> {
   %0 = relay.nn.conv2d %x, %w {strides = [2, 2], padding = [1, 1, 1, 1], data_layout = "NHWC", kernel_layout = "HWIO"} : (tensor<1x5x5x2xf32>, tensor<3x3x2x4xf32>) -> tensor<1x3x3x4xf32>
   %1 = relay.nn.bias_add %0, %b {axis = 3} : (tensor<1x3x3x4xf32>, tensor<4xf32>) -> tensor<1x3x3x4xf32>

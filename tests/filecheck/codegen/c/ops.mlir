@@ -6,6 +6,7 @@
 //       CHECK:   /* relay.nn.relu (fused: relay.exp, relay.multiply, relay.add) */
 //  CHECK-NEXT:   const float *restrict in0 = p0;
 //  CHECK-NEXT:   float *restrict out0 = o0;
+//  CHECK-NEXT:   #pragma GCC unroll 1
 //  CHECK-NEXT:   for (int64_t i = 0; i < 16; ++i) {
 //  CHECK-NEXT:     const float [[X:t[0-9]+]] = in0[i];
 //  CHECK-NEXT:     const float [[E:t[0-9]+]] = xv_expf([[X]]);
@@ -26,10 +27,12 @@ func.func @main(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {
 
 // -----
 
-/// Broadcasting is index arithmetic: one loop per non-unit dim, the rhs read at [i1].
+/// Broadcasting is index arithmetic: one loop per non-unit dim (adjacent dims every operand
+/// reads alike would share one), the rhs read at [i1]; a short inner loop is kept rolled.
 // CHECK-LABEL: void xk_fused_subtract_tanh({{.*}}) {
 //       CHECK:   for (int64_t i0 = 0; i0 < 2; ++i0) {
 //  CHECK-NEXT:     for (int64_t i1 = 0; i1 < 3; ++i1) {
+//  CHECK-NEXT:       #pragma GCC unroll 1
 //  CHECK-NEXT:       for (int64_t i2 = 0; i2 < 4; ++i2) {
 //  CHECK-NEXT:         const float [[A:t[0-9]+]] = in0[i0 * 12 + i1 * 4 + i2];
 //  CHECK-NEXT:         const float [[B:t[0-9]+]] = in1[i1];
@@ -49,6 +52,7 @@ func.func @main(%x: tensor<2x3x4xf32>, %b: tensor<3x1xf32>) -> tensor<2x3x4xf32>
 // PLAIN-LABEL: {"biased", XRELAY_FLOAT32
 //       PLAIN:   /* relay.maximum (fused: relay.nn.bias_add, relay.sigmoid, relay.tanh) */
 //       PLAIN:   for (int64_t i1 = 0; i1 < 3; ++i1) {
+//  PLAIN-NEXT:     #pragma GCC unroll 1
 //  PLAIN-NEXT:     for (int64_t i2 = 0; i2 < 5; ++i2) {
 //  PLAIN-NEXT:       const float [[X:t[0-9]+]] = in0[i1 * 5 + i2];
 //  PLAIN-NEXT:       const float [[B:t[0-9]+]] = in1[i1];
@@ -115,6 +119,7 @@ func.func @main(%clobbered: tensor<4x4xf32>) -> tensor<4x4xf32> {
 //       PLAIN:   /* relay.nn.relu */
 //  PLAIN-NEXT:   const float *restrict in0 = (float *)(arena + 0);
 //  PLAIN-NEXT:   float *restrict out0 = o0;
+//  PLAIN-NEXT:   #pragma GCC unroll 1
 //  PLAIN-NEXT:   for (int64_t i = 0; i < 8; ++i) {
 func.func @main(%pooled: tensor<2x4x3x3xf32>) -> tensor<8xf32> {
   %0 = relay.nn.global_avg_pool2d %pooled : (tensor<2x4x3x3xf32>) -> tensor<2x4x1x1xf32>
