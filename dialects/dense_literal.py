@@ -165,6 +165,24 @@ def literal_bytes(tokens: list[str], element_type: Attribute) -> bytes:
     return _float_bytes(tokens, element_type)
 
 
+INDEX_RANGE = (-(1 << 63), 1 << 63)
+"""The values an `index` element holds (64 bits, as MLIR's data layout on 64-bit hosts)."""
+
+
+def check_index_range(tokens: list[str]) -> bytes:
+    """LiteralError for a decimal integer an `index` element cannot hold (xDSL reads the
+    rest, and reports what is not an integer); nothing to return."""
+    low, high = INDEX_RANGE
+    for index, token in enumerate(tokens):
+        try:
+            value = int(token)
+        except ValueError:
+            continue
+        if not low <= value < high:
+            raise LiteralError(index, f"integer {token} is out of range for index [{low}, {high})")
+    return b""
+
+
 def _float_bytes(tokens: list[str], element_type: Attribute) -> bytes:
     float_dtype, bits_dtype = _FLOATS[type(element_type)]
     try:

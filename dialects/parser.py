@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, cast
 
 from xdsl.context import Context
@@ -23,6 +23,7 @@ from xdsl.dialects.builtin import (
     BytesAttr,
     DenseIntOrFPElementsAttr,
     FileLineColLoc,
+    IndexType,
     IntAttr,
     ModuleOp,
     RankedStructure,
@@ -173,6 +174,24 @@ class LocatingParser(Parser):
 
     # ------------------------------------------------------ dense literals
 
+    def _check_literal(
+        self,
+        read: Callable[[list[str]], bytes],
+        literal: tuple[list[str], list[int] | None],
+        text: str,
+        start: int,
+        spans: list[tuple[int, int]] | None,
+    ) -> bytes:
+        """`read(tokens)`, its `LiteralError` reported at the offending element."""
+        try:
+            return read(literal[0])
+        except dense_literal.LiteralError as error:
+            if spans is None:
+                span = dense_literal.token_span(text, start, self.pos, error.index)
+            else:
+                span = spans[error.index]
+            self.raise_error(error.message, Span(span[0], span[1], self.lexer.input))
+
     def parse_dense_int_or_fp_elements_attr(
         self, type: RankedStructure[AnyDenseElement] | None
     ) -> DenseIntOrFPElementsAttr:
@@ -206,6 +225,8 @@ class LocatingParser(Parser):
         literal_type = type if type is not None else self._dense_type()
         element_type: Attribute = literal_type.get_element_type()
         if not dense_literal.is_exact_type(element_type):
+            if isinstance(element_type, IndexType):
+                self._check_literal(dense_literal.check_index_range, literal, text, start, spans)
             self._resume_from(begin)
             return super().parse_dense_int_or_fp_elements_attr(type)
         type_shape = list(literal_type.get_shape())
@@ -215,15 +236,9 @@ class LocatingParser(Parser):
                 f"inferred shape of elements literal ({shape}) does not match type ({type_shape})",
                 Span(start, start + 1, self.lexer.input),
             )
-        try:
-            data = dense_literal.literal_bytes(tokens, element_type)
-        except dense_literal.LiteralError as error:
-            if spans is None:
-                end = self.pos
-                span = dense_literal.token_span(text, start, end, error.index)
-            else:
-                span = spans[error.index]
-            self.raise_error(error.message, Span(span[0], span[1], self.lexer.input))
+        data = self._check_literal(
+            lambda t: dense_literal.literal_bytes(t, element_type), literal, text, start, spans
+        )
         if shape is None:
             count = math.prod(type_shape)
             try:

@@ -164,3 +164,12 @@ func.func @bf16_hex_too_wide() -> tensor<1xbf16> {
   %0 = relay.constant dense<[0x7FC00000]> : tensor<1xbf16>
   func.return %0 : tensor<1xbf16>
 }
+
+// -----
+
+/// `index` elements are 64-bit: xDSL would fail packing this one (found by fuzz-text).
+func.func @index_overflow() -> tensor<index> {
+  // expected-error@+1 {{integer -9223372036854775809 is out of range for index}}
+  %0 = relay.constant dense<-9223372036854775809> : tensor<index>
+  func.return %0 : tensor<index>
+}
