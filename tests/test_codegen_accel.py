@@ -74,7 +74,7 @@ def test_conv2d_attributes_bias_and_relu(cache: Path) -> None:
 
 
 def test_blocked_conv2d(cache: Path) -> None:
-    """NCHW / OIHW / groups 1: the register-blocked kernel, on widths and channel counts that
+    """NCHW / OIHW, not depthwise: the register-blocked kernel (per group), on widths and channel counts that
     are and are not multiples of its blocks, strides, padding, dilation, 3 input channels,
     a residual, and input channels in several scratch chunks."""
     p = Partitions(7)
@@ -107,8 +107,13 @@ def test_blocked_conv2d(cache: Path) -> None:
     p.add("50 channels in 2 chunks, residual", conv,
           [(1, 50, 4, 100), (4, 50, 3, 3), (4,), (1, 4, 4, 100)], padding=pad1, has_bias=True,
           has_residual=True, has_relu=True)  # fmt: skip
-    p.add("generic: groups 2, residual", conv, [(1, 4, 5, 5), (4, 2, 3, 3), (4,), (1, 4, 5, 5)],
+    p.add("groups 2, residual", conv, [(1, 4, 5, 5), (4, 2, 3, 3), (4,), (1, 4, 5, 5)],
           groups=2, padding=pad1, has_bias=True, has_residual=True, has_relu=True)  # fmt: skip
+    p.add("1x1 groups 4, 7x7 as rows of 49, residual", conv,
+          [(1, 12, 7, 7), (8, 3, 1, 1), (8,), (1, 8, 7, 7)], groups=4, has_bias=True,
+          has_residual=True, has_relu=True)  # fmt: skip
+    p.add("groups 3, stride 2, batch 2", conv, [(2, 6, 9, 11), (9, 2, 3, 3)], groups=3,
+          strides=[2, 2], padding=pad1)  # fmt: skip
     p.add("generic: NHWC, residual", conv, [(1, 5, 5, 3), (3, 3, 3, 4), (1, 5, 5, 4)],
           data_layout="NHWC", kernel_layout="HWIO", padding=pad1, has_residual=True)  # fmt: skip
     sources = p.check(cache)
@@ -118,7 +123,9 @@ def test_blocked_conv2d(cache: Path) -> None:
     assert sources.ldflags == ["-fopenmp"]
     p.check(cache, target_flags=False)  # the portable vectors of 4 floats
     unit = "".join(text(sources, name) for name in units)
-    assert unit.count("_Static_assert(XA_VL <= 16") == 15  # the blocked kernels
+    assert unit.count("_Static_assert(XA_VL <= 16") == 18  # the blocked kernels
+    assert "const float *restrict xg_residual = in3 + g * 98;" in unit  # group g's 2 planes
+    assert "float buf[192]" in unit  # 3 channels' rows of 49 columns, padded to 64
     assert "c0 += 47)" in unit  # 47 channels' rows fit the scratch, then 3
     assert "+= xa_ld(in3 + at" in unit  # the residual, after the bias, before the relu
 
@@ -382,6 +389,9 @@ def threaded_cases() -> Partitions:
           has_relu=True)  # fmt: skip
     p.add("conv, 50 channels in 2 chunks", conv, [(1, 50, 5, 100), (8, 50, 3, 3), (8,)],
           padding=pad1, has_bias=True)  # fmt: skip
+    p.add("conv 1x1 groups 2, 14x14 as rows of 196", conv,
+          [(1, 64, 14, 14), (64, 32, 1, 1), (64,), (1, 64, 14, 14)], groups=2, has_bias=True,
+          has_residual=True, has_relu=True)  # fmt: skip
     p.add("conv, width 6000: generic", conv, [(1, 1, 3, 6000), (2, 1, 3, 3)], padding=pad1)
     p.add("dense, 10 units", dense, [(1, 20000), (10, 20000), (10,)], has_bias=True,
           has_relu=True)  # fmt: skip
@@ -401,7 +411,7 @@ def test_threads_compute_what_one_thread_does(cache: Path, num_threads: int | No
     unit = text(sources, "accel.c")
     assert f"#define XA_NUM_THREADS {num_threads or 0}\n" in unit
     regions = unit.count("#pragma omp parallel num_threads(xa_nt)")
-    assert regions == (0 if num_threads == 1 else 10)  # all but the generic conv
+    assert regions == (0 if num_threads == 1 else 11)  # all but the generic conv
     assert "acc[x] += wv * row[" in unit  # the wide conv
     assert "if (held[r % 3] != n * 5 + r) {" in unit  # a slot's row, by image
 

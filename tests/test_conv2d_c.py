@@ -235,6 +235,9 @@ def test_flat_rows_fill_the_vectors() -> None:
 
     assert (flat_rows(conv(68, 14, 14)).h, flat_rows(conv(68, 14, 14)).w) == (1, 196)
     assert flat_rows(conv(136, 7, 7)).w == 49
+    assert flat_rows(conv(136, 7, 7), least=2) == conv(136, 7, 7)  # 7 rows for the threads
+    assert flat_rows(conv(16, 8, 12), least=2).w == 48  # 2 rows of 48 (8 rows of 12 fill 75%)
+    assert flat_rows(conv(16, 8, 12), least=3).w == 32
     assert flat_rows(conv(34, 28, 28), 32768).w == 784
     assert flat_rows(conv(34, 28, 28)).w == 112  # 34 rows of 784 pass 16384 floats
     assert flat_rows(conv(512, 56, 56), 32768).w == 64  # 49 rows: the scratch holds 512 rows

@@ -82,7 +82,7 @@ def _dims(layout: str, shape: tuple[int, ...]) -> tuple[dict[str, int], dict[str
 
 
 def conv2d(k: AccelKernel) -> None:
-    """The blocked kernel (`conv_blocked.py`) for NCHW / OIHW / groups 1, the depthwise one
+    """The blocked kernel (`conv_blocked.py`) for NCHW / OIHW but depthwise, the depthwise one
     (`conv_depthwise.py`) for NCHW / OIHW / groups = input channels, else `conv2d_generic`."""
     if conv_blocked.applies(k):
         conv_blocked.conv2d_blocked(k)

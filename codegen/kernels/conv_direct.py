@@ -65,7 +65,7 @@ def fits(conv: Conv, scratch: int = SCRATCH_FLOATS) -> bool:
     return conv.per_channel <= scratch
 
 
-def flat_rows(conv: Conv, scratch: int = SCRATCH_FLOATS) -> Conv:
+def flat_rows(conv: Conv, scratch: int = SCRATCH_FLOATS, least: int = 1) -> Conv:
     """A 1x1, stride 1, unpadded `conv` as the same product over rows of another width.
 
     Such a conv reads and writes each channel's plane as one run of `h * w` floats, so any
@@ -74,7 +74,8 @@ def flat_rows(conv: Conv, scratch: int = SCRATCH_FLOATS) -> Conv:
     lanes (ShuffleNet's 7, 14 and 28 columns fill 44%, 88% and 88% of 16 lanes): the split
     with the most lanes used (then the widest rows) whose scratch, every channel's row,
     fits `scratch` floats without chunks (when the given split does), if it uses more lanes
-    than the given rows. Other convs as given.
+    than the given rows; at least `least` rows per image (the threads that split them).
+    Other convs as given.
     """
     pointwise = (conv.kh, conv.kw, conv.sh, conv.sw, conv.top, conv.left) == (1, 1, 1, 1, 0, 0)
     if not pointwise or (conv.oh, conv.ow) != (conv.h, conv.w) or chunk(conv, scratch) < conv.c:
@@ -83,7 +84,7 @@ def flat_rows(conv: Conv, scratch: int = SCRATCH_FLOATS) -> Conv:
     best = (0.0, 0)
     for width in range(1, plane + 1):
         padded = -(-width // VL_MAX) * VL_MAX
-        if plane % width or conv.c * padded > scratch:
+        if plane % width or conv.c * padded > scratch or plane // width < least:
             continue
         best = max(best, (width / padded, width))
     score, width = best
