@@ -179,6 +179,8 @@ def test_pools(cache: Path) -> None:
     p.add("global avg NHWC", accel.GlobalAvgPool2DOp, [(1, 7, 7, 6)], layout="NHWC")
     unit = text(p.check(cache), "accel.c")
     assert "v = (t1_1 > v) | (t1_1 != t1_1) ? t1_1 : v;" in unit  # a window inside: no bounds
+    assert unit.count("const xa_v start = xa_splat(") == 4  # the other NCHW max pools: shared
+    assert unit.count("const float v = sum / (float)count;") == 1  # avg NHWC: the loops
 
 
 def test_nan_through_max_pool_and_relu(cache: Path) -> None:
@@ -398,6 +400,8 @@ def threaded_cases() -> Partitions:
     p.add("dense, 5 rows, 37 units", dense, [(5, 2000), (37, 2000)])
     p.add("max pool 2x2/2", accel.MaxPool2DOp, [(2, 16, 64, 128)], pool_size=[2, 2],
           strides=[2, 2])  # fmt: skip
+    p.add("max pool 3x3/2 pad 1: shared", accel.MaxPool2DOp, [(1, 24, 56, 56)],
+          pool_size=[3, 3], strides=[2, 2], padding=[1, 1, 1, 1])  # fmt: skip
     p.add("add, relu", accel.AddOp, [(1, 16, 100, 130), (1, 16, 100, 130)], has_relu=True)
     p.add("relu", accel.ReluOp, [(3, 70001)])
     return p
@@ -411,7 +415,7 @@ def test_threads_compute_what_one_thread_does(cache: Path, num_threads: int | No
     unit = text(sources, "accel.c")
     assert f"#define XA_NUM_THREADS {num_threads or 0}\n" in unit
     regions = unit.count("#pragma omp parallel num_threads(xa_nt)")
-    assert regions == (0 if num_threads == 1 else 11)  # all but the generic conv
+    assert regions == (0 if num_threads == 1 else 12)  # all but the generic conv
     assert "acc[x] += wv * row[" in unit  # the wide conv
     assert "if (held[r % 3] != n * 5 + r) {" in unit  # a slot's row, by image
 

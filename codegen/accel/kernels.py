@@ -12,7 +12,7 @@ a local array, the input row read at a fixed stride; elementwise ops: one flat
 loop), window bounds are computed per output row and per tap column, never
 tested per element. Convolution and pools take every layout their op verifies
 (`NCHW`/`NHWC` data, `OIHW`/`HWIO`/`OHWI`/`HWOI` weights) through per-dim strides.
-The blocked and depthwise convs, the dense, the max pool with no window cut and the flat
+The blocked and depthwise convs, the dense, the NCHW pools and the flat
 loops split across threads (`parallel.py`); the generic conv, the other pools
 and batch_norm run on the calling thread.
 """
@@ -175,10 +175,14 @@ def pool2d(k: AccelKernel) -> None:
     """Max or average pool with padding, dilation, ceil_mode and count_include_pad.
 
     Window bounds per output row and column; the body is `_max` or `_average`.
-    A max pool with no window cut is `pool_blocked.py`'s.
+    A max pool with no window cut is `pool_blocked.py`'s, any other float32 NCHW pool whose
+    rows fit its scratch the shared library's (`pool_blocked.pool2d_shared`).
     """
     if pool_blocked.applies(k):
         pool_blocked.max_pool2d_inside(k)
+        return
+    if pool_blocked.shared_applies(k):
+        pool_blocked.pool2d_shared(k)
         return
     props = k.op.properties
     layout = get_str(props, "layout")
