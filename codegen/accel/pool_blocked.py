@@ -11,7 +11,7 @@ Every other float32 NCHW pool (padding, `ceil_mode` windows past the edge, dilat
 average) whose rows fit the scratch takes the host's vectorized kernel
 (`codegen/kernels/pool.py`, planned as the host plans it: `kernels_pool2d.plan`), its
 (image, channel) planes split across threads (`pool2d_shared`: ShuffleNet's padded
-3x3/2 max pool at 112x112 ran 3.4x faster than `kernels.pool2d`'s scalar loops); the rest
+3x3/2 max pool at 112x112 ran about 3x faster than `kernels.pool2d`'s scalar loops); the rest
 (NHWC, wider rows) is `kernels.pool2d`'s.
 """
 
