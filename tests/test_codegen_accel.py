@@ -130,6 +130,24 @@ def test_blocked_conv2d(cache: Path) -> None:
     assert "+= xa_ld(in3 + at" in unit  # the residual, after the bias, before the relu
 
 
+def test_deep_pointwise_convs_are_gemms(cache: Path) -> None:
+    """1x1, stride 1, unpadded convs with no epilogue, or from 256 input channels: a GEMM per
+    image (`conv_gemm.py`), then bias, residual, relu or clip in a pass over the output."""
+    p = Partitions(9)
+    conv = accel.Conv2DOp
+    p.add("256 -> 20, 3x7, bias, residual, relu", conv,
+          [(1, 256, 3, 7), (20, 256, 1, 1), (20,), (1, 20, 3, 7)], has_bias=True,
+          has_residual=True, has_relu=True)  # fmt: skip
+    p.add("5 -> 7, batch 2, no epilogue", conv, [(2, 5, 4, 9), (7, 5, 1, 1)])
+    p.add("300 -> 6, batch 2, clip", conv, [(2, 300, 5, 5), (6, 300, 1, 1), (6,)],
+          has_bias=True, clip_min=-0.5, clip_max=0.25)  # fmt: skip
+    p.add("1x1, 8 channels, relu: the blocked kernel", conv,
+          [(1, 8, 3, 20), (12, 8, 1, 1), (12,)], has_bias=True, has_relu=True)  # fmt: skip
+    unit = text(p.check(cache), "accel.c")
+    assert unit.count("xg_sgemm(") == 3
+    assert unit.count("_Static_assert(XA_VL <= 16") == 1
+
+
 def test_dense(cache: Path) -> None:
     p = Partitions(2)
     dense = accel.DenseOp
@@ -394,6 +412,9 @@ def threaded_cases() -> Partitions:
     p.add("conv 1x1 groups 2, 14x14 as rows of 196", conv,
           [(1, 64, 14, 14), (64, 32, 1, 1), (64,), (1, 64, 14, 14)], groups=2, has_bias=True,
           has_residual=True, has_relu=True)  # fmt: skip
+    p.add("conv 1x1 256 -> 64: a GEMM per thread's channels", conv,
+          [(1, 256, 7, 7), (64, 256, 1, 1), (64,), (1, 64, 7, 7)], has_bias=True,
+          has_residual=True, has_relu=True)  # fmt: skip
     p.add("conv, width 6000: generic", conv, [(1, 1, 3, 6000), (2, 1, 3, 3)], padding=pad1)
     p.add("dense, 10 units", dense, [(1, 20000), (10, 20000), (10,)], has_bias=True,
           has_relu=True)  # fmt: skip
@@ -415,7 +436,7 @@ def test_threads_compute_what_one_thread_does(cache: Path, num_threads: int | No
     unit = text(sources, "accel.c")
     assert f"#define XA_NUM_THREADS {num_threads or 0}\n" in unit
     regions = unit.count("#pragma omp parallel num_threads(xa_nt)")
-    assert regions == (0 if num_threads == 1 else 12)  # all but the generic conv
+    assert regions == (0 if num_threads == 1 else 13)  # all but the generic conv
     assert "acc[x] += wv * row[" in unit  # the wide conv
     assert "if (held[r % 3] != n * 5 + r) {" in unit  # a slot's row, by image
 

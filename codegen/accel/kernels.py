@@ -22,7 +22,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from xrelay.codegen.accel import conv_blocked, conv_depthwise, dense_gemm, pool_blocked
+from xrelay.codegen.accel import (
+    conv_blocked,
+    conv_depthwise,
+    conv_gemm,
+    dense_gemm,
+    pool_blocked,
+)
 from xrelay.codegen.accel.conv_winograd import conv2d_winograd
 from xrelay.codegen.accel.dense_blocked import dense_blocked
 from xrelay.codegen.accel.epilogues import clip, clip_bounds
@@ -82,9 +88,12 @@ def _dims(layout: str, shape: tuple[int, ...]) -> tuple[dict[str, int], dict[str
 
 
 def conv2d(k: AccelKernel) -> None:
-    """The blocked kernel (`conv_blocked.py`) for NCHW / OIHW but depthwise, the depthwise one
+    """A GEMM per image for deep 1x1 convs (`conv_gemm.py`), the blocked kernel
+    (`conv_blocked.py`) for NCHW / OIHW but depthwise, the depthwise one
     (`conv_depthwise.py`) for NCHW / OIHW / groups = input channels, else `conv2d_generic`."""
-    if conv_blocked.applies(k):
+    if conv_gemm.applies(k):
+        conv_gemm.conv2d_gemm(k)
+    elif conv_blocked.applies(k):
         conv_blocked.conv2d_blocked(k)
     elif conv_depthwise.applies(k):
         conv_depthwise.conv2d_depthwise(k)
