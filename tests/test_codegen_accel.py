@@ -146,6 +146,16 @@ def test_deep_pointwise_convs_are_gemms(cache: Path) -> None:
     unit = text(p.check(cache), "accel.c")
     assert unit.count("xg_sgemm(") == 3
     assert unit.count("_Static_assert(XA_VL <= 16") == 1
+    values = [v.copy() for v in p.values]  # a NaN and an infinity reach their pixel's outputs
+    values[0][0, 3, 1, 2], values[4][1, 3, 2, 3] = np.nan, np.inf
+    mod = p.module()
+    got = Library(build(emit(mod), cache))(*values)
+    for label, g, w in zip(p.labels, got, xrelay.evaluate(mod, *values), strict=True):
+        w = np.asarray(w)
+        assert np.array_equal(np.isnan(g), np.isnan(w)), label
+        assert np.array_equal(np.isinf(g), np.isinf(w)), label
+        np.testing.assert_allclose(g, w, rtol=RTOL, atol=ATOL, equal_nan=True, err_msg=label)
+    assert np.isnan(got[0][0, :, 1, 2]).all()
 
 
 def test_dense(cache: Path) -> None:
