@@ -74,7 +74,7 @@ def test_conv2d_attributes_bias_and_relu(cache: Path) -> None:
 
 
 def test_blocked_conv2d(cache: Path) -> None:
-    """NCHW / OIHW / groups 1: the register-blocked kernel, on widths and channel counts that
+    """NCHW / OIHW, not depthwise: the register-blocked kernel (per group), on widths and channel counts that
     are and are not multiples of its blocks, strides, padding, dilation, 3 input channels,
     a residual, and input channels in several scratch chunks."""
     p = Partitions(7)
@@ -107,8 +107,13 @@ def test_blocked_conv2d(cache: Path) -> None:
     p.add("50 channels in 2 chunks, residual", conv,
           [(1, 50, 4, 100), (4, 50, 3, 3), (4,), (1, 4, 4, 100)], padding=pad1, has_bias=True,
           has_residual=True, has_relu=True)  # fmt: skip
-    p.add("generic: groups 2, residual", conv, [(1, 4, 5, 5), (4, 2, 3, 3), (4,), (1, 4, 5, 5)],
+    p.add("groups 2, residual", conv, [(1, 4, 5, 5), (4, 2, 3, 3), (4,), (1, 4, 5, 5)],
           groups=2, padding=pad1, has_bias=True, has_residual=True, has_relu=True)  # fmt: skip
+    p.add("1x1 groups 4, 7x7 as rows of 49, residual", conv,
+          [(1, 12, 7, 7), (8, 3, 1, 1), (8,), (1, 8, 7, 7)], groups=4, has_bias=True,
+          has_residual=True, has_relu=True)  # fmt: skip
+    p.add("groups 3, stride 2, batch 2", conv, [(2, 6, 9, 11), (9, 2, 3, 3)], groups=3,
+          strides=[2, 2], padding=pad1)  # fmt: skip
     p.add("generic: NHWC, residual", conv, [(1, 5, 5, 3), (3, 3, 3, 4), (1, 5, 5, 4)],
           data_layout="NHWC", kernel_layout="HWIO", padding=pad1, has_residual=True)  # fmt: skip
     sources = p.check(cache)
@@ -118,9 +123,39 @@ def test_blocked_conv2d(cache: Path) -> None:
     assert sources.ldflags == ["-fopenmp"]
     p.check(cache, target_flags=False)  # the portable vectors of 4 floats
     unit = "".join(text(sources, name) for name in units)
-    assert unit.count("_Static_assert(XA_VL <= 16") == 15  # the blocked kernels
+    assert unit.count("_Static_assert(XA_VL <= 16") == 18  # the blocked kernels
+    assert "const float *restrict xg_residual = in3 + g * 98;" in unit  # group g's 2 planes
+    assert "float buf[192]" in unit  # 3 channels' rows of 49 columns, padded to 64
     assert "c0 += 47)" in unit  # 47 channels' rows fit the scratch, then 3
     assert "+= xa_ld(in3 + at" in unit  # the residual, after the bias, before the relu
+
+
+def test_deep_pointwise_convs_are_gemms(cache: Path) -> None:
+    """1x1, stride 1, unpadded convs with no epilogue, or from 256 input channels: a GEMM per
+    image (`conv_gemm.py`), then bias, residual, relu or clip in a pass over the output."""
+    p = Partitions(9)
+    conv = accel.Conv2DOp
+    p.add("256 -> 20, 3x7, bias, residual, relu", conv,
+          [(1, 256, 3, 7), (20, 256, 1, 1), (20,), (1, 20, 3, 7)], has_bias=True,
+          has_residual=True, has_relu=True)  # fmt: skip
+    p.add("5 -> 7, batch 2, no epilogue", conv, [(2, 5, 4, 9), (7, 5, 1, 1)])
+    p.add("300 -> 6, batch 2, clip", conv, [(2, 300, 5, 5), (6, 300, 1, 1), (6,)],
+          has_bias=True, clip_min=-0.5, clip_max=0.25)  # fmt: skip
+    p.add("1x1, 8 channels, relu: the blocked kernel", conv,
+          [(1, 8, 3, 20), (12, 8, 1, 1), (12,)], has_bias=True, has_relu=True)  # fmt: skip
+    unit = text(p.check(cache), "accel.c")
+    assert unit.count("xg_sgemm(") == 3
+    assert unit.count("_Static_assert(XA_VL <= 16") == 1
+    values = [v.copy() for v in p.values]  # a NaN and an infinity reach their pixel's outputs
+    values[0][0, 3, 1, 2], values[4][1, 3, 2, 3] = np.nan, np.inf
+    mod = p.module()
+    got = Library(build(emit(mod), cache))(*values)
+    for label, g, w in zip(p.labels, got, xrelay.evaluate(mod, *values), strict=True):
+        w = np.asarray(w)
+        assert np.array_equal(np.isnan(g), np.isnan(w)), label
+        assert np.array_equal(np.isinf(g), np.isinf(w)), label
+        np.testing.assert_allclose(g, w, rtol=RTOL, atol=ATOL, equal_nan=True, err_msg=label)
+    assert np.isnan(got[0][0, :, 1, 2]).all()
 
 
 def test_dense(cache: Path) -> None:
@@ -172,6 +207,8 @@ def test_pools(cache: Path) -> None:
     p.add("global avg NHWC", accel.GlobalAvgPool2DOp, [(1, 7, 7, 6)], layout="NHWC")
     unit = text(p.check(cache), "accel.c")
     assert "v = (t1_1 > v) | (t1_1 != t1_1) ? t1_1 : v;" in unit  # a window inside: no bounds
+    assert unit.count("const xa_v start = xa_splat(") == 4  # the other NCHW max pools: shared
+    assert unit.count("const float v = sum / (float)count;") == 1  # avg NHWC: the loops
 
 
 def test_nan_through_max_pool_and_relu(cache: Path) -> None:
@@ -382,12 +419,20 @@ def threaded_cases() -> Partitions:
           has_relu=True)  # fmt: skip
     p.add("conv, 50 channels in 2 chunks", conv, [(1, 50, 5, 100), (8, 50, 3, 3), (8,)],
           padding=pad1, has_bias=True)  # fmt: skip
+    p.add("conv 1x1 groups 2, 14x14 as rows of 196", conv,
+          [(1, 64, 14, 14), (64, 32, 1, 1), (64,), (1, 64, 14, 14)], groups=2, has_bias=True,
+          has_residual=True, has_relu=True)  # fmt: skip
+    p.add("conv 1x1 256 -> 64: a GEMM per thread's channels", conv,
+          [(1, 256, 7, 7), (64, 256, 1, 1), (64,), (1, 64, 7, 7)], has_bias=True,
+          has_residual=True, has_relu=True)  # fmt: skip
     p.add("conv, width 6000: generic", conv, [(1, 1, 3, 6000), (2, 1, 3, 3)], padding=pad1)
     p.add("dense, 10 units", dense, [(1, 20000), (10, 20000), (10,)], has_bias=True,
           has_relu=True)  # fmt: skip
     p.add("dense, 5 rows, 37 units", dense, [(5, 2000), (37, 2000)])
     p.add("max pool 2x2/2", accel.MaxPool2DOp, [(2, 16, 64, 128)], pool_size=[2, 2],
           strides=[2, 2])  # fmt: skip
+    p.add("max pool 3x3/2 pad 1: shared", accel.MaxPool2DOp, [(1, 24, 56, 56)],
+          pool_size=[3, 3], strides=[2, 2], padding=[1, 1, 1, 1])  # fmt: skip
     p.add("add, relu", accel.AddOp, [(1, 16, 100, 130), (1, 16, 100, 130)], has_relu=True)
     p.add("relu", accel.ReluOp, [(3, 70001)])
     return p
@@ -401,7 +446,7 @@ def test_threads_compute_what_one_thread_does(cache: Path, num_threads: int | No
     unit = text(sources, "accel.c")
     assert f"#define XA_NUM_THREADS {num_threads or 0}\n" in unit
     regions = unit.count("#pragma omp parallel num_threads(xa_nt)")
-    assert regions == (0 if num_threads == 1 else 10)  # all but the generic conv
+    assert regions == (0 if num_threads == 1 else 13)  # all but the generic conv
     assert "acc[x] += wv * row[" in unit  # the wide conv
     assert "if (held[r % 3] != n * 5 + r) {" in unit  # a slot's row, by image
 

@@ -2,7 +2,7 @@
 single `accel.clip`, built and run against the interpreter, NaN and ±inf inputs included.
 
 Each kernel form that applies the epilogue is covered: the blocked conv (vectors, with a
-residual and a relu before the clip), the generic conv (groups 2, NHWC), Winograd (through
+residual and a relu before the clip; groups 2), the generic conv (NHWC), Winograd (through
 the real flow), the dense (one row and several), and the flat clip. A NaN stays NaN and an
 infinity is clamped to the bound (docs/semantics.md), as numpy's clip does.
 """
@@ -39,7 +39,7 @@ def test_clip_epilogues_and_clip_with_nan_and_inf(cache: Path) -> None:
           has_residual=True, has_relu=True, clip_min=0.0, clip_max=0.5)  # fmt: skip
     p.add("blocked conv, stride 2, narrow clip", conv, [(1, 2, 9, 9), (3, 2, 3, 3)],
           strides=[2, 2], **narrow)  # fmt: skip
-    p.add("generic conv, groups 2, clip", conv, [(1, 4, 5, 5), (4, 2, 3, 3), (4,)], groups=2,
+    p.add("blocked conv, groups 2, clip", conv, [(1, 4, 5, 5), (4, 2, 3, 3), (4,)], groups=2,
           padding=pad1, has_bias=True, **narrow)  # fmt: skip
     p.add("generic conv, NHWC, clip", conv, [(1, 5, 5, 3), (3, 3, 3, 4)], data_layout="NHWC",
           kernel_layout="HWIO", padding=pad1, **narrow)  # fmt: skip

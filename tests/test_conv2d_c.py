@@ -27,6 +27,8 @@ from xrelay.codegen.c.kernel_api import Kernel, leaf_types
 from xrelay.codegen.c.kernels_conv2d import conv2d, takes
 from xrelay.codegen.c.writer import CWriter
 from xrelay.codegen.kernels import CFLAGS, LIBRARIES, closure
+from xrelay.codegen.kernels.conv_direct import flat_rows
+from xrelay.codegen.kernels.conv_plan import Conv
 from xrelay.dialects.relay.nn import Conv2DOp
 
 import xrelay
@@ -56,6 +58,9 @@ CASES: list[tuple[str, tuple[int, ...], tuple[int, ...], dict[str, Any]]] = [
      {"padding": (3, 3), "strides": (2, 2)}),
     ("300 channels: the scratch in chunks", (1, 300, 9, 120), (5, 300, 3, 3), {"padding": (1, 1)}),
     ("kernel wider than the input", (1, 2, 2, 3), (3, 2, 3, 3), {"padding": (1, 1)}),
+    ("1x1 groups 4: a GEMM per group", (1, 12, 14, 14), (8, 3, 1, 1), {"groups": 4}),
+    ("1x1 groups 3, batch 2: a GEMM per image and group", (2, 9, 5, 7), (6, 3, 1, 1),
+     {"groups": 3}),
 ]  # fmt: skip
 
 
@@ -135,7 +140,7 @@ def test_conv2d_matches_the_interpreter_and_numpy(cache: Path) -> None:
     assert sources.unit_cflags["kernels_generated.c"] == ["-march=native", *CFLAGS]
     host = text(sources, "model.c")
     assert host.count("/* the shared direct kernel (codegen/kernels) */") == 8
-    assert host.count("/* the shared GEMM kernel (codegen/kernels) */") == 2
+    assert host.count("/* the shared GEMM kernel (codegen/kernels) */") == 4
     assert host.count("/* the shared depthwise kernel (codegen/kernels) */") == 3
     assert "c0 += " in unit  # the 300-channel case fills its scratch in chunks
     assert "for (int64_t g = 0; g < 3; ++g)" in unit  # one blocked kernel per group
@@ -173,6 +178,74 @@ def test_nan_and_inf_reach_exactly_their_outputs(cache: Path) -> None:
         assert np.array_equal(np.isneginf(g), np.isneginf(w))
         finite = np.isfinite(w)
         np.testing.assert_allclose(g[finite], w[finite], rtol=1e-4, atol=1e-4)
+
+
+def grouped_pointwise_module() -> tuple[IRModule, list[Array]]:
+    """Grouped 1x1 convs, with a bias and relu (the direct kernel over flattened rows: 49
+    columns) and without (a GEMM per group); a NaN and infinities in the data."""
+    x = relay.var("x", shape=(2, 6, 7, 7), dtype="float32")
+    w = relay.var("w", shape=(4, 3, 1, 1), dtype="float32")
+    v = relay.var("v", shape=(9, 2, 1, 1), dtype="float32")
+    b = relay.var("b", shape=(4,), dtype="float32")
+    fused = relay.nn.relu(relay.nn.bias_add(relay.nn.conv2d(x, w, groups=2), b))
+    body = relay.Tuple([fused, relay.nn.conv2d(x, v, groups=3)])
+    mod = IRModule.from_expr(relay.Function([x, w, v, b], body))
+    rng = np.random.default_rng(4)
+    xv = rng.standard_normal((2, 6, 7, 7)).astype("float32")
+    xv[0, 1, 3, 5], xv[1, 4, 6, 6], xv[1, 0, 0, 0] = np.nan, np.inf, -np.inf
+    shapes = ((4, 3, 1, 1), (9, 2, 1, 1), (4,))
+    return mod, [xv, *(rng.uniform(0.5, 1.0, s).astype("float32") for s in shapes)]
+
+
+def test_grouped_pointwise_nan_and_epilogue(cache: Path) -> None:
+    """A NaN or an infinity reaches only its pixel's outputs of its own group, as in the
+    interpreter."""
+    mod, values = grouped_pointwise_module()
+    unit = text(emit(mod), "kernels_generated.c")
+    assert "float buf[192]" in unit  # 3 channels' rows of 49 columns, padded to 64
+    got = xrelay.build(mod, options={"cache_dir": cache})(*values)
+    want = xrelay.evaluate(mod, *values)
+    for g, r in zip(got, want, strict=True):
+        g, r = np.asarray(g), np.asarray(r)
+        assert np.array_equal(np.isnan(g), np.isnan(r))
+        assert np.array_equal(np.isposinf(g), np.isposinf(r))
+        assert np.array_equal(np.isneginf(g), np.isneginf(r))
+        finite = np.isfinite(r)
+        np.testing.assert_allclose(g[finite], r[finite], rtol=1e-4, atol=1e-4)
+    assert np.isnan(np.asarray(got[0])[0, 0, 3, 5])  # channel 1 is group 0's (outputs 0, 1)
+    assert np.isfinite(np.asarray(got[0])[0, 2:, 3, 5]).all()
+
+
+def test_grouped_pointwise_clean_under_sanitizers(cache: Path, tmp_path: Path) -> None:
+    mod, values = grouped_pointwise_module()
+    stdout = run_main(emit(mod), cache, tmp_path)
+    inputs = main_inputs(values)
+    want = [np.asarray(o) for o in xrelay.evaluate(mod, *inputs)]
+    for printed, r in zip(main_outputs(stdout), want, strict=True):
+        got = np.array(printed, dtype=np.float64).reshape(r.shape)
+        np.testing.assert_allclose(got, r, rtol=1e-4, atol=1e-4 * float(np.abs(r).max()))
+
+
+def test_flat_rows_fill_the_vectors() -> None:
+    """A 1x1, stride 1, unpadded conv's planes split into the rows that use the most lanes
+    (then the widest) within the scratch; other convs unchanged."""
+
+    def conv(c: int, h: int, w: int, k: int = 1, pad: int = 0) -> Conv:
+        return Conv(1, c, h, w, 8, k, k, h, w, 1, 1, 1, 1, pad, pad)
+
+    assert (flat_rows(conv(68, 14, 14)).h, flat_rows(conv(68, 14, 14)).w) == (1, 196)
+    assert flat_rows(conv(136, 7, 7)).w == 49
+    assert flat_rows(conv(136, 7, 7), least=2) == conv(136, 7, 7)  # 7 rows for the threads
+    assert flat_rows(conv(16, 8, 12), least=2).w == 48  # 2 rows of 48 (8 rows of 12 fill 75%)
+    assert flat_rows(conv(16, 8, 12), least=3).w == 32
+    assert flat_rows(conv(34, 28, 28), 32768).w == 784
+    assert flat_rows(conv(34, 28, 28)).w == 112  # 34 rows of 784 pass 16384 floats
+    assert flat_rows(conv(512, 56, 56), 32768).w == 64  # 49 rows: the scratch holds 512 rows
+    assert flat_rows(conv(16, 8, 32)) == conv(16, 8, 32)  # full vectors already
+    assert flat_rows(conv(8, 9, 9, 3, 1)) == conv(8, 9, 9, 3, 1)  # a 3x3 conv
+    flat = flat_rows(conv(6, 5, 23))
+    assert (flat.h, flat.w, flat.oh, flat.ow, flat.in_image, flat.out_image) == (
+        1, 115, 1, 115, 6 * 115, 8 * 115)  # fmt: skip
 
 
 def test_other_dtypes_and_layouts_keep_the_loops() -> None:
@@ -271,6 +344,9 @@ EPILOGUE_CASES: list[tuple[tuple[int, ...], tuple[int, ...], dict[str, Any]]] = 
     ((1, 300, 4, 40), (3, 300, 3, 3), {"padding": (1, 1)}),  # chunks: the epilogue at the last
     ((2, 256, 3, 21), (5, 256, 1, 1), {}),  # 1x1 deep: the GEMM, then the epilogue's pass
     ((1, 6, 5, 37), (4, 6, 1, 1), {}),  # 1x1 shallow: the direct kernel's store
+    ((2, 12, 7, 7), (8, 3, 1, 1), {"groups": 4}),  # grouped 1x1: the direct kernel, rows of 49
+    ((1, 6, 14, 14), (9, 2, 1, 1), {"groups": 3}),  # rows of 196
+    ((1, 4, 5, 23), (6, 2, 1, 1), {"groups": 2}),  # rows of 115
 ]
 
 

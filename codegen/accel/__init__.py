@@ -7,9 +7,10 @@ composite pattern table (`patterns`), and the code generator
 `accel-fuse-residual` folds residual adds into convolutions, `accel-winograd`
 takes the 3x3 stride-1 ones to Winograd's F(2x2, 3x3) and `accel-fuse-pool`
 folds 2x2 max pools into those, then `AccelFunctionEmitter` (`emitter.py`,
-kernels in `kernels.py`: the blocked convolution `conv_blocked.py`, the depthwise
-one `conv_depthwise.py`, Winograd `conv_winograd.py`, dense `dense_blocked.py`, max
-pool `pool_blocked.py`, the clip epilogue `epilogues.py`, over the vector prelude
+kernels in `kernels.py`: the blocked convolution `conv_blocked.py` (per group), the
+depthwise one `conv_depthwise.py`, Winograd `conv_winograd.py`, deep 1x1s as GEMMs
+`conv_gemm.py`, dense `dense_blocked.py`, pools `pool_blocked.py` (the host's vectorized
+pool where a window is cut), the clip epilogue `epilogues.py`, over the vector prelude
 `vectors.py`, split across OpenMP
 threads by `parallel.py`) prints them into `accel.c`, compiled with `CFLAGS`
 and linked with `LDFLAGS`. The emitter is imported on first use, not with `xrelay`.

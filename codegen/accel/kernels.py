@@ -12,7 +12,7 @@ a local array, the input row read at a fixed stride; elementwise ops: one flat
 loop), window bounds are computed per output row and per tap column, never
 tested per element. Convolution and pools take every layout their op verifies
 (`NCHW`/`NHWC` data, `OIHW`/`HWIO`/`OHWI`/`HWOI` weights) through per-dim strides.
-The blocked and depthwise convs, the dense, the max pool with no window cut and the flat
+The blocked and depthwise convs, the dense, the NCHW pools and the flat
 loops split across threads (`parallel.py`); the generic conv, the other pools
 and batch_norm run on the calling thread.
 """
@@ -22,7 +22,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from xrelay.codegen.accel import conv_blocked, conv_depthwise, dense_gemm, pool_blocked
+from xrelay.codegen.accel import (
+    conv_blocked,
+    conv_depthwise,
+    conv_gemm,
+    dense_gemm,
+    pool_blocked,
+)
 from xrelay.codegen.accel.conv_winograd import conv2d_winograd
 from xrelay.codegen.accel.dense_blocked import dense_blocked
 from xrelay.codegen.accel.epilogues import clip, clip_bounds
@@ -82,9 +88,12 @@ def _dims(layout: str, shape: tuple[int, ...]) -> tuple[dict[str, int], dict[str
 
 
 def conv2d(k: AccelKernel) -> None:
-    """The blocked kernel (`conv_blocked.py`) for NCHW / OIHW / groups 1, the depthwise one
+    """A GEMM per image for deep 1x1 convs (`conv_gemm.py`), the blocked kernel
+    (`conv_blocked.py`) for NCHW / OIHW but depthwise, the depthwise one
     (`conv_depthwise.py`) for NCHW / OIHW / groups = input channels, else `conv2d_generic`."""
-    if conv_blocked.applies(k):
+    if conv_gemm.applies(k):
+        conv_gemm.conv2d_gemm(k)
+    elif conv_blocked.applies(k):
         conv_blocked.conv2d_blocked(k)
     elif conv_depthwise.applies(k):
         conv_depthwise.conv2d_depthwise(k)
@@ -175,10 +184,14 @@ def pool2d(k: AccelKernel) -> None:
     """Max or average pool with padding, dilation, ceil_mode and count_include_pad.
 
     Window bounds per output row and column; the body is `_max` or `_average`.
-    A max pool with no window cut is `pool_blocked.py`'s.
+    A max pool with no window cut is `pool_blocked.py`'s, any other float32 NCHW pool whose
+    rows fit its scratch the shared library's (`pool_blocked.pool2d_shared`).
     """
     if pool_blocked.applies(k):
         pool_blocked.max_pool2d_inside(k)
+        return
+    if pool_blocked.shared_applies(k):
+        pool_blocked.pool2d_shared(k)
         return
     props = k.op.properties
     layout = get_str(props, "layout")

@@ -5,17 +5,24 @@ of the window's taps at fixed offsets (unrolled: `pool_size` is small), with
 no bounds to compute: a loop gcc vectorizes (strided loads, compare, blend).
 The maximum keeps numpy's NaN: a tap replaces the running value when it is
 greater or is a NaN, so one NaN in the window gives NaN, as the reference.
-Every other pool (padding, `ceil_mode` windows past the edge, dilation,
-NHWC, average) is `kernels.pool2d`'s. The output rows (of every image and
-channel) are split across threads (`parallel.py`).
+The output rows (of every image and channel) are split across threads (`parallel.py`).
+
+Every other float32 NCHW pool (padding, `ceil_mode` windows past the edge, dilation,
+average) whose rows fit the scratch takes the host's vectorized kernel
+(`codegen/kernels/pool.py`, planned as the host plans it: `kernels_pool2d.plan`), its
+(image, channel) planes split across threads (`pool2d_shared`: ShuffleNet's padded
+3x3/2 max pool at 112x112 ran about 3x faster than `kernels.pool2d`'s scalar loops); the rest
+(NHWC, wider rows) is `kernels.pool2d`'s.
 """
 
 from __future__ import annotations
 
 from xrelay.codegen.accel.parallel import AccelKernel
+from xrelay.codegen.c import kernels_pool2d
 from xrelay.codegen.c.kernel_api import Kernel
 from xrelay.codegen.c.scalars import INDEX
 from xrelay.codegen.c.writer import affine
+from xrelay.codegen.kernels import pool
 from xrelay.dialects.relay.base import get_ints, get_str
 
 GRAIN = 1 << 16
@@ -33,6 +40,21 @@ def applies(k: Kernel) -> bool:
     inside = (oh - 1) * sh + kh <= h and (ow - 1) * sw + kw <= w
     flat = all(p == 0 for p in get_ints(props, "padding"))
     return inside and flat and get_ints(props, "dilation") == (1, 1) and oh * ow > 0
+
+
+def shared_applies(k: Kernel) -> bool:
+    """Whether `k` (a max or average pool) takes the shared vectorized kernel."""
+    return kernels_pool2d.plan(k) is not None
+
+
+def pool2d_shared(k: AccelKernel) -> None:
+    """Print the pool of `k` by the shared kernel, its planes split across threads."""
+    found = kernels_pool2d.plan(k)
+    assert found is not None
+    conv = found.conv
+    planes = conv.n * conv.c
+    most = k.team.parts(planes, planes * conv.oh * conv.ow * conv.kh * conv.kw, GRAIN)
+    k.team.run(k, planes, most, lambda inner: pool.planes(inner.w, found))
 
 
 def max_pool2d_inside(k: AccelKernel) -> None:

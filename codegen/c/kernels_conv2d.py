@@ -5,8 +5,12 @@ Which kernel (`plan`, `kernels_conv2d_nhwc.plan`):
 - depthwise (groups = input channels, one input channel per group, any channel
   multiplier): `codegen/kernels/conv_depthwise.py`;
 - any other group count: the register-blocked direct kernel
-  (`codegen/kernels/conv_direct.py`), once per group (groups = 1: once);
-- 1x1, stride 1, unpadded, groups 1: the shared GEMM per image (`by_sgemm`);
+  (`codegen/kernels/conv_direct.py`), once per group (groups = 1: once); a 1x1,
+  stride 1, unpadded conv over its planes split into rows that fill the vectors
+  (`conv_direct.flat_rows`: ShuffleNet's 7, 14 and 28 columns as 49, 196 and 784);
+- 1x1, stride 1, unpadded, not depthwise, without an epilogue or from `GEMM_DEPTH`
+  input channels per group: the shared GEMM per image and group,
+  `out[g] = weight[g] @ data[g]` over the group's channels (`by_sgemm`);
 - NHWC data with HWIO / OHWI weights, 1x1, stride 1, unpadded: one GEMM over
   the pixels (`kernels_conv2d_nhwc.py`); any other NHWC conv with those weights:
   the NHWC direct kernels (`codegen/kernels/conv_nhwc.py`);
@@ -84,6 +88,7 @@ def plan(op: Operation) -> Plan | None:
     images = (c * h * w, o * oh * ow)
     conv = conv_plan.Conv(n, cg, h, w, og, kh, kw, oh, ow, sh, sw, dh, dw, top, left, *images)
     fits = conv_direct.fits(conv, conv_direct.HOST_SCRATCH_FLOATS)
+    conv = conv_direct.flat_rows(conv, conv_direct.HOST_SCRATCH_FLOATS)
     return Plan(conv, groups, False) if fits else None
 
 
@@ -144,7 +149,7 @@ def conv2d(k: Kernel) -> None:
         stem, kind = "xc_conv1x1_nhwc", "GEMM"
     elif by_sgemm(found, epilogue):
         k.libraries.add("gemm")
-        _gemm(w, found.conv, epilogue)
+        _gemm(w, found, epilogue)
         stem, kind = "xc_conv1x1", "GEMM"
     else:
         if reads_padding(found.conv):
@@ -170,14 +175,16 @@ gains (`by_sgemm`) against a pass's cost, not measured with a fused epilogue."""
 
 
 def by_sgemm(found: Plan, epilogue: conv_plan.Epilogue) -> bool:
-    """Whether the conv is a matrix product per image (1x1, stride 1, no padding, groups 1)
-    that takes `xg_sgemm`: always without an epilogue (the GEMM measured 1.1x the direct
-    kernel's speed at 256 -> 64 and 64 -> 256 channels at 56x56, 1.5-1.8x at 1024 -> 256 at
-    14x14 and 512 -> 2048 at 7x7), with one from `GEMM_DEPTH` input channels."""
+    """Whether the conv is a matrix product per image and group (1x1, stride 1, no padding,
+    not depthwise) that takes `xg_sgemm`: always without an epilogue (groups 1: the GEMM
+    measured 1.1x the direct kernel's speed at 256 -> 64 and 64 -> 256 channels at 56x56,
+    1.5-1.8x at 1024 -> 256 at 14x14 and 512 -> 2048 at 7x7), with one from `GEMM_DEPTH`
+    input channels per group. ShuffleNet's 4-group 1x1 convs (34 to 136 channels per group,
+    7x7 to 28x28, with epilogues) run faster through the direct kernel over flattened rows
+    (`conv_direct.flat_rows`): the model took 1.1x the time with a GEMM per group."""
     conv = found.conv
     return (
         (epilogue == conv_plan.Epilogue() or conv.c >= GEMM_DEPTH)
-        and found.groups == 1
         and not found.depthwise
         and (conv.kh, conv.kw, conv.sh, conv.sw) == (1, 1, 1, 1)
         and (conv.oh, conv.ow) == (conv.h, conv.w)
@@ -185,15 +192,27 @@ def by_sgemm(found: Plan, epilogue: conv_plan.Epilogue) -> bool:
     )
 
 
-def _gemm(w: CWriter, conv: conv_plan.Conv, epilogue: conv_plan.Epilogue) -> None:
-    """Per image, `out[oc, p] = weight[oc, c] @ data[c, p]` by `xg_sgemm`, then the epilogue
-    over the output in one vectorized pass (it reads the output back from cache per channel)."""
+def _gemm(w: CWriter, found: Plan, epilogue: conv_plan.Epilogue) -> None:
+    """Per image and group, `out[g] = weight[g] @ data[g]` by `xg_sgemm` (the group's
+    `o x c` weights, `c` input planes, `o` output planes), then the epilogue over the
+    image's output in one vectorized pass (it reads the output back from cache per channel)."""
+    conv, groups = found.conv, found.groups
     plane = conv.h * conv.w
+    in_image = conv.in_image or conv.c * plane
+    out_image = conv.out_image or conv.o * plane
     with w.loop("n", conv.n):
-        w.line(f"float *out0 = out + n * {conv.o * plane};")
-        data = ("data + n * " + str(conv.c * plane), plane, 1)
-        w.line(gemm.call((conv.o, plane, conv.c), ("weight", conv.c, 1), data, ("out0", plane)))
-        _epilogue_pass(w, conv.o, plane, epilogue)
+        w.line(f"float *out0 = out + n * {out_image};")
+        if groups == 1:
+            data = (f"data + n * {in_image}", plane, 1)
+            call = gemm.call((conv.o, plane, conv.c), ("weight", conv.c, 1), data, ("out0", plane))
+            w.line(call)
+        else:
+            with w.loop("g", groups):
+                weight = (f"weight + g * {conv.o * conv.c}", conv.c, 1)
+                data = (f"data + n * {in_image} + g * {conv.c * plane}", plane, 1)
+                out = (f"out0 + g * {conv.o * plane}", plane)
+                w.line(gemm.call((conv.o, plane, conv.c), weight, data, out))
+        _epilogue_pass(w, conv.o * groups, plane, epilogue)
 
 
 def _epilogue_pass(w: CWriter, channels: int, plane: int, epilogue: conv_plan.Epilogue) -> None:

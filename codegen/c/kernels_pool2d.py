@@ -55,7 +55,7 @@ def plan(k: Kernel) -> pool.Pool | None:
     conv = conv_plan.Conv(n, c, h, w, c, kh, kw, oh, ow, sh, sw, dh, dw, top, left)
     if not pool.fits(conv):
         return None
-    if k.op.name == "relay.nn.max_pool2d":
+    if k.op.name.endswith("max_pool2d"):  # relay.nn's, or accel's (`accel/pool_blocked.py`)
         return pool.Pool(conv, True)
     include = get_bool(props, "count_include_pad")
     ends = (h + bottom, w + right) if include else (h, w)

@@ -33,6 +33,8 @@ Numerics: each output is one float32 accumulator over the taps in order
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from xrelay.codegen.c.scalars import INDEX
 from xrelay.codegen.c.writer import CWriter, affine
 from xrelay.codegen.kernels.conv_plan import Conv, Epilogue, fill_phases, finish, taps
@@ -61,6 +63,38 @@ def fits(conv: Conv, scratch: int = SCRATCH_FLOATS) -> bool:
     """Whether one input channel's scratch rows fit a `scratch`-float budget (on a thread's
     stack: wider rows, past ~5400 columns for a 3x3 kernel, do not)."""
     return conv.per_channel <= scratch
+
+
+def flat_rows(conv: Conv, scratch: int = SCRATCH_FLOATS, least: int = 1) -> Conv:
+    """A 1x1, stride 1, unpadded `conv` as the same product over rows of another width.
+
+    Such a conv reads and writes each channel's plane as one run of `h * w` floats, so any
+    split of the plane into `rows x width` (`width` divides `h * w`) computes the same sums
+    in the same order. Rows narrower than a vector, or just past a multiple of it, waste
+    lanes (ShuffleNet's 7, 14 and 28 columns fill 44%, 88% and 88% of 16 lanes): the split
+    with the most lanes used (then the widest rows) whose scratch, every channel's row,
+    fits `scratch` floats without chunks (when the given split does), if it uses more lanes
+    than the given rows; at least `least` rows per image (the threads that split them).
+    Other convs as given.
+    """
+    pointwise = (conv.kh, conv.kw, conv.sh, conv.sw, conv.top, conv.left) == (1, 1, 1, 1, 0, 0)
+    if not pointwise or (conv.oh, conv.ow) != (conv.h, conv.w) or chunk(conv, scratch) < conv.c:
+        return conv
+    plane = conv.h * conv.w
+    best = (0.0, 0)
+    for width in range(1, plane + 1):
+        padded = -(-width // VL_MAX) * VL_MAX
+        if plane % width or conv.c * padded > scratch or plane // width < least:
+            continue
+        best = max(best, (width / padded, width))
+    score, width = best
+    if score <= conv.w / (-(-conv.w // VL_MAX) * VL_MAX):
+        return conv
+    in_image = conv.in_image or conv.c * plane
+    out_image = conv.out_image or conv.o * plane
+    rows = plane // width
+    return replace(conv, h=rows, w=width, oh=rows, ow=width, in_image=in_image,
+                   out_image=out_image)  # fmt: skip
 
 
 def choose_block(conv: Conv) -> tuple[int, int]:
