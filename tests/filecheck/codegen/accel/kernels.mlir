@@ -65,15 +65,16 @@ func.func @main(%x: tensor<1x2x5x5xf32>, %w: tensor<3x2x3x3xf32>, %b: tensor<3xf
 
 // -----
 
-/// conv2d without bias or relu: zero start, stored as is; groups pick each output
-/// channel's input channels, dilation steps the taps.
+/// A grouped conv2d runs the blocked kernel once per group, its pointers moved to the
+/// group's channels; dilation steps the taps (kernel rows 2 apart in the scratch).
 // CHECK-LABEL: // ----- accel.c
-//       CHECK:         const int64_t c0 = oc / 2 * 2;
-//  CHECK-NEXT:         const float start = 0.0f;
+//       CHECK:     /* accel.conv2d */
+//       CHECK:     for (int64_t g = 0; g < 2; ++g) {
+//  CHECK-NEXT:       const float *restrict xg_in0 = in0 + g * 72;
+//  CHECK-NEXT:       const float *restrict xg_in1 = in1 + g * 36;
+//  CHECK-NEXT:       float *restrict xg_out0 = out0 + g * 72;
 //       CHECK:           const int64_t ky0 = iy < 0 ? (-iy + 1) / 2 : 0;
 //  CHECK-NEXT:           const int64_t eky = (6 - iy + 1) / 2;
-//       CHECK:                 const int64_t ix = kx * 2 - 2;
-//       CHECK:             out0[n * 144 + oc * 36 + y * 6 + x] = acc[x];
 func.func @part(%x: tensor<1x4x6x6xf32>, %w: tensor<4x2x3x3xf32>) -> tensor<1x4x6x6xf32> attributes {Compiler = "accel"} {
   %0 = accel.conv2d %x, %w {groups = 2, dilation = [2, 2], padding = [2, 2, 2, 2]} : (tensor<1x4x6x6xf32>, tensor<4x2x3x3xf32>) -> tensor<1x4x6x6xf32>
   func.return %0 : tensor<1x4x6x6xf32>
