@@ -231,7 +231,10 @@ def _invoke(pass_: Pass, mod: IRModule, ctx: PassContext, current: ModuleOp | No
             restore(original, rollback_to)
         if handled:
             raise error
-        failure = wrap_error(info, error, before, original) if in_pass else error
+        # The depth of the module the pass was given: the snapshot (or the covering
+        # Sequential's), as `original` may be half rewritten when the Sequential restores it.
+        given = kept if kept is not None else original
+        failure = wrap_error(info, error, before, given) if in_pass else error
         setattr(failure, _HANDLED, True)
         if reproducer and before is not None:
             _write_reproducer(reproducer, pass_, ctx, before, error, failure)

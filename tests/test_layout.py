@@ -92,6 +92,7 @@ def test_registry_keys_are_pass_names() -> None:
 INFRASTRUCTURE = {
     "__init__",
     "accel_composites",
+    "arena_sweep",
     "adapters",
     "annotated_regions",
     "byoc_registry",
@@ -100,6 +101,7 @@ INFRASTRUCTURE = {
     "decorators",
     "dnnl_composites",
     "dnnl_layout",
+    "greedy",
     "instrument",
     "op_pattern",
     "pass_config",

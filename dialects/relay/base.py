@@ -31,6 +31,7 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
     StringAttr,
+    TensorType,
     f64,
     i64,
 )
@@ -348,8 +349,11 @@ class RelayOp(IRDLOperation):
         RelayTypeError names the op and the operand types if they do not fit.
         """
         key: _InferKey | None = None
-        if not any(isinstance(v, DenseIntOrFPElementsAttr) for v in props.values()):
-            # Not for constants' values: the table would keep large weights alive.
+        if all(isinstance(t, TensorType) for t in operand_types) and not any(
+            isinstance(v, DenseIntOrFPElementsAttr) for v in props.values()
+        ):
+            # Not for constants' values (the table would keep large weights alive), nor for
+            # tuple types (hashing a deeply nested one recurses as deep as it is nested).
             key = (cls, tuple(operand_types), frozenset(props.items()))
             cached = _INFERRED.get(key)
             if cached is not None:
