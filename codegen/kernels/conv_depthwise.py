@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from xrelay.codegen.c.scalars import INDEX
 from xrelay.codegen.c.writer import CWriter, affine
-from xrelay.codegen.kernels.conv_plan import Conv, Epilogue, fill_phases, finish, taps
+from xrelay.codegen.kernels.conv_plan import Conv, Epilogue, fill_plane_rows, finish, taps
 from xrelay.codegen.kernels.vectors import VL_MAX
 
 SCRATCH_FLOATS = 16384
@@ -72,26 +72,12 @@ def planes(w: CWriter, dw: Depthwise, epilogue: Epilogue) -> None:
             w.line(f"const {INDEX} iy = y * {conv.sh} - {conv.top};")
             taps(w, conv)
             w.line(f"{INDEX} slot[{conv.kh}];")
-            _fill(w, conv)
+            fill_plane_rows(w, conv)
             with w.loop("m", dw.multiplier):
                 w.line(f"const {INDEX} oc = c * {dw.multiplier} + m;")
                 w.line(f"const float *restrict wk = in1 + oc * {conv.kh * conv.kw};")
                 w.line(f"const {INDEX} at = {conv.out_row('oc', 'y')};")
                 _column_blocks(w, dw, epilogue)
-
-
-def _fill(w: CWriter, conv: Conv) -> None:
-    """Copy the input rows this output row reads into their slots (row `r` in slot
-    `r % slots`, phase `p` holding the padded columns `p, p + sw, ...`) unless held."""
-    phase_rows = conv.sw * conv.row
-    with w.loop("ky", "ky1", "ky0"):
-        w.line(f"const {INDEX} r = iy + ky * {conv.dh};")
-        w.line(f"slot[ky] = r % {conv.slots} * {phase_rows};")
-        with w.block(f"if (held[r % {conv.slots}] != r)"):
-            w.line(f"held[r % {conv.slots}] = r;")
-            w.line(f"const float *restrict row = plane + r * {conv.w};")
-            w.line("float *restrict to = buf + slot[ky];")
-            fill_phases(w, conv, "row", "to")
 
 
 def _column_blocks(w: CWriter, dw: Depthwise, epilogue: Epilogue) -> None:

@@ -154,6 +154,21 @@ def fill_phases(w: CWriter, conv: Conv, source: str, target: str) -> None:
                 w.line(f"{target}[{to}] = {source}[{column}];")
 
 
+def fill_plane_rows(w: CWriter, conv: Conv) -> None:
+    """Copy the rows of one input plane (`plane`) that output row `iy`'s taps `ky0 <= ky <
+    ky1` read into the scratch `buf` (row `r` in slot `r % slots`, phase `p` holding the
+    padded columns `p, p + sw, ...`: `fill_phases`), unless `held` says the slot has it;
+    `slot[ky]` is where tap row `ky` starts. The depthwise convolution and the pools."""
+    with w.loop("ky", "ky1", "ky0"):
+        w.line(f"const {INDEX} r = iy + ky * {conv.dh};")
+        w.line(f"slot[ky] = r % {conv.slots} * {conv.sw * conv.row};")
+        with w.block(f"if (held[r % {conv.slots}] != r)"):
+            w.line(f"held[r % {conv.slots}] = r;")
+            w.line(f"const float *restrict row = plane + r * {conv.w};")
+            w.line("float *restrict to = buf + slot[ky];")
+            fill_phases(w, conv, "row", "to")
+
+
 def finish(a: str, epilogue: Epilogue, residual: str | None) -> list[str]:
     """The C statements applying `epilogue` (after the bias) to accumulator `a`; `residual` is
     the vector expression of the residual under it (None without one)."""

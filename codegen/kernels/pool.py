@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from xrelay.codegen.c.scalars import INDEX
 from xrelay.codegen.c.writer import CWriter
-from xrelay.codegen.kernels.conv_plan import Conv, fill_phases, taps
+from xrelay.codegen.kernels.conv_plan import Conv, fill_plane_rows, taps
 from xrelay.codegen.kernels.vectors import VL_MAX
 
 SCRATCH_FLOATS = 16384
@@ -77,7 +77,7 @@ def planes(w: CWriter, pool: Pool) -> None:
             w.line(f"const {INDEX} iy = y * {conv.sh} - {conv.top};")
             taps(w, conv)
             w.line(f"{INDEX} slot[{conv.kh}];")
-            _fill(w, conv)
+            fill_plane_rows(w, conv)
             if pool.is_max:
                 cut = f"ky0 > 0 || ky1 < {conv.kh}"
                 w.line(f"const xa_v start = xa_splat({cut} ? {LOWEST} : -INFINITY);")
@@ -90,18 +90,6 @@ def planes(w: CWriter, pool: Pool) -> None:
 
 def _f(value: float) -> str:
     return f"{float(value)!r}f"
-
-
-def _fill(w: CWriter, conv: Conv) -> None:
-    """The input rows this output row reads into their slots, unless held."""
-    with w.loop("ky", "ky1", "ky0"):
-        w.line(f"const {INDEX} r = iy + ky * {conv.dh};")
-        w.line(f"slot[ky] = r % {conv.slots} * {conv.sw * conv.row};")
-        with w.block(f"if (held[r % {conv.slots}] != r)"):
-            w.line(f"held[r % {conv.slots}] = r;")
-            w.line(f"const float *restrict row = plane + r * {conv.w};")
-            w.line("float *restrict to = buf + slot[ky];")
-            fill_phases(w, conv, "row", "to")
 
 
 def _vector(w: CWriter, pool: Pool) -> None:
