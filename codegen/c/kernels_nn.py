@@ -82,7 +82,7 @@ def softmax(k: Kernel) -> None:
     log = k.op.name == "relay.nn.log_softmax"
     w = k.w
     if element.ctype == "float":
-        k.libraries.update(("rows", "vmath"))
+        k.libraries.add("rows")
         w.line(f"xn_softmax_f32({outer}, {extent}, {inner}, in0, out0, {int(log)});")
         return
     at = affine([("o", extent * inner), ("j", inner)], "i")

@@ -129,7 +129,7 @@ def _layer_norm_f32(k: Kernel, shape: tuple[int, ...], axis: int) -> None:
     gamma = "in1" if get_bool(props, "scale") else "NULL"
     beta = "in2" if get_bool(props, "center") else "NULL"
     eps = _double(get_float(props, "epsilon"))
-    k.libraries.update(("rows", "vmath"))
+    k.libraries.add("rows")
     k.w.line(f"xn_layer_norm_f32({outer}, {extent}, {inner}, in0, {gamma}, {beta}, {eps}, out0);")
 
 

@@ -14,8 +14,8 @@ Libraries: `gemm` (`gemm.py`), the float32 matrix product behind the host's
 `nn.dense`, `matmul` and `nn.batch_matmul`; `vmath` (`vmath.py`), float32 `exp`, `log`,
 `tanh`, `sigmoid`, `erf` as inline functions `model.h` defines (its "prototypes") and array
 routines; `rows` (`rows.py`), float32 softmax, log_softmax and layer norm along any axis
-(its callers add `vmath` too); `reduce` (`reduce.py`), float32 sum, mean, prod, max, min over
-one block of adjacent axes. `gemm` also runs 1x1 convolutions.
+(it requires `vmath`: `Library.requires`, `closure`); `reduce` (`reduce.py`), float32
+sum, mean, prod, max, min over one block of adjacent axes. `gemm` also runs 1x1 convolutions.
 
 Printers of kernels specialized to one op, shared by accel and the host: the
 register-blocked direct convolution (`conv_direct.py`), the depthwise one
