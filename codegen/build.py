@@ -12,9 +12,11 @@ exported.
 
 - Compiler: `$CC` (default `cc`, split like a shell word list, so `ccache gcc`
   works), run with argument lists, never through a shell.
-- Flags: `BASE_CFLAGS` + `shlex.split($CFLAGS)` + `extra_cflags` for every
-  compile and the link (so `-fsanitize=...` reaches both); the link adds
-  `-shared`, `shlex.split($LDFLAGS)` and `-lm`.
+- Flags: `BASE_CFLAGS`, then a unit's own flags (the build's `-march`, a
+  target's `-O3`), then `shlex.split($CFLAGS)` + `extra_cflags` for every
+  compile and the link (so `-fsanitize=...` reaches both, and `-O1` or `-O0 -g`
+  wins over every unit's own level); the link adds `-shared`,
+  `shlex.split($LDFLAGS)` and `-lm`.
 - Cache: the library is named by a sha256 of the sources, the header, every
   flag and the compiler's identity (resolved path and `--version` output), in
   `cache_dir`, else `$XRELAY_CACHE_DIR`, else `~/.cache/xrelay`. The directory
@@ -68,7 +70,7 @@ BASE_CFLAGS: tuple[str, ...] = (
 """Flags of every compile and link; `-fvisibility=hidden` keeps all but the ABI private."""
 
 _FILE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*\Z")
-_KEY_SCHEMA = b"xrelay-build-2"  # 2: entries have a checksum file
+_KEY_SCHEMA = b"xrelay-build-3"  # 2: entries have a checksum file; 3: user flags last
 
 
 class BuildError(RuntimeError):
@@ -174,7 +176,8 @@ def compile_library(
     `sources` maps file names (`[A-Za-z0-9_][A-Za-z0-9_.-]*`, ending in `.c` or
     `.h`) to C text, or (ending in `.bin`) to bytes; at least one must be a `.c`
     file. `extra_cflags` apply to every unit and the link, `unit_cflags[unit]`
-    to that unit only (after the others: the build's `-march`, a target's `-O3`),
+    to that unit only (the build's `-march`, a target's `-O3`: after
+    `BASE_CFLAGS`, before `$CFLAGS` and `extra_cflags`, which the user sets last),
     `extra_ldflags` to the link (after the objects: `-ldnnl`). Returns the
     library's path. A cached library is used only if it matches its checksum
     (else a `CacheWarning` and it is built again). A failed or interrupted
@@ -190,7 +193,7 @@ def compile_library(
     if unknown:
         raise ValueError(f"unit_cflags names {unknown}, which are not .c files of the sources")
     compiler = find_compiler()
-    cflags = (*BASE_CFLAGS, *shlex.split(os.environ.get("CFLAGS", "")), *extra_cflags)
+    user_cflags = (*shlex.split(os.environ.get("CFLAGS", "")), *extra_cflags)
     ldflags = (*shlex.split(os.environ.get("LDFLAGS", "")), *extra_ldflags)
     cache = cache_directory(cache_dir)
     try:
@@ -198,7 +201,9 @@ def compile_library(
     except ValueError as error:
         raise BuildError(str(error)) from None
     unit_flags = [f"{unit}\0{' '.join(flags)}" for unit, flags in sorted(per_unit.items())]
-    key = _cache_key(sources, compiler, (*cflags, "\0units", *unit_flags), ldflags)
+    key = _cache_key(
+        sources, compiler, (*BASE_CFLAGS, *user_cflags, "\0units", *unit_flags), ldflags
+    )
     target = cache / f"{name}-{key}.so"
     if _cached(cache, target):
         return target
@@ -211,7 +216,7 @@ def compile_library(
                 (build / file_name).write_bytes(text)
             else:
                 (build / file_name).write_text(text, encoding="utf-8")
-        library = _compile(build, f"{name}.so", units, per_unit, compiler, cflags, ldflags)
+        library = _compile(build, f"{name}.so", units, per_unit, compiler, user_cflags, ldflags)
         with cache_entries.lock(cache):
             cache_entries.publish(library, target)
             cache_entries.evict(cache, bound, keep=target)
@@ -276,13 +281,18 @@ def _compile(
     units: Sequence[str],
     per_unit: Mapping[str, Sequence[str]],
     compiler: Compiler,
-    cflags: Sequence[str],
+    user_cflags: Sequence[str],
     ldflags: Sequence[str],
 ) -> Path:
-    """Compile every unit in `build` (in parallel) and link `library`; its path, or `_Failed`."""
-    compile_argv = [*compiler.command, "-I", str(INCLUDE_DIR), *cflags]
+    """Compile every unit in `build` (in parallel) and link `library`; its path, or `_Failed`.
+
+    A unit's flags are `BASE_CFLAGS`, its own, then `user_cflags` (`$CFLAGS`, the
+    build's `cflags`), so what the user asks for wins.
+    """
+    compile_argv = [*compiler.command, "-I", str(INCLUDE_DIR), *BASE_CFLAGS]
     commands = [
-        [*compile_argv, *per_unit.get(unit, ()), "-c", unit, "-o", unit + ".o"] for unit in units
+        [*compile_argv, *per_unit.get(unit, ()), *user_cflags, "-c", unit, "-o", unit + ".o"]
+        for unit in units
     ]
     jobs = _Jobs(build)
     with ThreadPoolExecutor(max_workers=min(len(units), os.cpu_count() or 1)) as pool:
@@ -298,7 +308,7 @@ def _compile(
             "sources",
             "\n".join(output for _, output in failed),
         )
-    link_argv = [*compiler.command, *cflags, "-shared", "-o", library]
+    link_argv = [*compiler.command, *BASE_CFLAGS, *user_cflags, "-shared", "-o", library]
     error = jobs.run([*link_argv, *(unit + ".o" for unit in units), *ldflags, "-lm"])
     if error:
         raise _Failed(f"linking {library} failed with {compiler.command[0]}", "objects", error)

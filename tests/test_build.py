@@ -164,6 +164,23 @@ def test_unit_flags_reach_their_unit_only_and_ldflags_the_link(
         compile_library(sources, unit_cflags={"nope.c": ["-O3"]}, cache_dir=tmp_path)
 
 
+def test_user_flags_come_after_unit_flags(
+    tmp_path: Path, fake_cc: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `$CFLAGS` and the build's `cflags` are the user's: `-O0` must beat a unit's own `-O3`.
+    monkeypatch.setenv("CFLAGS", "-DXR_FROM_ENV")
+    compile_library(
+        fixture_sources(*RELU_ADD),
+        extra_cflags=["-O0"],
+        unit_cflags={"relu_add_kernel.c": ["-O3"]},
+        cache_dir=tmp_path,
+    )
+    runs = fake_cc.read_text().splitlines()
+    kernel = next(r for r in runs if " -c relu_add_kernel.c" in r).split()
+    assert kernel.index("-O3") < kernel.index("-DXR_FROM_ENV") < kernel.index("-O0")
+    assert kernel.index(BASE_CFLAGS[-1]) < kernel.index("-O3")
+
+
 def test_concurrent_builds_of_one_model_are_safe(tmp_path: Path) -> None:
     with ThreadPoolExecutor(4) as pool:
         paths = set(

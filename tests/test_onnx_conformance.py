@@ -11,6 +11,7 @@ from xrelay.tools.onnx_conformance import (
     collect,
     compare,
     read_expected,
+    run_case,
     summary,
     write_expected,
 )
@@ -66,3 +67,13 @@ def test_collect_finds_the_suite() -> None:
     assert [c.name for c in cases] == ["test_abs", "test_operator_add_broadcast"]
     assert {c.kind for c in cases} == {"node", "pytorch-operator"}
     assert all(c.data_sets for c in cases)
+
+
+def test_cflags_reach_every_c_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # scripts/conformance builds at -O1; the flags must reach the compiler (last, so they win).
+    monkeypatch.setenv("XRELAY_CACHE_DIR", str(tmp_path))
+    (case,) = collect(pattern="^test_abs$")
+    assert run_case(case, "c", ["-O1"]).passed
+    broken = run_case(case, "c", ["-include", "xr_no_such_header.h"])
+    assert not broken.passed
+    assert "BuildError" in broken.reason

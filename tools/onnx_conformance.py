@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shlex
 import sys
 import time
 from collections import Counter
@@ -144,14 +145,20 @@ def _normalize(value: Any) -> Any:
     return value
 
 
-def run_case(case: Case, target: str) -> Result:
-    """Import, run and compare one case on `target`; any exception is a failure with its reason."""
+def run_case(case: Case, target: str, cflags: Sequence[str] = ()) -> Result:
+    """Import, run and compare one case on `target` (C built with `cflags` last).
+
+    Any exception is a failure with its reason.
+    """
     import onnx
     from onnx.backend.test.runner import Runner
 
     from xrelay.relay.frontend import onnx_backend
 
-    backend = onnx_backend(None if target == "interpreter" else target)
+    if target == "interpreter":
+        backend = onnx_backend(None)
+    else:
+        backend = onnx_backend(target, {"cflags": list(cflags)})
     np.seterr(all="ignore")  # the suite's inputs hold NaN, Inf and overflowing values
     try:
         model = onnx.load_model_from_string(case.model)
@@ -187,12 +194,14 @@ _CASES: list[Case] = []
 """The cases of this run, set before the workers fork (they read them by index)."""
 
 
-def _handle(request: tuple[int, str]) -> Result:
-    index, target = request
-    return run_case(_CASES[index], target)
+def _handle(request: tuple[int, str, tuple[str, ...]]) -> Result:
+    index, target, cflags = request
+    return run_case(_CASES[index], target, cflags)
 
 
-def run_all(cases: Sequence[Case], target: str, jobs: int, timeout: float) -> list[Result]:
+def run_all(
+    cases: Sequence[Case], target: str, jobs: int, timeout: float, cflags: Sequence[str] = ()
+) -> list[Result]:
     """Every case on `target`, `jobs` forked workers at a time; crashes and hangs fail a case."""
     _CASES[:] = cases
     workers = [Worker(_handle) for _ in range(jobs)]
@@ -201,7 +210,7 @@ def run_all(cases: Sequence[Case], target: str, jobs: int, timeout: float) -> li
     def one(index: int) -> Result:
         worker = free.pop()
         try:
-            answer = worker.call((index, target), timeout)
+            answer = worker.call((index, target, tuple(cflags)), timeout)
         finally:
             free.append(worker)
         if isinstance(answer, Result):
@@ -315,6 +324,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--target", choices=TARGETS, default="interpreter")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--timeout", type=float, default=TIMEOUT_SECONDS)
+    parser.add_argument(
+        "--cflags",
+        default="",
+        help="C compiler flags of every build, after the units' own (e.g. '-O1': faster compiles)",
+    )
     parser.add_argument("-k", dest="pattern", help="only cases whose name matches this regex")
     parser.add_argument("--expected", type=Path, help="strict: the expected-failure list")
     parser.add_argument("--update", type=Path, help="write the expected-failure list")
@@ -324,7 +338,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     start = time.perf_counter()
     cases = collect(pattern=args.pattern)
-    results = run_all(cases, args.target, max(1, args.jobs), args.timeout)
+    results = run_all(cases, args.target, max(1, args.jobs), args.timeout, shlex.split(args.cflags))
     passed = sum(r.passed for r in results)
     seconds = time.perf_counter() - start
     print(

@@ -8,6 +8,7 @@ they are called (`pip install 'xrelay[onnx]'`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from xrelay.relay.frontend.onnx_errors import OnnxImportError
@@ -37,11 +38,14 @@ def from_onnx(
     return _from_onnx(model, shape, dtype, opset, freeze_params)
 
 
-def onnx_backend(target: str | list[str] | None = None) -> type[Backend]:
+def onnx_backend(
+    target: str | list[str] | None = None, options: Mapping[str, Any] | None = None
+) -> type[Backend]:
     """An `onnx.backend.base.Backend` running models on xrelay (None: the reference interpreter).
 
-    Other targets are those of `xrelay.build`: `"c"`, `"accel,c"`, `"dnnl,c"`.
+    Other targets are those of `xrelay.build`: `"c"`, `"accel,c"`, `"dnnl,c"`, built
+    with `options` (`xrelay.build`'s, e.g. `{"cflags": ["-O1"]}` for faster compiles).
     """
     from xrelay.relay.frontend.onnx_backend_rep import make_backend
 
-    return make_backend(target)
+    return make_backend(target, options)

@@ -11,7 +11,7 @@ distinct set of values).
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 import numpy as np
@@ -45,9 +45,15 @@ def graph_inputs(model: onnx.ModelProto) -> list[str]:
 class XrelayRep(BackendRep):
     """A prepared model: `run(inputs)` returns the graph outputs in order."""
 
-    def __init__(self, model: onnx.ModelProto, target: list[str] | None):
+    def __init__(
+        self,
+        model: onnx.ModelProto,
+        target: list[str] | None,
+        options: Mapping[str, Any] | None = None,
+    ):
         self.model = model
         self.target = target
+        self.options = dict(options or {})
         self.names = graph_inputs(model)
         self.bound: list[str] = []
         """Graph inputs whose values the import needs (bound at `run`)."""
@@ -66,7 +72,7 @@ class XrelayRep(BackendRep):
                 raise _Rebind from None
             library = None
             if self.target is not None:
-                library = build(mod, target=self.target, params=params)
+                library = build(mod, target=self.target, params=params, options=self.options)
             return mod, params, library
 
     def run(self, inputs: Any, **kwargs: Any) -> tuple[Any, ...]:
@@ -110,9 +116,13 @@ class _Rebind(Exception):
     """Import again: one more graph input must be bound."""
 
 
-def make_backend(target: str | Sequence[str] | None) -> type[Backend]:
-    """A Backend class bound to `target` (None: the reference interpreter)."""
+def make_backend(
+    target: str | Sequence[str] | None, options: Mapping[str, Any] | None = None
+) -> type[Backend]:
+    """A Backend class bound to `target` (None: the reference interpreter) and build `options`."""
     chosen = parse_target(target)
+    if options is not None and chosen is None:
+        raise ValueError("build options need a target; the reference interpreter builds nothing")
 
     class XrelayBackend(Backend):
         """ONNX backend running on xrelay."""
@@ -120,7 +130,7 @@ def make_backend(target: str | Sequence[str] | None) -> type[Backend]:
         @classmethod
         def prepare(cls, model: onnx.ModelProto, device: str = "CPU", **kwargs: Any) -> XrelayRep:
             super().prepare(model, device, **kwargs)
-            rep = XrelayRep(model, chosen)
+            rep = XrelayRep(model, chosen, options)
             with contextlib.suppress(_Rebind):  # else imported at run, with the bound inputs
                 rep.cache[b""] = rep.prepare({})
             return rep
