@@ -37,9 +37,12 @@ What is here, by task:
   kernel printer `fn(k: Kernel) -> None` sees), `KernelFn`, `CWriter`,
   `Unsupported` (an op this target cannot print: a located error),
   `numel`.
+- **Output formats.** `register_output_format(name, factory)`: a new
+  `xrelay-opt -t <name>`, an xDSL `Target` class.
 - **Plugins.** `load_plugin` (import a module or file once, under its own
   name), `load_installed_plugins` (the entry points of the `xrelay.plugins`
-  group, once per process), `PluginError`.
+  group, once per process; xrelay calls it itself on a registry miss),
+  `PluginError`.
 """
 
 from __future__ import annotations
@@ -73,6 +76,8 @@ from xrelay.dialects.relay.types import (
 )
 from xrelay.ext import ops
 from xrelay.passes.byoc_registry import op_supported, tvm_op_name
+from xrelay.plugins import PluginError, load_installed_plugins, load_plugin
+from xrelay.tools.output_formats import register_output_format
 
 __all__ = [
     "CEmitter",
@@ -83,6 +88,7 @@ __all__ = [
     "FunctionEmitter",
     "Kernel",
     "KernelFn",
+    "PluginError",
     "Props",
     "RelayOp",
     "RelayTypeError",
@@ -97,6 +103,8 @@ __all__ = [
     "get_int",
     "get_ints",
     "get_str",
+    "load_installed_plugins",
+    "load_plugin",
     "numel",
     "op_error",
     "op_supported",
@@ -104,6 +112,7 @@ __all__ = [
     "reference",
     "register_codegen",
     "register_dialect",
+    "register_output_format",
     "shape_of",
     "tensor_element_type",
     "tensor_type",
