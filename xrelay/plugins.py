@@ -34,6 +34,8 @@ from types import ModuleType
 GROUP = "xrelay.plugins"
 """The entry-point group installed plugins declare."""
 
+_IMPORTLIB = os.path.dirname(importlib.__file__ or "<importlib>") + os.sep
+
 _installed: list[str] | None = None
 """The entry points loaded (`name = value`), once `load_installed_plugins` has run."""
 
@@ -49,7 +51,11 @@ class PluginError(ImportError):
 
 
 def _cause(error: BaseException) -> str:
-    frames = traceback.extract_tb(error.__traceback__)
+    frames = [  # the plugin's frames: importlib's own and this file's say nothing about it
+        f
+        for f in traceback.extract_tb(error.__traceback__)
+        if not f.filename.startswith(("<", _IMPORTLIB)) and f.filename != __file__
+    ]
     where = f" (at {frames[-1].filename}:{frames[-1].lineno})" if frames else ""
     text = str(error).splitlines()[0] if str(error) else ""
     return f"{type(error).__name__}: {text}{where}" if text else f"{type(error).__name__}{where}"
@@ -125,6 +131,10 @@ def load_plugin(spec: str) -> ModuleType:
     if not name.isidentifier():
         name = f"_{name}"
     if name in sys.modules:
+        already = getattr(sys.modules[name], "__file__", None)
+        if already is not None and os.path.realpath(already) == real:
+            _by_path[real] = name  # the same file, imported by module name before
+            return sys.modules[name]
         raise PluginError(
             f"cannot load plugin '{spec}': a different module named '{name}' is already imported"
         )
