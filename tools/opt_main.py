@@ -224,7 +224,8 @@ class OptMain:
             "--passes",
             default="",
             metavar="PIPELINE",
-            help="pass pipeline, e.g. 'cse,dce' or 'pass{option=value other=1,2}'",
+            help="pass pipeline, e.g. 'cse,dce' or 'pass{option=value other=1,2}'; "
+            "passes by flag or TVM name (fold-constant or FoldConstant)",
         )
         parser.add_argument(
             "-t", "--target", default="mlir", help="output target, with options (default: mlir)"

@@ -98,7 +98,8 @@ def installed_plugins() -> list[str]:
     return list(_installed or [])
 
 
-def _is_path(spec: str) -> bool:
+def is_path_spec(spec: str) -> bool:
+    """Whether a `--load-plugin` argument names a file (`.py` or a `/` in it), not a module."""
     return spec.endswith(".py") or os.sep in spec or (os.altsep or os.sep) in spec
 
 
@@ -111,7 +112,7 @@ def load_plugin(spec: str) -> ModuleType:
     same resolved path again returns the loaded module. `PluginError`
     (one line) for a missing file, an unknown module or a module that raises.
     """
-    if not _is_path(spec):
+    if not is_path_spec(spec):
         if spec in _loaded:
             return sys.modules[spec]
         try:
