@@ -20,6 +20,7 @@ outputs under `.lit_out/` beside the config; and, when `plugins` are given
 
 from __future__ import annotations
 
+import importlib
 import os
 import shutil
 import sys
@@ -56,11 +57,10 @@ def configure(
     root) go on `PYTHONPATH`, for plugin modules that are not installed. A
     tool that cannot be found is a fatal lit error naming it.
     """
-    import lit.formats
-
+    formats: Any = importlib.import_module("lit.formats")  # lit ships no type stubs
     root = os.path.dirname(os.path.abspath(cfg_file))
     config.name = name or os.path.basename(root)
-    config.test_format = lit.formats.ShTest(execute_external=False)
+    config.test_format = formats.ShTest(execute_external=False)
     config.suffixes = list(suffixes)
     config.excludes = [*excludes, os.path.basename(cfg_file)]
     config.test_source_root = root
