@@ -32,6 +32,7 @@ from xrelay import ir, transform
 from xrelay.ext import (
     CEmitter,
     CodegenTarget,
+    Evaluator,
     FunctionEmitter,
     Kernel,
     Props,
@@ -70,7 +71,7 @@ register_dialect(MYACC)
 
 
 @reference(MyaccReluOp)
-def _relu(evaluator: Any, op: MyaccReluOp, args: list[Any]) -> Any:
+def _relu(evaluator: Evaluator, op: MyaccReluOp, args: list[Any]) -> Any:
     return np.maximum(args[0], 0).astype(args[0].dtype)
 
 

@@ -22,7 +22,7 @@ What is here, by task:
   `tensor_type`, `shape_of`, `tensor_element_type`; `dense_to_numpy` /
   `dense_from_numpy` for constants.
 - **Semantics.** `reference(*op_classes)`: registers a numpy function
-  `fn(evaluator, op, args) -> value` as what the ops compute; the
+  `fn(evaluator, op, args) -> value` (`evaluator` an `Evaluator`) as what the ops compute; the
   interpreter (`xrelay.evaluate`, `xrelay-run --target interp`) and the
   numerics checks use it.
 - **Diagnostics.** `op_error(op, message)` builds a located diagnostic;
@@ -53,7 +53,7 @@ from xrelay.codegen.c.kernel_api import Kernel, KernelFn, Unsupported, numel
 from xrelay.codegen.c.writer import CWriter
 from xrelay.codegen.targets import CodegenTarget, get_codegen, register_codegen
 from xrelay.dialects.diagnostics import Diagnostic, DiagnosticError, op_error
-from xrelay.dialects.interpreter import reference
+from xrelay.dialects.interpreter import Evaluator, reference
 from xrelay.dialects.parser import register_dialect
 from xrelay.dialects.relay.base import (
     Props,
@@ -85,6 +85,7 @@ __all__ = [
     "CodegenTarget",
     "Diagnostic",
     "DiagnosticError",
+    "Evaluator",
     "FunctionEmitter",
     "Kernel",
     "KernelFn",
