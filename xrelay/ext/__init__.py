@@ -22,9 +22,9 @@ What is here, by task:
   `tensor_type`, `shape_of`, `tensor_element_type`; `dense_to_numpy` /
   `dense_from_numpy` for constants.
 - **Semantics.** `reference(*op_classes)`: registers a numpy function
-  `fn(evaluator, op, args) -> value` (`evaluator` an `Evaluator`) as what the ops compute; the
-  interpreter (`xrelay.evaluate`, `xrelay-run --target interp`) and the
-  numerics checks use it.
+  `fn(evaluator, op, args) -> value` (`evaluator` an `Evaluator`) as what
+  the ops compute; the interpreter (`xrelay.evaluate`, `xrelay-run` without
+  `--target`) and the numerics checks use it.
 - **Diagnostics.** `op_error(op, message)` builds a located diagnostic;
   raise `DiagnosticError(diagnostic)` from a pass to report it.
 - **Lowering.** `tvm_op_name`, `op_supported` (whether the target's op
