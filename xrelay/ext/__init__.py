@@ -43,6 +43,9 @@ What is here, by task:
   name), `load_installed_plugins` (the entry points of the `xrelay.plugins`
   group, once per process; xrelay calls it itself on a registry miss),
   `PluginError`.
+- **Testing.** `xrelay.ext.lit.configure`: the lit setup of a plugin's
+  FileCheck suite, called from its `lit.cfg.py` (imported on its own: it
+  needs `lit`).
 """
 
 from __future__ import annotations
