@@ -101,11 +101,18 @@ def lookup_pass(name: str) -> RegisteredPass | None:
     if entry is not None:
         return entry
     flag = _BY_NAME.get(name)
-    return _REGISTRY[flag] if flag is not None else None
+    if flag is not None:
+        return _REGISTRY[flag]
+    from xrelay.plugins import discover
+
+    return lookup_pass(name) if discover() else None  # an installed plugin may define it
 
 
 def registered_passes() -> list[RegisteredPass]:
-    """Every registry entry, sorted by flag."""
+    """Every registry entry, sorted by flag (installed plugins loaded first)."""
+    from xrelay.plugins import discover
+
+    discover()
     return [_REGISTRY[flag] for flag in sorted(_REGISTRY)]
 
 
