@@ -67,6 +67,7 @@ __all__ = [
     "lowering_patterns",
     "register_lowering_patterns",
     "reject",
+    "unregister_lowering_patterns",
 ]
 
 DEFAULT_BENEFIT = 1
@@ -106,6 +107,13 @@ def register_lowering_patterns(
     order of registration. xrelay's own patterns have `DEFAULT_BENEFIT`.
     """
     _REGISTRY.setdefault(target, []).append(_Entry(benefit, next(_ORDER), patterns))
+
+
+def unregister_lowering_patterns(
+    target: str, patterns: Sequence[RewritePattern] | Populate
+) -> None:
+    """Remove what `register_lowering_patterns(target, patterns)` added (the same object)."""
+    _REGISTRY[target] = [e for e in _REGISTRY.get(target, ()) if e.patterns is not patterns]
 
 
 def lowering_patterns(target: str) -> list[RewritePattern]:
