@@ -59,13 +59,13 @@ from xrelay.passes.lowering import (
     Built,
     LowerComposite,
     LowerOp,
+    accepted_by,
     lower_partitions,
     register_lowering_patterns,
 )
 from xrelay.passes.pass_manager import Pass
 from xrelay.passes.target_lowering import (
     LowerBatchNorm,
-    check_predicate,
     is_target_function,
     replace_planned,
 )
@@ -108,10 +108,8 @@ def build_composite(op: CompositeOp) -> Built:
     return [*new, composite.kernel.make(values, composite.properties)]
 
 
-def accepted(op: Operation) -> bool:
-    """Whether accel's predicate accepts `op`; Rejected with the reason when it does not."""
-    check_predicate(op, TARGET)
-    return True
+accepted = accepted_by(TARGET)
+"""Whether accel's predicate accepts an op; Rejected with the reason when it does not."""
 
 
 def build_single(kernel: type[accel.AccelOp]) -> LowerOp[RelayOp]:

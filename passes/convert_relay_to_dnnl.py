@@ -64,6 +64,7 @@ from xrelay.passes.lowering import (
     Built,
     LowerComposite,
     LowerOp,
+    accepted_by,
     lower_partitions,
     register_lowering_patterns,
 )
@@ -71,7 +72,6 @@ from xrelay.passes.pass_manager import Pass
 from xrelay.passes.plan_memory import REUSE_OPERAND
 from xrelay.passes.target_lowering import (
     LowerBatchNorm,
-    check_predicate,
     is_target_function,
     replace_planned,
 )
@@ -142,10 +142,8 @@ def build_composite(op: CompositeOp) -> Built:
     return [*new, make(composite.kernel, values, composite.properties)]
 
 
-def accepted(op: Operation) -> bool:
-    """Whether dnnl's predicate accepts `op`; Rejected with the reason when it does not."""
-    check_predicate(op, TARGET)
-    return True
+accepted = accepted_by(TARGET)
+"""Whether dnnl's predicate accepts an op; Rejected with the reason when it does not."""
 
 
 def build_single(kernel: type[dnnl.DnnlOp]) -> LowerOp[RelayOp]:

@@ -50,7 +50,7 @@ from xdsl.rewriter import InsertPoint
 from xrelay.dialects.diagnostics import Diagnostic, DiagnosticError, op_error
 from xrelay.dialects.relay.base import RelayTypeError
 from xrelay.dialects.relay.structure import CompositeOp, ConstantOp, TupleGetItemOp, TupleOp
-from xrelay.passes.byoc_registry import tvm_op_name
+from xrelay.passes.byoc_registry import PredicateError, has_predicate, op_supported, tvm_op_name
 from xrelay.passes.greedy import pattern_op_types
 
 __all__ = [
@@ -61,7 +61,9 @@ __all__ = [
     "LowerOp",
     "Populate",
     "Rejected",
+    "accepted_by",
     "body_op",
+    "check_predicate",
     "is_target_function",
     "lower_partitions",
     "lowering_patterns",
@@ -228,6 +230,33 @@ class LowerComposite(RewritePattern):
             _replace(op, self.build, op, rewriter)
         except Rejected as error:
             reject(op, str(error))
+
+
+def check_predicate(op: Operation, target: str) -> None:
+    """`op` satisfies its `target.<target>` predicate (`register_op_attr`); Rejected with the
+    reason otherwise."""
+    name = tvm_op_name(op)
+    if not has_predicate(name, target):
+        raise Rejected(f"no 'target.{target}' predicate is registered for '{name}'")
+    try:
+        supported = op_supported(op.results[0], target)
+    except PredicateError as error:
+        raise Rejected(str(error)) from None
+    if not supported:
+        raise Rejected(
+            f"the 'target.{target}' predicate rejects this '{name}' (types or attributes)"
+        )
+
+
+def accepted_by(target: str) -> Callable[[Operation], bool]:
+    """A `LowerOp` predicate: the op's `target.<target>` predicate accepts it (the reason
+    it does not otherwise), e.g. `LowerOp(nn.DenseOp, build, accepted_by("myacc"))`."""
+
+    def accepted(op: Operation) -> bool:
+        check_predicate(op, target)
+        return True
+
+    return accepted
 
 
 def body_op(composite: CompositeOp, op_type: type[OpT]) -> OpT:

@@ -24,8 +24,7 @@ from xrelay.dialects.relay import nn
 from xrelay.dialects.relay.base import RelayOp, RelayTypeError
 from xrelay.dialects.relay.structure import CompositeOp, ConstantOp, TupleGetItemOp, TupleOp
 from xrelay.dialects.relay.types import shape_of
-from xrelay.passes.byoc_registry import PredicateError, has_predicate, op_supported, tvm_op_name
-from xrelay.passes.lowering import KEPT, Rejected, is_target_function, reject
+from xrelay.passes.lowering import KEPT, Rejected, check_predicate, is_target_function, reject
 
 __all__ = [
     "BATCH_NORM_FIELDS",
@@ -70,21 +69,6 @@ class Lowering(Generic[OperandT]):
     """If `op`'s result is still read whole: the fields of the `relay.tuple` replacing it."""
     name: str | None = None
     """The name of the kernel's result (default: that of the first value it replaces)."""
-
-
-def check_predicate(op: Operation, target: str) -> None:
-    """`op` satisfies its `target.<target>` predicate; Rejected with the reason otherwise."""
-    name = tvm_op_name(op)
-    if not has_predicate(name, target):
-        raise Rejected(f"no 'target.{target}' predicate is registered for '{name}'")
-    try:
-        supported = op_supported(op.results[0], target)
-    except PredicateError as error:
-        raise Rejected(str(error)) from None
-    if not supported:
-        raise Rejected(
-            f"the 'target.{target}' predicate rejects this '{name}' (types or attributes)"
-        )
 
 
 def outer(value: SSAValue, composite: CompositeOp, mismatch: Rejected) -> int | ConstantOp:
