@@ -157,11 +157,11 @@ Built = Operation | Sequence[Operation]
 OpT = TypeVar("OpT", bound=Operation)
 
 
-def _replace(op: Operation, build: Callable[[OpT], Built], matched: OpT, rewriter: PatternRewriter):
-    """Insert what `build(matched)` returns before `op` and replace `op` by its last op's
+def _replace(op: OpT, build: Callable[[OpT], Built], rewriter: PatternRewriter) -> None:
+    """Insert what `build(op)` returns before `op` and replace `op` by its last op's
     results; Rejected when building fails or a result's type differs."""
     try:
-        built = build(matched)
+        built = build(op)
     except RelayTypeError as error:
         raise Rejected(str(error.args[0])) from None
     ops = [built] if isinstance(built, Operation) else list(built)
@@ -204,7 +204,7 @@ class LowerOp(RewritePattern, Generic[OpT]):
         try:
             if self.predicate is not None and not self.predicate(op):
                 raise Rejected(f"its predicate rejects this '{tvm_op_name(op)}'")
-            _replace(op, self.build, op, rewriter)
+            _replace(op, self.build, rewriter)
         except Rejected as error:
             reject(op, str(error))
 
@@ -227,7 +227,7 @@ class LowerComposite(RewritePattern):
         if not isinstance(op, CompositeOp) or op.composite.data != self.name:
             return
         try:
-            _replace(op, self.build, op, rewriter)
+            _replace(op, self.build, rewriter)
         except Rejected as error:
             reject(op, str(error))
 
