@@ -27,9 +27,20 @@ What is here, by task:
   `--target`) and the numerics checks use it.
 - **Diagnostics.** `op_error(op, message)` builds a located diagnostic;
   raise `DiagnosticError(diagnostic)` from a pass to report it.
-- **Lowering.** `tvm_op_name`, `op_supported` (whether the target's op
-  predicate accepts an op), `ops` (every relay op class by class name), and
-  xDSL's pattern rewriter (`xdsl.pattern_rewriter`).
+- **Lowering.** A target's lowering is a list of xDSL `RewritePattern`s
+  (MLIR's `populate...Patterns` style) applied by `lower_partitions(module,
+  target)` to every function partitioned for it. `LowerOp(op_class, build,
+  predicate)` ("relay op -> kernel op") and `LowerComposite(name, build)`
+  ("composite -> kernel op") are the two common patterns; `build` returns the
+  new op(s) (`Built`) or raises `Rejected(reason)` (or calls `reject`) to decline;
+  `body_op` reads a composite's body, `accepted_by(target)` and
+  `check_predicate` ask the target's op predicates. `register_lowering_patterns(
+  target, patterns, benefit)` adds patterns (a list, or a `Populate` function
+  filling one) to any target's lowering, ours too; higher benefits are tried
+  first (`DEFAULT_BENEFIT` is ours; `unregister_lowering_patterns`,
+  `lowering_patterns`). Also `tvm_op_name`, `op_supported` (whether the
+  target's op predicate accepts an op), `ops` (every relay op class by class
+  name), and xDSL's pattern rewriter (`xdsl.pattern_rewriter`).
 - **Code generation.** `CodegenTarget` and `register_codegen` (a target
   `xrelay.build` can build for), `get_codegen`, `CEmitter` (the module's C
   emitter a function emitter is created with), `FunctionEmitter` (prints one
@@ -79,10 +90,28 @@ from xrelay.dialects.relay.types import (
 )
 from xrelay.ext import ops
 from xrelay.passes.byoc_registry import op_supported, tvm_op_name
+from xrelay.passes.lowering import (
+    DEFAULT_BENEFIT,
+    Built,
+    LowerComposite,
+    LowerOp,
+    Populate,
+    Rejected,
+    accepted_by,
+    body_op,
+    check_predicate,
+    lower_partitions,
+    lowering_patterns,
+    register_lowering_patterns,
+    reject,
+    unregister_lowering_patterns,
+)
 from xrelay.plugins import PluginError, load_installed_plugins, load_plugin
 from xrelay.tools.output_formats import register_output_format
 
 __all__ = [
+    "DEFAULT_BENEFIT",
+    "Built",
     "CEmitter",
     "CWriter",
     "CodegenTarget",
@@ -92,11 +121,18 @@ __all__ = [
     "FunctionEmitter",
     "Kernel",
     "KernelFn",
+    "LowerComposite",
+    "LowerOp",
     "PluginError",
+    "Populate",
     "Props",
+    "Rejected",
     "RelayOp",
     "RelayTypeError",
     "Unsupported",
+    "accepted_by",
+    "body_op",
+    "check_predicate",
     "dense_from_numpy",
     "dense_to_numpy",
     "expect_rank",
@@ -109,6 +145,8 @@ __all__ = [
     "get_str",
     "load_installed_plugins",
     "load_plugin",
+    "lower_partitions",
+    "lowering_patterns",
     "numel",
     "op_error",
     "op_supported",
@@ -116,9 +154,12 @@ __all__ = [
     "reference",
     "register_codegen",
     "register_dialect",
+    "register_lowering_patterns",
     "register_output_format",
+    "reject",
     "shape_of",
     "tensor_element_type",
     "tensor_type",
     "tvm_op_name",
+    "unregister_lowering_patterns",
 ]
