@@ -42,7 +42,8 @@ def test_lrn_rows_match_the_interpreter(
     x = np.random.default_rng(3).standard_normal(shape).astype(np.float32) * 3
     mod = module(shape, size, axis, bias, alpha, beta)
     lib = xrelay.build(mod, options={"cache_dir": tmp_path, "num_threads": threads})
-    assert "xn_lrn_f32(" in str(lib.sources.files["model.c"])
+    assert "xn_lrn_f32(XR_NUM_THREADS," in str(lib.sources.files["model.c"])
+    assert f"#define XR_NUM_THREADS {threads}\n" in str(lib.sources.files["model.h"])
     got = np.asarray(lib(x))
     want = np.asarray(xrelay.evaluate(mod, x))  # float64 inside, rounded once
     np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-7)
