@@ -20,12 +20,19 @@ accel's and the host's residual epilogue): each partial sum is accumulated by th
 convolution's store, with no pass of its own. SqueezeNet's fire modules (an expand 1x1
 and 3x3 concatenated into the next squeeze 1x1) lose their concatenation copies.
 
+A 2-D max or average pool (NCHW) of a channel concatenation read by it alone is moved
+before the concatenation (`pool(concatenate(xs)) = concatenate(pool(x)...)`, a
+per-channel op; the same work, and the copy moves the pooled, smaller tensors), so a
+convolution after the pool is split too: SqueezeNet's fire modules before its pools lose
+their copies as well.
+
 The rewrite is taken only when the extra partial sums move at most what the
 concatenation copies: `(pieces - 1) * output elements <= input elements` (a squeeze
 convolution's few output channels, not a wide expansion). Float sums in another order
 than one convolution's: within float32 rounding of the float64 reference (issue 16).
-Composite bodies and `Compiler` functions are left alone (a function pass); runs before
-partitioning (`codegen/c/pipeline.py`'s prelude) and in `optimize` (the host's build).
+Composite bodies and `Compiler` functions are left alone (a function pass). Builds for
+BYOC targets run it before partitioning (`codegen/c/pipeline.py`'s prelude); a host-only
+build does not (not in `optimize`).
 """
 
 from __future__ import annotations
@@ -43,12 +50,46 @@ from xdsl.rewriter import InsertPoint
 from xrelay.dialects.relay.base import get_int, normalize_axis
 from xrelay.dialects.relay.elementwise import AddOp
 from xrelay.dialects.relay.nn import BiasAddOp, Conv2DOp
+from xrelay.dialects.relay.nn_pool import Pool2DOp
 from xrelay.dialects.relay.structure import ConstantOp
 from xrelay.dialects.relay.tensor import ConcatenateOp
 from xrelay.dialects.relay.types import dense_from_numpy, dense_to_numpy, shape_of
 from xrelay.passes.adapters import XdslFunctionPass
 from xrelay.passes.canonicalize_ops import inside_composite
 from xrelay.passes.greedy import rewrite_greedily
+
+
+def _channel_concat(value: SSAValue) -> ConcatenateOp | None:
+    """`value`'s producer if it concatenates rank-4 NCHW tensors along the channels and
+    `value` has no other user than the one asking."""
+    concat = value.owner
+    if not isinstance(concat, ConcatenateOp) or len(concat.data) < 2:
+        return None
+    if len(list(concat.result.uses)) != 1 or len(shape_of(concat.result.type)) != 4:
+        return None
+    if normalize_axis(get_int(concat.properties, "axis"), 4) != 1:
+        return None
+    return concat
+
+
+class PoolOverConcat(RewritePattern):
+    """`pool(concatenate(xs, 1))` -> `concatenate([pool(x) for x in xs], 1)` for an NCHW 2-D
+    max or average pool (a per-channel op): the copy moves the smaller pooled tensors, and a
+    convolution after it can be split."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: Pool2DOp, rewriter: PatternRewriter, /) -> None:
+        if inside_composite(op) or op.properties.get("layout") != StringAttr("NCHW"):
+            return
+        concat = _channel_concat(op.data)
+        if concat is None:
+            return
+        pools = [type(op).make([piece], dict(op.properties)) for piece in concat.data]
+        for pool in pools:
+            rewriter.insert(pool, InsertPoint.before(op))
+        joined = ConcatenateOp.make([p.results[0] for p in pools], dict(concat.properties))
+        rewriter.replace(op, joined)
+        rewriter.erase(concat)
 
 
 def _size(value: SSAValue) -> int:
@@ -86,13 +127,9 @@ class SplitConvOverConcat(RewritePattern):
         layouts = (op.properties.get("data_layout"), op.properties.get("kernel_layout"))
         if layouts != (StringAttr("NCHW"), StringAttr("OIHW")):
             return
-        concat = op.data.owner
-        if not isinstance(concat, ConcatenateOp) or len(concat.data) < 2:
-            return
+        concat = _channel_concat(op.data)
         constant = op.weight.owner
-        if len(list(concat.result.uses)) != 1 or not isinstance(constant, ConstantOp):
-            return
-        if normalize_axis(get_int(concat.properties, "axis"), 4) != 1:
+        if concat is None or not isinstance(constant, ConstantOp):
             return
         pieces = list(concat.data)
         if (len(pieces) - 1) * _size(op.result) > _size(concat.result):
@@ -142,4 +179,6 @@ class SplitConcatConvPass(XdslFunctionPass):
     opt_level: ClassVar[int] = 3
 
     def apply_to_function(self, ctx: Context, function: func.FuncOp) -> None:
-        rewrite_greedily(function.body, [SplitConvOverConcat()], apply_recursively=False)
+        rewrite_greedily(
+            function.body, [SplitConvOverConcat(), PoolOverConcat()], apply_recursively=False
+        )

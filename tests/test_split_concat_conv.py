@@ -83,6 +83,29 @@ def test_left_alone_where_it_does_not_apply() -> None:
     assert ops(split(mod)).count("relay.concatenate") == ops(mod).count("relay.concatenate") == 5
 
 
+@pytest.mark.parametrize(
+    ("pool", "name", "options"),
+    [
+        (relay.nn.max_pool2d, "max", {"pool_size": (3, 3), "strides": (2, 2), "ceil_mode": True}),
+        (relay.nn.avg_pool2d, "avg", {"pool_size": (2, 3), "padding": (1, 1), "strides": (1, 2)}),
+    ],
+)
+def test_a_pool_moves_before_the_concatenation_and_the_conv_after_splits(
+    pool: Any, name: str, options: dict[str, Any]
+) -> None:
+    xs = [relay.var(f"x{i}", shape=(1, c, 9, 11)) for i, c in enumerate((5, 3))]
+    pooled = pool(relay.concatenate(xs, 1), **options)
+    mod = IRModule.from_expr(relay.Function(xs, relay.nn.conv2d(pooled, weight(4, 8, 1))))
+    values = [RNG.standard_normal((1, c, 9, 11)).astype(np.float32) for c in (5, 3)]
+    after = split(mod)
+    names = ops(after)
+    assert "relay.concatenate" not in names
+    assert names.count(f"relay.nn.{name}_pool2d") == 2
+    want = np.asarray(xrelay.evaluate(mod, *values))
+    got = np.asarray(xrelay.evaluate(after, *values))
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
+
+
 CASES = [([64, 64], 16, 1), ([7, 9, 5], 6, 3), ([13, 3], 5, 1)]
 
 

@@ -36,3 +36,21 @@ func.func @shared(%x: tensor<1x2x5x5xf32>, %y: tensor<1x2x5x5xf32>) -> (tensor<1
   %0 = relay.nn.conv2d %c, %w : (tensor<1x4x5x5xf32>, tensor<1x4x1x1xf32>) -> tensor<1x1x5x5xf32>
   func.return %0, %c : tensor<1x1x5x5xf32>, tensor<1x4x5x5xf32>
 }
+
+// -----
+
+/// A max pool of the concatenation moves before it (one pool per piece, the same
+/// attributes), and the convolution after it is split.
+// CHECK-LABEL: @pooled
+//       CHECK:   %[[P0:.*]] = relay.nn.max_pool2d %x {pool_size = [3, 3], strides = [2, 2], ceil_mode = true} : (tensor<1x2x6x6xf32>) -> tensor<1x2x3x3xf32>
+//  CHECK-NEXT:   %[[P1:.*]] = relay.nn.max_pool2d %y {{.*}} : (tensor<1x3x6x6xf32>) -> tensor<1x3x3x3xf32>
+//       CHECK:   relay.nn.conv2d %[[P0]]
+//       CHECK:   relay.nn.conv2d %[[P1]]
+//   CHECK-NOT:   relay.concatenate
+func.func @pooled(%x: tensor<1x2x6x6xf32>, %y: tensor<1x3x6x6xf32>) -> tensor<1x1x3x3xf32> {
+  %w = relay.constant dense<1.0> : tensor<1x5x1x1xf32>
+  %c = relay.concatenate %x, %y {axis = 1} : (tensor<1x2x6x6xf32>, tensor<1x3x6x6xf32>) -> tensor<1x5x6x6xf32>
+  %p = relay.nn.max_pool2d %c {pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>, ceil_mode = true} : (tensor<1x5x6x6xf32>) -> tensor<1x5x3x3xf32>
+  %0 = relay.nn.conv2d %p, %w : (tensor<1x5x3x3xf32>, tensor<1x5x1x1xf32>) -> tensor<1x1x3x3xf32>
+  func.return %0 : tensor<1x1x3x3xf32>
+}
