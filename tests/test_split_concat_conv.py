@@ -121,3 +121,22 @@ def test_builds_match_the_interpreter(
     got = np.asarray(lib(*values))
     want = np.asarray(xrelay.evaluate(mod, *values))
     np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4 * np.max(np.abs(want)))
+
+
+@pytest.mark.parametrize("target", ["c", ["accel", "c"], ["dnnl", "c"]], ids=str)
+def test_pooled_fire_builds_match_the_interpreter(target: Any, tmp_path: Path) -> None:
+    """SqueezeNet's fire module before a pool: concatenate, 3x3/2 ceil-mode max pool,
+    squeeze conv (the pool moves before the concatenation, the conv splits)."""
+    xs = [relay.var(f"x{i}", shape=(1, c, 13, 15)) for i, c in enumerate((6, 10))]
+    pooled = relay.nn.max_pool2d(
+        relay.concatenate(xs, 1), pool_size=(3, 3), strides=(2, 2), ceil_mode=True
+    )
+    out = relay.nn.relu(relay.nn.conv2d(pooled, weight(5, 16, 1)))
+    mod = IRModule.from_expr(relay.Function(xs, out))
+    values = [RNG.standard_normal((1, c, 13, 15)).astype(np.float32) for c in (6, 10)]
+    lib = xrelay.build(mod, target=target, options={"cache_dir": tmp_path})
+    if target != "c":
+        assert "relay.concatenate" not in ops(lib.module)
+    got = np.asarray(lib(*values))
+    want = np.asarray(xrelay.evaluate(mod, *values))
+    np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4 * np.max(np.abs(want)))
