@@ -326,3 +326,9 @@ register_lazy(
     "AccelFusePoolPass",
     "Fold a 2x2 stride-2 max pool into the accel Winograd convolution feeding it",
 )
+register_lazy(
+    "split-concat-conv",
+    "split_concat_conv",
+    "SplitConcatConvPass",
+    "A conv2d over a channel concatenation as a sum of conv2ds over its pieces (no copy)",
+)
