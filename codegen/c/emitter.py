@@ -341,7 +341,7 @@ class CEmitter:
         at = 0
         for number, unit in enumerate(units):
             preludes: list[str] = []
-            flags = list(CFLAGS)
+            flags: list[str] = list(CFLAGS)
             for r in routines[at : at + len(unit)]:
                 preludes += [p for p in r.preludes if p not in preludes]
                 flags += [flag for flag in r.cflags if flag not in flags]
