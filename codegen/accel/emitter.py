@@ -1,8 +1,9 @@
 """The accel function emitter: one function partitioned for `accel` and lowered, as C.
 
-The host `CEmitter` hands every function with `Compiler = "accel"` that
-`convert-relay-to-accel` lowered (see `codegen/c/emitter.py`) to
-`AccelFunctionEmitter`, registered in `codegen/accel/__init__.py`. It is the
+The host `CEmitter` hands every function with `Compiler = "accel"` of a build
+for accel (see `codegen/c/emitter.py`) to `AccelFunctionEmitter`, registered in
+`codegen/accel/__init__.py`, once every op in it is an `accel.*` one or one of
+`ACCEPTS` (else a located error: a partition whose lowering did not run). It is the
 host's `FunctionEmitter` (same calling convention, arena plan and constants)
 with accel's op table only: the accel kernels (`kernels.py`, float32 tensors
 only), `relay.constant`, `relay.tuple`, `relay.tuple_get_item` and

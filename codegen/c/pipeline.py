@@ -30,7 +30,9 @@ the caller's module (which is never changed):
    casts: `codegen/c/half_floats.py`), then `plan-memory` (the static arena:
    where every value lives);
 6. print C (`CEmitter`): `model.c` with the C ABI, host kernels, each target's
-   functions in its own translation unit, `constants.bin`;
+   functions in its own translation unit, `constants.bin`; a partition for one
+   of the build's targets that still holds ops the target does not take (its
+   lowering disabled) is a located error, never host code;
 7. `compile_library` (`$CC`, `$CFLAGS`, cached by a hash of all of it);
 8. load it (`BuiltLibrary`, a `Library` that also keeps the sources, the lowered
    module and the time of each step), and keep the build in the whole-build cache.
@@ -354,7 +356,11 @@ def build(
     lowered = lower(mod, params, checked.opt_level, targets)
     planned = time.perf_counter()
     sources = CEmitter(
-        lowered.module, num_threads=checked.num_threads, profile=checked.profile, march=march
+        lowered.module,
+        num_threads=checked.num_threads,
+        profile=checked.profile,
+        march=march,
+        targets=targets,
     ).emit()
     emitted = time.perf_counter()
 

@@ -1,9 +1,10 @@
 """The dnnl function emitter: one function partitioned for `dnnl` and lowered, as oneDNN calls.
 
-The host `CEmitter` hands every function with `Compiler = "dnnl"` that
-`convert-relay-to-dnnl` lowered to `DnnlFunctionEmitter` (registered in
-`codegen/dnnl/__init__.py`). It is the host's `FunctionEmitter` (same calling
-convention, arena plan and constants) for dnnl ops and the structure around
+The host `CEmitter` hands every function with `Compiler = "dnnl"` of a build
+for dnnl to `DnnlFunctionEmitter` (registered in `codegen/dnnl/__init__.py`),
+once every op in it is a `dnnl.*` one or one of `ACCEPTS` (else a located
+error). It is the host's `FunctionEmitter` (same calling convention, arena plan
+and constants) for dnnl ops and the structure around
 them (`relay.constant`, `relay.tuple`, `relay.tuple_get_item`,
 `relay.reshape` (an alias), `func.return`); anything else is the located error
 `'<op>' op cannot be emitted for target 'dnnl'`. Its text, in `dnnl.c`:

@@ -1,0 +1,110 @@
+"""Targets say what they are (`CodegenTarget.dialect`, `.accepts`): a build never turns a
+partition for one of its targets into host C.
+
+- `xrelay.build(target=[t, "c"])` with `t`'s lowering disabled is a located error naming
+  each op left, the function and the target; with the lowering it builds and runs.
+- `xrelay.build(target="c")` of a module already partitioned for accel: host code.
+- What accel's and dnnl's registrations say they accept is what their emitters print.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from xdsl.dialects import func
+from xrelay.codegen.accel import ACCEPTS as ACCEL_ACCEPTS
+from xrelay.codegen.accel import CODEGEN as ACCEL
+from xrelay.codegen.accel.emitter import STRUCTURE as ACCEL_STRUCTURE
+from xrelay.codegen.dnnl import ACCEPTS as DNNL_ACCEPTS
+from xrelay.codegen.dnnl import CODEGEN as DNNL
+from xrelay.codegen.dnnl.emitter import STRUCTURE as DNNL_STRUCTURE
+from xrelay.codegen.targets import CodegenTarget
+from xrelay.dialects.diagnostics import DiagnosticError
+from xrelay.passes.partition_for import partition_for
+
+import xrelay
+from xrelay import transform
+
+DENSE = """func.func @main(%x: tensor<4x8xf32>, %w: tensor<6x8xf32>) -> tensor<4x6xf32> {
+  %0 = relay.sigmoid %x : tensor<4x8xf32>
+  %1 = relay.nn.dense %0, %w : (tensor<4x8xf32>, tensor<6x8xf32>) -> tensor<4x6xf32>
+  func.return %1 : tensor<4x6xf32>
+}"""
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("target-dialects-cache")
+
+
+def inputs() -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(0)
+    return rng.standard_normal((4, 8), "float32"), rng.standard_normal((6, 8), "float32")
+
+
+def test_a_disabled_lowering_is_a_located_error_not_host_c(cache: Path) -> None:
+    mod = xrelay.parse(DENSE)
+    message = (
+        r"^<string>:3:3: error: 'relay.nn.dense' op cannot be emitted for target 'accel': "
+        r"lower it with convert-relay-to-accel first \(in function @tvmgen_default_accel_main_0, "
+        r"partitioned for 'accel'\)$"
+    )
+    for disabled in ("convert-relay-to-accel", "ConvertRelayToAccel"):
+        with (
+            transform.PassContext(disabled_pass=[disabled]),
+            pytest.raises(DiagnosticError, match=message),
+        ):
+            xrelay.build(mod, target=["accel", "c"], options={"cache_dir": cache})
+    lib = xrelay.build(mod, target=["accel", "c"], options={"cache_dir": cache})
+    assert "accel.c" in lib.sources.files
+    x, w = inputs()
+    np.testing.assert_allclose(lib(x, w), xrelay.evaluate(mod, x, w), rtol=1e-5, atol=1e-6)
+
+
+def test_a_dnnl_partition_left_unlowered_is_refused(cache: Path) -> None:
+    mod = xrelay.parse(DENSE)
+    with (
+        transform.PassContext(disabled_pass=["convert-relay-to-dnnl"]),
+        pytest.raises(
+            DiagnosticError, match=r"'relay.nn.dense' op cannot be emitted for target 'dnnl'"
+        ),
+    ):
+        xrelay.build(mod, target=["dnnl", "c"], options={"cache_dir": cache, "optimize": False})
+
+
+def test_a_host_build_of_a_partitioned_module_runs_the_partitions_on_the_host(
+    cache: Path,
+) -> None:
+    partitioned = partition_for(xrelay.parse(DENSE), "accel")
+    compilers = [
+        f.attributes.get("Compiler") for f in partitioned.module.ops if isinstance(f, func.FuncOp)
+    ]
+    assert any(c is not None for c in compilers)
+    lib = xrelay.build(partitioned, target="c", options={"cache_dir": cache})
+    assert "accel.c" not in lib.sources.files
+    x, w = inputs()
+    np.testing.assert_allclose(lib(x, w), xrelay.evaluate(partitioned, x, w), rtol=1e-5)
+
+
+@pytest.mark.parametrize(
+    ("codegen", "accepts", "structure"),
+    [(ACCEL, ACCEL_ACCEPTS, ACCEL_STRUCTURE), (DNNL, DNNL_ACCEPTS, DNNL_STRUCTURE)],
+)
+def test_registrations_say_what_their_emitters_print(
+    codegen: CodegenTarget, accepts: tuple[str, ...], structure: tuple[type, ...]
+) -> None:
+    assert codegen.dialect == codegen.name
+    assert codegen.accepts == accepts
+    assert sorted(accepts) == sorted(op.name for op in structure)
+    assert codegen.takes(f"{codegen.name}.conv2d")
+    assert codegen.takes("relay.constant")
+    assert not codegen.takes("relay.nn.dense")
+    assert not codegen.takes("relay.composite")
+
+
+def test_a_target_without_a_dialect_takes_every_op() -> None:
+    plain = CodegenTarget("plain", (), ACCEL.function_emitter)
+    assert plain.dialect is None
+    assert plain.takes("relay.nn.dense")
