@@ -319,3 +319,9 @@ register_lazy(
     "AccelFusePoolPass",
     "Fold a 2x2 stride-2 max pool into the accel Winograd convolution feeding it",
 )
+register_lazy(
+    "build-pipeline",
+    "build_pipeline",
+    "BuildPipelinePass",
+    "What xrelay.build runs before emitting C: partition, optimize, lower, plan (one list)",
+)
