@@ -61,17 +61,14 @@ class BuildStep:
     """Runs the step on a module (in place or not): the module after it."""
 
 
-def build_steps(targets: Sequence[str], opt_level: int | None) -> list[BuildStep]:
-    """The steps of a build for the BYOC `targets` (registered code generators, host not
-    listed) at `opt_level` (None: not optimized), in order (module docstring)."""
+def partition_steps(targets: Sequence[str], opt_level: int | None) -> list[BuildStep]:
+    """The build's first steps, up to partitioning (1 and 2 of the module docstring): the
+    module as the targets' lowering will find it, before host optimization."""
     from xrelay.passes.adapters import get_pass
-    from xrelay.passes.optimize import OptimizePass
     from xrelay.passes.partition_for import PartitionForPass
     from xrelay.passes.pass_manager import Sequential
-    from xrelay.passes.plan_memory import PlanMemory
 
     steps = [BuildStep("check-no-recursion", _check_no_recursion)]
-    level = opt_level if opt_level is not None else 0
     if targets:
         if opt_level is not None:
             common = [get_pass(name) for name in PARTITION_PRELUDE]
@@ -80,6 +77,19 @@ def build_steps(targets: Sequence[str], opt_level: int | None) -> list[BuildStep
             steps.append(BuildStep(_spec(prelude), prelude))
         partition = PartitionForPass(target=tuple(targets))
         steps.append(BuildStep(f"partition-for{{target={','.join(targets)}}}", partition.build()))
+    return steps
+
+
+def build_steps(targets: Sequence[str], opt_level: int | None) -> list[BuildStep]:
+    """The steps of a build for the BYOC `targets` (registered code generators, host not
+    listed) at `opt_level` (None: not optimized), in order (module docstring)."""
+    from xrelay.passes.adapters import get_pass
+    from xrelay.passes.optimize import OptimizePass
+    from xrelay.passes.pass_manager import Sequential
+    from xrelay.passes.plan_memory import PlanMemory
+
+    steps = partition_steps(targets, opt_level)
+    level = opt_level if opt_level is not None else 0
     if opt_level is not None:
         optimize = OptimizePass(opt_level=opt_level).build()
         steps.append(BuildStep(f"optimize{{opt-level={opt_level}}}", optimize))
