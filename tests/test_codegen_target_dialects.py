@@ -108,3 +108,26 @@ def test_a_target_without_a_dialect_takes_every_op() -> None:
     plain = CodegenTarget("plain", (), ACCEL.function_emitter)
     assert plain.dialect is None
     assert plain.takes("relay.nn.dense")
+
+
+CONV_RELU = """func.func @main(%x: tensor<1x3x8x8xf32>) -> tensor<1x4x8x8xf32> {
+  %w = relay.constant dense<0.5> : tensor<4x3x3x3xf32>
+  %0 = relay.nn.conv2d %x, %w {padding = [1, 1, 1, 1]} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x8x8xf32>
+  %1 = relay.nn.relu %0 : tensor<1x4x8x8xf32>
+  func.return %1 : tensor<1x4x8x8xf32>
+}"""
+
+
+def test_a_composite_left_unlowered_is_located_at_the_ops_it_wraps(cache: Path) -> None:
+    """A composite is made by a pass (no place in the text of its own): the error on it points
+    at the first op it wraps, not at the module."""
+    mod = xrelay.parse(CONV_RELU, "model.mlir")
+    with (
+        transform.PassContext(disabled_pass=["convert-relay-to-accel"]),
+        pytest.raises(
+            DiagnosticError,
+            match=r"^model.mlir:3:3: error: 'relay.composite' op cannot be emitted for target "
+            r"'accel': lower it with convert-relay-to-accel first",
+        ),
+    ):
+        xrelay.build(mod, target=["accel", "c"], options={"cache_dir": cache})

@@ -65,7 +65,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from xdsl.dialects import func
-from xdsl.dialects.builtin import IntegerAttr, ModuleOp, StringAttr
+from xdsl.dialects.builtin import FileLineColLoc, IntegerAttr, ModuleOp, StringAttr
 from xdsl.ir import Operation
 from xrelay.codegen.c import abi, isa, profile
 from xrelay.codegen.c.constants import DATA_FILE, ConstantPool
@@ -78,7 +78,7 @@ from xrelay.codegen.c.scalar_ops import SCALAR_RULES, ScalarRule
 from xrelay.codegen.kernels import CFLAGS, HOST_CFLAGS, LIBRARIES, closure
 from xrelay.codegen.kernels.routine import ROUTINE_UNIT, Routine
 from xrelay.codegen.targets import CodegenTarget, get_codegen
-from xrelay.dialects.diagnostics import DiagnosticError, op_error
+from xrelay.dialects.diagnostics import Diagnostic, DiagnosticError, location_of, op_error
 
 PLAN_HINT = "run plan-memory first, e.g. -p 'optimize{opt-level=3},plan-memory'"
 
@@ -210,7 +210,7 @@ class CEmitter:
             reason += f": lower it with {codegen.lowering[0]} first"
         where = f"(in function @{function.sym_name.data}, partitioned for '{codegen.name}')"
         errors = [
-            op_error(op, f"{self.message(reason, codegen.name)} {where}")
+            _error_within(op, f"{self.message(reason, codegen.name)} {where}")
             for block in function.body.blocks
             for op in block.ops
             if not codegen.takes(op.name)
@@ -383,6 +383,17 @@ class CEmitter:
         stem = c_identifier(target, "")
         taken = stem in ("model", "constants") or stem.startswith(("kernels", "isa"))
         return f"target_{stem}" if taken else stem
+
+
+def _error_within(op: Operation, message: str) -> Diagnostic:
+    """`op_error(op, message)`, placed where the first op inside `op` came from when `op`
+    itself was made by a pass (a composite, around the ops it wraps)."""
+    if not isinstance(op.location, FileLineColLoc):
+        inner = next((o for o in op.walk() if isinstance(o.location, FileLineColLoc)), None)
+        if inner is not None:
+            filename, line, column = location_of(inner)
+            return Diagnostic(filename, line, column, "error", f"'{op.name}' op {message}")
+    return op_error(op, message)
 
 
 def emit_c(module: ModuleOp, entry: str = "main") -> CSources:
