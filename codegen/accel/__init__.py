@@ -62,7 +62,7 @@ LDFLAGS = ("-fopenmp",)
 
 ACCEPTS = ("relay.constant", "relay.tuple", "relay.tuple_get_item", "func.return")
 """The ops of other dialects an accel function holds after its lowering, and its emitter
-prints (`emitter.STRUCTURE`): everything else in it must be an `accel.*` kernel."""
+prints (`emitter.py`): everything else in it must be an `accel.*` kernel."""
 
 CODEGEN = register_codegen(
     CodegenTarget(

@@ -50,7 +50,7 @@ ACCEPTS = (
     "func.return",
 )
 """The ops of other dialects a dnnl function holds after its lowering, and its emitter
-prints (`emitter.STRUCTURE`; a reshape is an alias): everything else must be `dnnl.*`."""
+prints (`emitter.py`; a reshape is an alias): everything else must be `dnnl.*`."""
 
 
 def function_emitter(owner: CEmitter, function: func.FuncOp, symbol: str) -> FunctionEmitter:

@@ -6,8 +6,9 @@ once every op in it is a `dnnl.*` one or one of `ACCEPTS` (else a located
 error). It is the host's `FunctionEmitter` (same calling convention, arena plan
 and constants) for dnnl ops and the structure around
 them (`relay.constant`, `relay.tuple`, `relay.tuple_get_item`,
-`relay.reshape` (an alias), `func.return`); anything else is the located error
-`'<op>' op cannot be emitted for target 'dnnl'`. Its text, in `dnnl.c`:
+`relay.reshape` (an alias), `func.return`: `ACCEPTS`); anything else is the
+located error `'<op>' op cannot be emitted for target 'dnnl'` (`CEmitter` checks
+that first, naming the pass that lowers it). Its text, in `dnnl.c`:
 
 - the helpers (`runtime.HELPERS`, once per translation unit);
 - one init function per op (`primitives.py`): descriptors, primitive, memory
@@ -35,22 +36,16 @@ from xrelay.codegen.c.function import FunctionEmitter
 from xrelay.codegen.c.kernel_api import Unsupported, leaf_types, scalar
 from xrelay.codegen.c.names import c_string
 from xrelay.codegen.c.refs import Ref
+from xrelay.codegen.dnnl import ACCEPTS
 from xrelay.codegen.dnnl.primitive import Primitive
 from xrelay.codegen.dnnl.primitives import PRINTERS
 from xrelay.codegen.dnnl.runtime import HELPERS
 from xrelay.dialects import dnnl
-from xrelay.dialects.relay.structure import CompositeOp, ConstantOp, TupleGetItemOp, TupleOp
-from xrelay.dialects.relay.tensor import ReshapeOp
-from xrelay.passes.convert_relay_to_dnnl import KERNELS as LOWERABLE
-from xrelay.passes.convert_relay_to_dnnl import TARGET
 
 if TYPE_CHECKING:
     from xrelay.codegen.c.emitter import CEmitter
 
-STRUCTURE = (ConstantOp, TupleOp, TupleGetItemOp, ReshapeOp, func.ReturnOp)
-"""The non-dnnl ops a dnnl function holds after `convert-relay-to-dnnl`."""
-
-LOWER_HINT = "cannot be emitted: lower it with convert-relay-to-dnnl first"
+TARGET = "dnnl"
 
 
 class DnnlFunctionEmitter(FunctionEmitter):
@@ -110,9 +105,8 @@ class DnnlFunctionEmitter(FunctionEmitter):
             self._init_names.append(name)
             primitive.run_block(self.w)
             return
-        if not isinstance(op, STRUCTURE):
-            lowerable = isinstance(op, CompositeOp) or type(op) in LOWERABLE
-            raise Unsupported(LOWER_HINT if lowerable else "cannot be emitted")
+        if op.name not in ACCEPTS:
+            raise Unsupported("cannot be emitted")
         super().emit_op(op, inlined)
 
     def emit(self) -> str:
