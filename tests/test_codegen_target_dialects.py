@@ -16,14 +16,18 @@ import pytest
 from xdsl.dialects import func
 from xrelay.codegen.accel import ACCEPTS as ACCEL_ACCEPTS
 from xrelay.codegen.accel import CODEGEN as ACCEL
+from xrelay.codegen.build import compile_library
+from xrelay.codegen.c import CEmitter
 from xrelay.codegen.dnnl import ACCEPTS as DNNL_ACCEPTS
 from xrelay.codegen.dnnl import CODEGEN as DNNL
 from xrelay.codegen.targets import CodegenTarget
 from xrelay.dialects.diagnostics import DiagnosticError
 from xrelay.passes.partition_for import partition_for
+from xrelay.passes.plan_memory import PlanMemory
 
 import xrelay
 from xrelay import transform
+from xrelay.runtime import Library
 
 DENSE = """func.func @main(%x: tensor<4x8xf32>, %w: tensor<6x8xf32>) -> tensor<4x6xf32> {
   %0 = relay.sigmoid %x : tensor<4x8xf32>
@@ -126,3 +130,32 @@ def test_a_composite_left_unlowered_is_located_at_the_ops_it_wraps(cache: Path) 
         ),
     ):
         xrelay.build(mod, target=["accel", "c"], options={"cache_dir": cache})
+
+
+RESHAPE_ONLY = """func.func @part(%a: tensor<2x6xf32>) -> tensor<3x4xf32> attributes {Compiler = "dnnl"} {
+  %0 = relay.reshape %a {newshape = [3, 4]} : (tensor<2x6xf32>) -> tensor<3x4xf32>
+  func.return %0 : tensor<3x4xf32>
+}
+func.func @main(%x: tensor<2x6xf32>) -> tensor<3x4xf32> {
+  %0 = relay.exp %x : tensor<2x6xf32>
+  %1 = func.call @part(%0) : (tensor<2x6xf32>) -> tensor<3x4xf32>
+  %2 = relay.negative %1 : tensor<3x4xf32>
+  func.return %2 : tensor<3x4xf32>
+}"""
+
+
+def test_a_dnnl_partition_without_primitives_builds_and_runs(cache: Path) -> None:
+    """A dnnl partition of aliases only (a reshape, which dnnl takes) is dnnl's too now: its
+    emitter makes valid C without a primitive (no unused state or arena)."""
+    mod = xrelay.parse(RESHAPE_ONLY)  # as convert-relay-to-dnnl leaves such a partition
+    sources = CEmitter(PlanMemory()(mod.clone()).module, targets=("dnnl",)).emit()
+    assert "dnnl.c" in sources.files
+    path = compile_library(
+        sources.files,
+        extra_ldflags=sources.ldflags,
+        unit_cflags=sources.unit_cflags,
+        cache_dir=cache,
+    )
+    lib = Library(path)
+    x = np.arange(12, dtype="float32").reshape(2, 6) / 12
+    np.testing.assert_allclose(lib(x), xrelay.evaluate(mod, x), rtol=1e-6)

@@ -110,9 +110,14 @@ class DnnlFunctionEmitter(FunctionEmitter):
         super().emit_op(op, inlined)
 
     def emit(self) -> str:
-        """The helpers, the init functions and hooks, then the function run by the host."""
-        self.w.line(f"xd_state *s = *(xd_state **)(arena + {self.slot - self.base});")
-        self._used.add("arena")
+        """The helpers, the init functions and hooks, then the function run by the host.
+
+        A function without primitives (a partition of aliases only, e.g. one reshape)
+        reads no state when it runs and creates an empty one."""
+        primitives = any(isinstance(op, dnnl.DnnlOp) for op in self.function.body.walk())
+        if primitives:
+            self.w.line(f"xd_state *s = *(xd_state **)(arena + {self.slot - self.base});")
+            self._used.add("arena")
         run = super().emit()
         counts = self._counts
         slot = f"(xd_state **)(instance + {self.slot})"
@@ -125,7 +130,7 @@ class DnnlFunctionEmitter(FunctionEmitter):
         hooks = [
             f"static int {create}(unsigned char *instance, char *error, size_t size) {{",
             f"  xd_state **slot = {slot};",
-            f"  unsigned char *arena = instance + {self.base};",
+            *([f"  unsigned char *arena = instance + {self.base};"] if calls else []),
             f"  if (xd_new(slot, {counts['primitive']}, {counts['memory']}, "
             f"{counts['buffer']}, error, size)) {{",
             "    return 1;",
