@@ -93,8 +93,17 @@ def register_codegen(target: CodegenTarget) -> CodegenTarget:
 
 
 def get_codegen(name: str) -> CodegenTarget | None:
-    """The code generator registered for the BYOC target `name`, None if there is none."""
-    return _TARGETS.get(name)
+    """The code generator registered for the BYOC target `name`, None if there is none.
+
+    An unknown name loads the installed plugins (`xrelay.plugins`) and looks again.
+    """
+    found = _TARGETS.get(name)
+    if found is None:
+        from xrelay.plugins import discover
+
+        if discover():
+            return _TARGETS.get(name)
+    return found
 
 
 def prelude_passes(targets: Sequence[str]) -> list[Pass]:
@@ -121,5 +130,9 @@ def prelude_passes(targets: Sequence[str]) -> list[Pass]:
 
 
 def codegen_names() -> list[str]:
-    """The targets with a code generator, sorted (the host target `c` is not listed)."""
+    """The targets with a code generator, sorted (the host target `c` is not listed; installed
+    plugins are loaded first)."""
+    from xrelay.plugins import discover
+
+    discover()
     return sorted(_TARGETS)

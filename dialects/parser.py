@@ -83,17 +83,25 @@ def register_dialect(dialect: Dialect) -> None:
 
 
 def make_context(allow_unregistered: bool = False) -> Context:
-    """A context with builtin, func, relay and every registered extra dialect loaded."""
+    """A context with builtin, func, relay and every registered extra dialect loaded; an
+    unknown dialect loads the installed plugins (`plugin_context.py`)."""
     from xrelay.dialects import get_all_dialects
+    from xrelay.dialects.plugin_context import DiscoveringContext
 
-    ctx = Context(allow_unregistered=allow_unregistered)
+    ctx = DiscoveringContext(allow_unregistered=allow_unregistered)
     for name, factory in get_all_dialects().items():
         ctx.register_dialect(name, factory)
         ctx.load_registered_dialect(name)
-    for dialect in _extra_dialects:
-        if dialect.name not in ctx.registered_dialect_names:
-            ctx.load_dialect(dialect)
+    load_extra_dialects(ctx)
     return ctx
+
+
+def load_extra_dialects(ctx: Context) -> None:
+    """Load into `ctx` every dialect given to `register_dialect` that it does not hold yet."""
+    loaded = {d.name for d in ctx.loaded_dialects}
+    for dialect in _extra_dialects:
+        if dialect.name not in ctx.registered_dialect_names and dialect.name not in loaded:
+            ctx.load_dialect(dialect)
 
 
 class LocatingParser(Parser):

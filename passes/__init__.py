@@ -101,11 +101,18 @@ def lookup_pass(name: str) -> RegisteredPass | None:
     if entry is not None:
         return entry
     flag = _BY_NAME.get(name)
-    return _REGISTRY[flag] if flag is not None else None
+    if flag is not None:
+        return _REGISTRY[flag]
+    from xrelay.plugins import discover
+
+    return lookup_pass(name) if discover() else None  # an installed plugin may define it
 
 
 def registered_passes() -> list[RegisteredPass]:
-    """Every registry entry, sorted by flag."""
+    """Every registry entry, sorted by flag (installed plugins loaded first)."""
+    from xrelay.plugins import discover
+
+    discover()
     return [_REGISTRY[flag] for flag in sorted(_REGISTRY)]
 
 
@@ -324,4 +331,10 @@ register_lazy(
     "build_pipeline",
     "BuildPipelinePass",
     "What xrelay.build runs before emitting C: partition, optimize, lower, plan (one list)",
+)
+register_lazy(
+    "split-concat-conv",
+    "split_concat_conv",
+    "SplitConcatConvPass",
+    "A conv2d over a channel concatenation as a sum of conv2ds over its pieces (no copy)",
 )

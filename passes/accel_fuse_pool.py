@@ -12,7 +12,8 @@
 - **Kept.** Other pools (windows, strides, padding, layouts), pools of anything
   else, convolutions read by another op too or with odd extents.
 
-Part of accel's lowering, after `accel-winograd`. Linear: each pool is looked at once.
+Part of accel's lowering, after `accel-winograd`. One rewrite pattern (`FusePool`) run
+by the greedy driver in one forward sweep. Linear: each pool is looked at once.
 """
 
 from __future__ import annotations
@@ -23,16 +24,18 @@ from typing import ClassVar
 from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, i1
 from xdsl.passes import ModulePass
-from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
+from xdsl.rewriter import InsertPoint
 from xrelay.dialects import accel
 from xrelay.dialects.accel_winograd import Conv2DWinogradOp
 from xrelay.dialects.relay.base import get_ints, get_str
 from xrelay.dialects.relay.nn import pad_2d
 from xrelay.dialects.relay.types import shape_of
 from xrelay.passes.adapters import XdslPass
+from xrelay.passes.greedy import rewrite_greedily
 from xrelay.passes.pass_manager import Pass
 
-__all__ = ["AccelFusePool", "AccelFusePoolPass", "fuse_pool"]
+__all__ = ["AccelFusePool", "AccelFusePoolPass", "FusePool", "fuse_pool"]
 
 
 def _fusable(pool: accel.MaxPool2DOp) -> Conv2DWinogradOp | None:
@@ -51,20 +54,29 @@ def _fusable(pool: accel.MaxPool2DOp) -> Conv2DWinogradOp | None:
     return conv if oh % 2 == 0 and ow % 2 == 0 else None
 
 
-def fuse_pool(pool: accel.MaxPool2DOp) -> bool:
+def fuse_pool(pool: accel.MaxPool2DOp, rewriter: PatternRewriter | None = None) -> bool:
     """Fold `pool` into its convolution if it can; whether it did."""
     conv = _fusable(pool)
     if conv is None:
         return False
+    rewriter = rewriter or PatternRewriter(pool)
     props = dict(conv.properties)
     props["has_max_pool"] = IntegerAttr(1, i1)
     fused = Conv2DWinogradOp.make(conv.operands, props, dict(conv.attributes))
     fused.result.name_hint = pool.result.name_hint
-    Rewriter.insert_op(fused, InsertPoint.before(conv))
-    pool.result.replace_all_uses_with(fused.result)
-    Rewriter.erase_op(pool)
-    Rewriter.erase_op(conv)
+    rewriter.insert(fused, InsertPoint.before(conv))
+    rewriter.replace_all_uses_with(pool.result, fused.result)
+    rewriter.erase(pool)
+    rewriter.erase(conv)
     return True
+
+
+class FusePool(RewritePattern):
+    """A 2x2 stride-2 `accel.max_pool2d` of a Winograd convolution into it (`has_max_pool`)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: accel.MaxPool2DOp, rewriter: PatternRewriter, /) -> None:
+        fuse_pool(op, rewriter)
 
 
 @dataclass(frozen=True)
@@ -76,9 +88,7 @@ class AccelFusePoolPass(ModulePass):
     opt_level: ClassVar[int] = 1
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        pools = [p for p in op.walk() if isinstance(p, accel.MaxPool2DOp)]
-        for pool in pools:
-            fuse_pool(pool)
+        rewrite_greedily(op.body, [FusePool()], apply_recursively=False)
 
 
 def AccelFusePool() -> Pass:

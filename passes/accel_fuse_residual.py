@@ -14,7 +14,9 @@
   or read by another op too; adds of anything else.
 
 Part of accel's lowering (`codegen/accel/__init__.py`), after
-`convert-relay-to-accel`. Linear: each add is looked at once.
+`convert-relay-to-accel`. One rewrite pattern (`FuseResidual`) run by the greedy
+driver in one forward sweep (a folded convolution has its residual: it never
+matches again). Linear: each add is looked at once.
 """
 
 from __future__ import annotations
@@ -26,12 +28,20 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, i1
 from xdsl.ir import SSAValue
 from xdsl.passes import ModulePass
-from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
+from xdsl.rewriter import InsertPoint
 from xrelay.dialects import accel
 from xrelay.passes.adapters import XdslPass
+from xrelay.passes.greedy import rewrite_greedily
 from xrelay.passes.pass_manager import Pass
 
-__all__ = ["AccelFuseResidual", "AccelFuseResidualPass", "fusable_conv", "fuse_residuals"]
+__all__ = [
+    "AccelFuseResidual",
+    "AccelFuseResidualPass",
+    "FuseResidual",
+    "fusable_conv",
+    "fuse_residuals",
+]
 
 
 def fusable_conv(value: SSAValue, add: accel.AddOp) -> accel.Conv2DOp | None:
@@ -46,7 +56,7 @@ def fusable_conv(value: SSAValue, add: accel.AddOp) -> accel.Conv2DOp | None:
     return conv
 
 
-def fuse(add: accel.AddOp) -> bool:
+def fuse(add: accel.AddOp, rewriter: PatternRewriter) -> bool:
     """Fold `add` into the convolution of one of its operands; whether it did."""
     for value, other in ((add.lhs, add.rhs), (add.rhs, add.lhs)):
         conv = fusable_conv(value, add)
@@ -57,18 +67,30 @@ def fuse(add: accel.AddOp) -> bool:
         props["has_relu"] = add.has_relu
         fused = accel.Conv2DOp.make([*conv.operands, other], props, dict(conv.attributes))
         fused.result.name_hint = add.result.name_hint
-        Rewriter.insert_op(fused, InsertPoint.before(add))
-        add.result.replace_all_uses_with(fused.result)
-        Rewriter.erase_op(add)
-        Rewriter.erase_op(conv)
+        rewriter.insert(fused, InsertPoint.before(add))
+        rewriter.replace_all_uses_with(add.result, fused.result)
+        rewriter.erase(add)
+        rewriter.erase(conv)
         return True
     return False
 
 
+class FuseResidual(RewritePattern):
+    """`accel.add(conv2d, r)` to one `accel.conv2d` with `r` as its residual; counts its folds."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: accel.AddOp, rewriter: PatternRewriter, /) -> None:
+        self.count += fuse(op, rewriter)
+
+
 def fuse_residuals(module: ModuleOp) -> int:
     """Fold every foldable `accel.add` of `module` into its convolution; how many folded."""
-    adds = [op for op in module.walk() if isinstance(op, accel.AddOp)]
-    return sum(fuse(add) for add in adds)
+    pattern = FuseResidual()
+    rewrite_greedily(module.body, [pattern], apply_recursively=False)
+    return pattern.count
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,9 @@ steps (`contrib_conv2d_winograd_weight_transform` folded by FoldConstant); here
 the weights are constants by then, so one pass does both. Part of accel's
 lowering, after `accel-fuse-residual`; disable it by name
 (`PassContext(disabled_pass=["accel-winograd"])`) to keep direct convolution.
-Linear: each convolution is looked at once.
+One rewrite pattern (`ToWinograd`, which remembers the weights it transformed) run
+by the greedy driver in one forward sweep, so a shared transformed weight is
+made before its first convolution. Linear: each convolution is looked at once.
 """
 
 from __future__ import annotations
@@ -38,7 +40,8 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import Float32Type, IntegerAttr, ModuleOp, i64
 from xdsl.ir import Attribute, Operation
 from xdsl.passes import ModulePass
-from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
+from xdsl.rewriter import InsertPoint
 from xrelay.dialects import accel
 from xrelay.dialects.accel_winograd import Conv2DWinogradOp, winograd_weights
 from xrelay.dialects.relay.base import get_int, get_ints, get_str
@@ -51,9 +54,17 @@ from xrelay.dialects.relay.types import (
     tensor_element_type,
 )
 from xrelay.passes.adapters import XdslPass
+from xrelay.passes.greedy import rewrite_greedily
 from xrelay.passes.pass_manager import Pass
 
-__all__ = ["AccelWinograd", "AccelWinogradPass", "choose_tile", "pays", "to_winograd"]
+__all__ = [
+    "AccelWinograd",
+    "AccelWinogradPass",
+    "ToWinograd",
+    "choose_tile",
+    "pays",
+    "to_winograd",
+]
 
 MIN_CHANNELS = 8
 """Fewest input and output channels: below, the transforms cost more than the products save."""
@@ -112,7 +123,9 @@ Transformed = dict[tuple[int, int], ConstantOp]
 """Transformed weights made so far: (id of the weight constant, tile) -> the new constant."""
 
 
-def to_winograd(conv: accel.Conv2DOp, made: Transformed | None = None) -> bool:
+def to_winograd(
+    conv: accel.Conv2DOp, made: Transformed | None = None, rewriter: PatternRewriter | None = None
+) -> bool:
     """Rewrite `conv` to `accel.conv2d_winograd` if it matches; whether it did.
 
     `made`: the weights transformed by earlier rewrites (in walk order) of the same pass;
@@ -123,6 +136,7 @@ def to_winograd(conv: accel.Conv2DOp, made: Transformed | None = None) -> bool:
         return False
     weight, tile = found
     made = {} if made is None else made
+    rewriter = rewriter or PatternRewriter(conv)
     transformed = made.get((id(weight), tile))
     new_ops: list[Operation] = []
     if transformed is None or transformed.parent_block() is not conv.parent_block():
@@ -144,13 +158,25 @@ def to_winograd(conv: accel.Conv2DOp, made: Transformed | None = None) -> bool:
     operands = [conv.data, transformed.result, *conv.extras]
     fast = Conv2DWinogradOp.make(operands, props, dict(conv.attributes))
     fast.result.name_hint = conv.result.name_hint
-    Rewriter.insert_op([*new_ops, fast], InsertPoint.before(conv))
-    conv.result.replace_all_uses_with(fast.result)
-    Rewriter.erase_op(conv)
+    rewriter.insert([*new_ops, fast], InsertPoint.before(conv))
+    rewriter.replace_all_uses_with(conv.result, fast.result)
+    rewriter.erase(conv)
     if not weight.result.uses:
         made.pop((id(weight), tile), None)
-        Rewriter.erase_op(weight)
+        rewriter.erase(weight)
     return True
+
+
+class ToWinograd(RewritePattern):
+    """An `accel.conv2d` that takes the Winograd kernel to `accel.conv2d_winograd`; convolutions
+    sharing a weight in a block share its transform (the ones this pattern made)."""
+
+    def __init__(self) -> None:
+        self.made: Transformed = {}
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: accel.Conv2DOp, rewriter: PatternRewriter, /) -> None:
+        to_winograd(op, self.made, rewriter)
 
 
 @dataclass(frozen=True)
@@ -162,10 +188,7 @@ class AccelWinogradPass(ModulePass):
     opt_level: ClassVar[int] = 1
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        convs = [c for c in op.walk() if isinstance(c, accel.Conv2DOp)]
-        made: Transformed = {}
-        for conv in convs:
-            to_winograd(conv, made)
+        rewrite_greedily(op.body, [ToWinograd()], apply_recursively=False)
 
 
 def AccelWinograd() -> Pass:

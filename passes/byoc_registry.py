@@ -399,7 +399,15 @@ def saved_registry() -> Generator[None]:
 
 def has_predicate(op_name: str, target: str) -> bool:
     """Whether `target` registered a predicate for `op_name` (TVM name)."""
-    return (tvm_op_name_of(op_name), target) in _PREDICATES
+    key = (tvm_op_name_of(op_name), target)
+    return key in _PREDICATES or (_discover() and key in _PREDICATES)
+
+
+def _discover() -> bool:
+    """Load the installed plugins on a registry miss, once per process (`xrelay.plugins`)."""
+    from xrelay.plugins import discover
+
+    return discover()
 
 
 class PredicateError(ByocError):
@@ -423,6 +431,8 @@ def op_supported(value: SSAValue, target: str) -> bool:
         return False
     name = tvm_op_name(value.op)
     entry = _PREDICATES.get((name, target))
+    if entry is None and _discover():
+        entry = _PREDICATES.get((name, target))
     if entry is None:
         return False
     fn, arity = entry
@@ -463,12 +473,14 @@ def unregister_pattern_table(target: str) -> None:
 
 def has_pattern_table(target: str) -> bool:
     """Whether a pattern table is registered under `target`."""
-    return target in _PATTERN_TABLES
+    return target in _PATTERN_TABLES or (_discover() and target in _PATTERN_TABLES)
 
 
 def get_pattern_table(target: str) -> list[tuple[Any, ...]]:
     """The entries of `target`'s pattern table; a `ByocError` naming the known tables if none."""
     fn = _PATTERN_TABLES.get(target)
+    if fn is None and _discover():
+        fn = _PATTERN_TABLES.get(target)
     if fn is None:
         known = ", ".join(sorted(_PATTERN_TABLES)) or "none"
         raise ByocError(f"no pattern table is registered for '{target}' (registered: {known})")
@@ -510,7 +522,7 @@ def registered_targets() -> list[str]:
 
 def check_target(target: str) -> str:
     """`target` if it is known; otherwise a `ByocError` listing the known targets."""
-    if target in registered_targets():
+    if target in registered_targets() or (_discover() and target in registered_targets()):
         return target
     known = ", ".join(registered_targets()) or "none"
     close = difflib.get_close_matches(target, registered_targets(), n=1)

@@ -27,8 +27,12 @@
   `'<op>' op cannot be lowered to target 'accel': <reason>`.
   Every such op is reported and nothing is changed: all checks run before any rewrite.
 
-Linear in the size of the accel functions: each op is planned once (a batch_norm's
-uses read once), rewritten once.
+Made of rewrite patterns (`lowering.py`): `populate_accel_lowering_patterns` adds
+one `LowerComposite` per composite of the table, one `LowerOp` per kernel, and a
+`LowerBatchNorm`; it is registered as accel's lowering, to which an out-of-tree
+package adds its own patterns with `register_lowering_patterns("accel", ...)`.
+Linear in the size of the accel functions: each op is offered the patterns of
+its class, rewritten once.
 """
 
 from __future__ import annotations
@@ -40,26 +44,29 @@ from typing import ClassVar, TypeGuard
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
-from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
+from xdsl.rewriter import InsertPoint
 from xrelay.dialects import accel
-from xrelay.dialects.diagnostics import Diagnostic, DiagnosticError, op_error
 from xrelay.dialects.relay import nn
 from xrelay.dialects.relay.base import RelayOp
-from xrelay.dialects.relay.structure import CompositeOp, TupleGetItemOp
+from xrelay.dialects.relay.structure import CompositeOp
 from xrelay.passes import accel_composites, target_lowering
-from xrelay.passes.accel_composites import KERNELS, TARGET, Operand
+from xrelay.passes.accel_composites import COMPOSITES, KERNELS, TARGET, Operand
 from xrelay.passes.adapters import XdslPass
-from xrelay.passes.byoc_registry import tvm_op_name
+from xrelay.passes.lowering import (
+    Built,
+    LowerComposite,
+    LowerOp,
+    accepted_by,
+    lower_partitions,
+    register_lowering_patterns,
+)
 from xrelay.passes.pass_manager import Pass
 from xrelay.passes.target_lowering import (
-    KEPT,
-    Rejected,
-    check_predicate,
+    LowerBatchNorm,
     is_target_function,
-    plan_batch_norm,
-    planned,
     replace_planned,
 )
 
@@ -71,76 +78,72 @@ __all__ = [
     "Lowering",
     "convert_module",
     "is_accel_function",
-    "plan_composite",
-    "plan_function",
-    "plan_single",
+    "populate_accel_lowering_patterns",
 ]
 
 Lowering = target_lowering.Lowering[Operand]
-"""One planned rewrite of an accel function's op (`target_lowering.py`)."""
+"""One planned rewrite of an accel batch_norm (`target_lowering.py`)."""
 
 
-def operand_types(op: Operation, operands: Sequence[Operand]) -> list[Attribute]:
-    """The types the planned operands will have."""
-    return [op.operands[v].type if isinstance(v, int) else v.result.type for v in operands]
-
-
-def plan_single(op: RelayOp, kernel: type[accel.AccelOp]) -> Lowering:
-    """An op accel takes alone: the kernel with the same operands and attributes."""
-    check_predicate(op, TARGET)
-    operands = range(len(op.operands))
-    if isinstance(op, nn.BatchNormOp):
-        return plan_batch_norm(op, kernel, operands)
-    types = operand_types(op, operands)
-    return planned(op, kernel, operands, types, dict(op.properties), op.results[0].type)
-
-
-def plan_composite(op: CompositeOp) -> Lowering:
-    """A composite of accel's table (`accel_composites.py`): one kernel, bias and relu."""
-    composite = accel_composites.plan_composite(op)
-    kernel, operands, properties = composite.kernel, composite.operands, composite.properties
-    types = operand_types(op, operands)
-    return planned(op, kernel, operands, types, properties, op.results[0].type)
-
-
-def plan_function(function: func.FuncOp, plans: list[Lowering], errors: list[Diagnostic]) -> None:
-    """Plan the lowering of one accel function's ops, recording each op it cannot take."""
-    batch_norms: dict[Operation, Lowering] = {}
-    for op in function.body.block.ops:
-        try:
-            if isinstance(op, CompositeOp):
-                plans.append(plan_composite(op))
-            elif isinstance(op, TupleGetItemOp) and isinstance(op.tuple.owner, nn.BatchNormOp):
-                plan = batch_norms.get(op.tuple.owner)  # lowered with its batch_norm
-                if plan is not None and plan.name is None and op.index.value.data == 0:
-                    plan.name = op.result.name_hint  # the first field 0 read names the result
-            elif isinstance(op, KEPT):
-                continue
-            elif isinstance(op, RelayOp) and type(op) in KERNELS:
-                plans.append(plan_single(op, KERNELS[type(op)]))
-                if isinstance(op, nn.BatchNormOp):
-                    batch_norms[op] = plans[-1]
-            else:
-                raise Rejected(f"accel has no kernel for '{tvm_op_name(op)}'")
-        except Rejected as error:
-            errors.append(op_error(op, f"cannot be lowered to target '{TARGET}': {error}"))
-
-
-def rewrite(plan: Lowering) -> None:
-    """Replace the planned op by its kernel (copying body constants out first)."""
-    operands: list[SSAValue] = []
-    for operand in plan.operands:
+def materialize(
+    op: Operation, operands: Sequence[Operand]
+) -> tuple[list[Operation], list[SSAValue]]:
+    """The planned operands as values: the op's operands, body constants copied (new ops)."""
+    new: list[Operation] = []
+    values: list[SSAValue] = []
+    for operand in operands:
         if isinstance(operand, int):
-            operands.append(plan.op.operands[operand])
+            values.append(op.operands[operand])
             continue
         copy = operand.clone()
-        Rewriter.insert_op(copy, InsertPoint.before(plan.op))
-        operands.append(copy.result)
-    new = plan.kernel.make(operands, plan.properties)
-    Rewriter.insert_op(new, InsertPoint.before(plan.op))
+        new.append(copy)
+        values.append(copy.result)
+    return new, values
+
+
+def build_composite(op: CompositeOp) -> Built:
+    """A composite of accel's table (`accel_composites.py`): one kernel, bias and relu."""
+    composite = accel_composites.plan_composite(op)
+    new, values = materialize(op, composite.operands)
+    return [*new, composite.kernel.make(values, composite.properties)]
+
+
+accepted = accepted_by(TARGET)
+"""Whether accel's predicate accepts an op; Rejected with the reason when it does not."""
+
+
+def build_single(kernel: type[accel.AccelOp]) -> LowerOp[RelayOp]:
+    """An op accel takes alone: the kernel with the same operands and attributes."""
+    return LowerOp(kernel.RELAY, lambda op: kernel.make(op.operands, dict(op.properties)), accepted)
+
+
+def rewrite_batch_norm(plan: Lowering, rewriter: PatternRewriter) -> None:
+    """Replace the batch_norm by its kernel, and its fields by the kernel or its operands."""
+    new, values = materialize(plan.op, plan.operands)
+    kernel = plan.kernel.make(values, plan.properties)
+    rewriter.insert([*new, kernel], InsertPoint.before(plan.op))
     names = (value.name_hint for value, source in plan.replaced if source is None)
-    new.results[0].name_hint = plan.name or next(names, None)
-    replace_planned(plan, new.results[0])
+    kernel.results[0].name_hint = plan.name or next(names, None)
+    replace_planned(plan, kernel.results[0], rewriter)
+
+
+def batch_norm_operands(op: nn.BatchNormOp) -> list[Operand]:
+    return list(range(len(op.operands)))
+
+
+def populate_accel_lowering_patterns(patterns: list[RewritePattern]) -> None:
+    """Add accel's patterns: its composites, its single ops, batch_norm."""
+    patterns.extend(LowerComposite(name, build_composite) for name in COMPOSITES)
+    for relay_op, kernel in KERNELS.items():
+        if relay_op is nn.BatchNormOp:
+            patterns.append(
+                LowerBatchNorm(TARGET, kernel, batch_norm_operands, rewrite_batch_norm, True)
+            )
+        else:
+            patterns.append(build_single(kernel))
+
+
+register_lowering_patterns(TARGET, populate_accel_lowering_patterns)
 
 
 def is_accel_function(op: Operation) -> TypeGuard[func.FuncOp]:
@@ -150,14 +153,7 @@ def is_accel_function(op: Operation) -> TypeGuard[func.FuncOp]:
 
 def convert_module(module: ModuleOp) -> None:
     """Lower every accel function of `module`; DiagnosticError (module unchanged) on failure."""
-    plans, errors = list[Lowering](), list[Diagnostic]()
-    for op in module.ops:
-        if is_accel_function(op):
-            plan_function(op, plans, errors)
-    if errors:
-        raise DiagnosticError(errors)
-    for plan in plans:
-        rewrite(plan)
+    lower_partitions(module, TARGET)
 
 
 @dataclass(frozen=True)

@@ -27,11 +27,19 @@
   `'<op>' op cannot be lowered to target 'dnnl': <reason>`. Every such op is
   reported and nothing is changed: all checks run before any rewrite.
 
-Linear in the size of the dnnl functions: each op is planned once, rewritten once.
+Made of rewrite patterns (`lowering.py`): `populate_dnnl_lowering_patterns` adds
+one `LowerComposite` per composite name of the table, one `LowerOp` per
+primitive, and a `LowerBatchNorm`, registered as dnnl's lowering. The layout
+planning is not a local rewrite (where a value is transposed depends on every
+op of the function), so it stays one step after the patterns, on each lowered
+function (`dnnl_layout.apply_layouts`).
+Linear in the size of the dnnl functions: each op is rewritten once, then each
+primitive placed in a layout once.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, TypeGuard
 
@@ -40,29 +48,31 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, i64
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
-from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
+from xdsl.rewriter import InsertPoint
 from xrelay.dialects import dnnl
 from xrelay.dialects.builder import attrs
-from xrelay.dialects.diagnostics import Diagnostic, DiagnosticError, op_error
 from xrelay.dialects.relay import elementwise, nn
-from xrelay.dialects.relay.base import RelayOp
-from xrelay.dialects.relay.structure import CompositeOp, TupleGetItemOp
-from xrelay.dialects.relay.tensor import ReshapeOp
-from xrelay.dialects.relay.types import tensor_element_type, tensor_type
+from xrelay.dialects.relay.base import RelayOp, get_str
+from xrelay.dialects.relay.structure import CompositeOp
+from xrelay.dialects.relay.tensor import LayoutTransformOp, ReshapeOp
 from xrelay.passes import dnnl_composites, target_lowering
 from xrelay.passes.adapters import XdslPass
-from xrelay.passes.byoc_registry import tvm_op_name
 from xrelay.passes.dnnl_composites import TARGET, Operand, Reshaped
-from xrelay.passes.dnnl_layout import Layouts, int_property, reorder, string_property
+from xrelay.passes.dnnl_layout import apply_layouts, int_property, reorder
+from xrelay.passes.lowering import (
+    Built,
+    LowerComposite,
+    LowerOp,
+    accepted_by,
+    lower_partitions,
+    register_lowering_patterns,
+)
 from xrelay.passes.pass_manager import Pass
 from xrelay.passes.plan_memory import REUSE_OPERAND
 from xrelay.passes.target_lowering import (
-    KEPT,
-    Rejected,
-    check_predicate,
+    LowerBatchNorm,
     is_target_function,
-    plan_batch_norm,
-    planned,
     replace_planned,
 )
 
@@ -74,6 +84,7 @@ __all__ = [
     "Lowering",
     "convert_module",
     "is_dnnl_function",
+    "populate_dnnl_lowering_patterns",
 ]
 
 KERNELS: dict[type[RelayOp], type[dnnl.DnnlOp]] = {op.RELAY: op for op in dnnl.OPS}
@@ -81,87 +92,110 @@ KERNELS: dict[type[RelayOp], type[dnnl.DnnlOp]] = {op.RELAY: op for op in dnnl.O
 
 COMMUTATIVE = (elementwise.AddOp, elementwise.MultiplyOp)
 
+COMPOSITES = [
+    f"dnnl.{kernel}{bias}{sum_}{eltwise}"
+    for kernel in dnnl_composites.KERNELS
+    for bias in ("", "_bias")
+    for sum_ in ("", "_sum")
+    for eltwise in ("", "_relu", "_tanh", "_sigmoid", "_clip", "_gelu_erf", "_gelu_erf_x2")
+]
+"""The names of the composites of dnnl's pattern table (`dnnl_composites.NAME`)."""
+
 Lowering = target_lowering.Lowering[Operand]
-"""One planned rewrite of a dnnl function's op (`target_lowering.py`)."""
+"""One planned rewrite of a dnnl batch_norm (`target_lowering.py`)."""
 
 
-def operand_type(op: Operation, operand: Operand) -> Attribute:
-    """The type a planned operand will have."""
-    if isinstance(operand, int):
-        return op.operands[operand].type
-    if isinstance(operand, Reshaped):
-        return tensor_type(operand.shape, tensor_element_type(op.operands[operand.index].type))
-    return operand.result.type
-
-
-def plan_single(op: RelayOp, kernel: type[dnnl.DnnlOp]) -> Lowering:
-    """An op dnnl takes alone: the primitive with the same operands and attributes."""
-    check_predicate(op, TARGET)
-    operands: list[Operand] = list(range(len(op.operands)))
-    if isinstance(op, COMMUTATIVE) and op.lhs.type != op.result.type:
-        operands.reverse()  # oneDNN broadcasts its second source only
-    if isinstance(op, nn.BatchNormOp):
-        return plan_batch_norm(op, kernel, operands)
-    types = [operand_type(op, v) for v in operands]
-    return planned(op, kernel, operands, types, dict(op.properties), op.results[0].type)
-
-
-def plan_function(function: func.FuncOp, plans: list[Lowering], errors: list[Diagnostic]) -> None:
-    """Plan the lowering of one dnnl function's ops, recording each op it cannot take."""
-    for op in function.body.block.ops:
-        try:
-            if isinstance(op, CompositeOp):
-                composite = dnnl_composites.plan_composite(op)
-                kernel, operands = composite.kernel, composite.operands
-                types = [operand_type(op, v) for v in operands]
-                expected = op.results[0].type
-                plans.append(planned(op, kernel, operands, types, composite.properties, expected))
-            elif isinstance(op, TupleGetItemOp) and isinstance(op.tuple.owner, nn.BatchNormOp):
-                continue  # lowered with its batch_norm
-            elif isinstance(op, KEPT):
-                continue
-            elif isinstance(op, RelayOp) and type(op) in KERNELS:
-                plans.append(plan_single(op, KERNELS[type(op)]))
-            else:
-                raise Rejected(f"dnnl has no primitive for '{tvm_op_name(op)}'")
-        except Rejected as error:
-            errors.append(op_error(op, f"cannot be lowered to target '{TARGET}': {error}"))
-
-
-def resolve(plan: Lowering) -> list[SSAValue]:
-    """The planned operands as values, inserting copied constants and reshapes before the op."""
+def materialize(
+    op: Operation, operands: Sequence[Operand]
+) -> tuple[list[Operation], list[SSAValue]]:
+    """The planned operands as values: the op's operands, copied constants and reshapes."""
+    new: list[Operation] = []
     values: list[SSAValue] = []
-    for operand in plan.operands:
+    for operand in operands:
         if isinstance(operand, int):
-            values.append(plan.op.operands[operand])
+            values.append(op.operands[operand])
             continue
         if isinstance(operand, Reshaped):
-            source = plan.op.operands[operand.index]
-            new: Operation = ReshapeOp.make([source], {"newshape": attrs.ints(operand.shape)})
+            source = op.operands[operand.index]
+            made: Operation = ReshapeOp.make([source], {"newshape": attrs.ints(operand.shape)})
         else:
-            new = operand.clone()
-        Rewriter.insert_op(new, InsertPoint.before(plan.op))
-        values.append(new.results[0])
-    return values
+            made = operand.clone()
+        new.append(made)
+        values.append(made.results[0])
+    return new, values
 
 
-def rewrite(plan: Lowering, layouts: Layouts) -> None:
-    """Replace the planned op by its primitive, in the layout `layouts` chooses."""
-    operands, properties = resolve(plan), dict(plan.properties)
-    assert issubclass(plan.kernel, dnnl.DnnlOp)
-    nhwc = layouts.choose(plan.kernel, operands, properties, plan.op)
-    if plan.kernel is dnnl.ReorderOp:  # a reshape where only axes of extent 1 move
-        src, dst = (string_property(properties, p, "") for p in ("src_layout", "dst_layout"))
-        new = reorder(operands[0], src, dst)
-    else:
-        new = plan.kernel.make(operands, properties)
-    if int_property(properties, "has_sum", 0):  # the sum post-op accumulates into its result
+def make(
+    kernel: type[dnnl.DnnlOp], operands: Sequence[SSAValue], properties: dict[str, Attribute]
+) -> Operation:
+    """The primitive; a sum post-op offers its operand's buffer to the result (in place)."""
+    new = kernel.make(operands, properties)
+    if int_property(properties, "has_sum", 0):
         new.attributes[REUSE_OPERAND] = IntegerAttr(len(operands) - 1, i64)
-    Rewriter.insert_op(new, InsertPoint.before(plan.op))
-    name = next((value.name_hint for value, source in plan.replaced if source is None), None)
-    result = layouts.back(new) if nhwc else new.results[0]
-    result.name_hint = name
-    replace_planned(plan, result)
+    return new
+
+
+def build_composite(op: CompositeOp) -> Built:
+    """A composite of dnnl's table: one conv2d or dense with its post-ops."""
+    composite = dnnl_composites.plan_composite(op)
+    new, values = materialize(op, composite.operands)
+    return [*new, make(composite.kernel, values, composite.properties)]
+
+
+accepted = accepted_by(TARGET)
+"""Whether dnnl's predicate accepts an op; Rejected with the reason when it does not."""
+
+
+def build_single(kernel: type[dnnl.DnnlOp]) -> LowerOp[RelayOp]:
+    """An op dnnl takes alone: the primitive with the same operands and attributes (a
+    broadcast lhs of a commutative op swapped: oneDNN broadcasts its second source only)."""
+
+    def build(op: RelayOp) -> Built:
+        operands = list(op.operands)
+        if isinstance(op, COMMUTATIVE) and op.lhs.type != op.result.type:
+            operands.reverse()
+        return make(kernel, operands, dict(op.properties))
+
+    return LowerOp(kernel.RELAY, build, accepted)
+
+
+def build_reorder(op: LayoutTransformOp) -> Built:
+    """A `dnnl.reorder`, or a `relay.reshape` when only axes of extent 1 move."""
+    dnnl.ReorderOp.inferred_type([op.data.type], dict(op.properties))  # a transposition
+    return reorder(
+        op.data, get_str(op.properties, "src_layout"), get_str(op.properties, "dst_layout")
+    )
+
+
+def rewrite_batch_norm(plan: Lowering, rewriter: PatternRewriter) -> None:
+    """Replace the batch_norm by its primitive, and its fields by it or its operands."""
+    new, values = materialize(plan.op, plan.operands)
+    assert issubclass(plan.kernel, dnnl.DnnlOp)
+    kernel = make(plan.kernel, values, plan.properties)
+    rewriter.insert([*new, kernel], InsertPoint.before(plan.op))
+    kernel.results[0].name_hint = next(
+        (value.name_hint for value, source in plan.replaced if source is None), None
+    )
+    replace_planned(plan, kernel.results[0], rewriter)
+
+
+def batch_norm_operands(op: nn.BatchNormOp) -> list[Operand]:
+    return list(range(len(op.operands)))
+
+
+def populate_dnnl_lowering_patterns(patterns: list[RewritePattern]) -> None:
+    """Add dnnl's patterns: its composites, its single ops, batch_norm."""
+    patterns.extend(LowerComposite(name, build_composite) for name in COMPOSITES)
+    for relay_op, kernel in KERNELS.items():
+        if relay_op is nn.BatchNormOp:
+            patterns.append(LowerBatchNorm(TARGET, kernel, batch_norm_operands, rewrite_batch_norm))
+        elif relay_op is LayoutTransformOp:
+            patterns.append(LowerOp(LayoutTransformOp, build_reorder, accepted))
+        else:
+            patterns.append(build_single(kernel))
+
+
+register_lowering_patterns(TARGET, populate_dnnl_lowering_patterns)
 
 
 def is_dnnl_function(op: Operation) -> TypeGuard[func.FuncOp]:
@@ -171,19 +205,7 @@ def is_dnnl_function(op: Operation) -> TypeGuard[func.FuncOp]:
 
 def convert_module(module: ModuleOp, nhwc: bool = True) -> None:
     """Lower every dnnl function of `module`; DiagnosticError (module unchanged) on failure."""
-    functions = [op for op in module.ops if is_dnnl_function(op)]
-    plans: list[list[Lowering]] = []
-    errors: list[Diagnostic] = []
-    for function in functions:
-        plans.append([])
-        plan_function(function, plans[-1], errors)
-    if errors:
-        raise DiagnosticError(errors)
-    for function_plans in plans:
-        layouts = Layouts(nhwc)
-        for plan in function_plans:
-            rewrite(plan, layouts)
-        layouts.finish()
+    lower_partitions(module, TARGET, noun="primitive", finish=apply_layouts if nhwc else None)
 
 
 LAYOUTS = ("NHWC", "keep")

@@ -1,8 +1,9 @@
 """NHWC activations in the functions `convert-relay-to-dnnl` lowers: where values are transposed.
 
 oneDNN's convolutions and pools are fast on NHWC activations and fall back to
-slow paths on NCHW ones (perf-anchors.md). Relay graphs arrive NCHW. So, as
-the lowering rewrites a function's ops in order, `Layouts` decides per value:
+slow paths on NCHW ones (perf-anchors.md). Relay graphs arrive NCHW. So, once
+the lowering patterns made a function's primitives (in relay's layouts),
+`apply_layouts` walks them in order and `Layouts` decides per value:
 
 - a `conv2d` (or pool) on NCHW data becomes the NHWC op: its data (and sum
   operand) are taken in NHWC, its result is NHWC;
@@ -24,11 +25,16 @@ input instead, and `finish` erases the reorders nobody reads. So the
 transforms are only at the function's boundary: its parameters in, its
 results out, and around ops that need relay's layout. Each value is reordered
 at most once in each direction: linear in the function's size.
+
+This is one step over a whole function, not a rewrite pattern: whether a
+primitive runs on NHWC depends on how every primitive before it was placed,
+and the reorders back to NCHW go only once nothing reads them.
 """
 
 from __future__ import annotations
 
 import numpy as np
+from xdsl.dialects import func
 from xdsl.dialects.builtin import IntegerAttr, StringAttr
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -155,6 +161,26 @@ class Layouts:
             if isinstance(value.owner, ConstantOp) and not value.uses:
                 Rewriter.erase_op(value.owner)
         self._forward.clear()
+
+
+def apply_layouts(function: func.FuncOp) -> None:
+    """Run the primitives of a lowered function on NHWC activations where `Layouts` chooses
+    to, in order: each one it moves is rebuilt on the NHWC operands, read back through a
+    reorder named like its result."""
+    layouts = Layouts(True)
+    for op in list(function.body.block.ops):
+        if not isinstance(op, dnnl.DnnlOp):
+            continue
+        operands, properties = list(op.operands), dict(op.properties)
+        if not layouts.choose(type(op), operands, properties, op):
+            continue
+        new = type(op).make(operands, properties, dict(op.attributes))
+        Rewriter.insert_op(new, InsertPoint.before(op))
+        result = layouts.back(new)
+        result.name_hint = op.results[0].name_hint
+        op.results[0].replace_all_uses_with(result)
+        Rewriter.erase_op(op)
+    layouts.finish()
 
 
 def string_property(properties: dict[str, Attribute], name: str, default: str) -> str:

@@ -44,7 +44,6 @@ Beyond TVM:
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
@@ -294,11 +293,10 @@ def _write_reproducer(
     failure: BaseException,
 ) -> None:
     options = [f"--opt-level {max(ctx.opt_level, pass_.info.opt_level)}"]
-    # Passes from `xrelay-opt --load-pass-plugin` files need the same plugins to rerun.
-    for name, module in sorted(sys.modules.items()):
-        plugin = getattr(module, "__file__", None)
-        if name.startswith("xrelay_plugin_") and plugin:
-            options.append(f"--load-pass-plugin {plugin}")
+    # Passes from `xrelay-opt --load-plugin` modules and files need the same plugins to rerun.
+    from xrelay.plugins import loaded_plugins
+
+    options.extend(f"--load-pass-plugin {plugin}" for plugin in loaded_plugins())
     for key, value in sorted(ctx.config.items()):
         if key != "transform.crash_reproducer" and isinstance(value, bool | int | float | str):
             spelled = str(value).lower() if isinstance(value, bool) else str(value)

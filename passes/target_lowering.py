@@ -1,34 +1,35 @@
-"""What lowering a BYOC target's partitions to its kernel dialect shares, whatever the target.
+"""What lowering accel's and dnnl's partitions to their kernel dialects shares (`lowering.py`
+is the pattern framework any target uses).
 
-`convert-relay-to-accel` and `convert-relay-to-dnnl` (and their composite
-readers, `accel_composites.py`, `dnnl_composites.py`) plan every op of every
-function partitioned for their target first, collecting each op it cannot take
-as a located error (`Rejected` with the reason), and rewrite only when nothing
-was rejected. Each plan is a `Lowering`: the op, the kernel op class, its
-operands (`Operand`s of the target: an operand index of the replaced op, a
-constant to copy out, ...) and properties, and the values it replaces, by the
-kernel's result or by an operand (a batch_norm's moving statistics).
+`convert-relay-to-accel` and `convert-relay-to-dnnl` are made of rewrite
+patterns registered for their target; their composite readers
+(`accel_composites.py`, `dnnl_composites.py`) and the checks here raise
+`Rejected` with the reason an op cannot be lowered. `LowerBatchNorm` lowers a
+batch_norm in inference form to one kernel computing its data: what it
+replaces is a `Lowering`, the values it replaces by the kernel's result or by
+an operand (the moving statistics).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, TypeGuard, TypeVar
+from typing import Generic, TypeVar
 
-from xdsl.dialects import func
-from xdsl.dialects.builtin import StringAttr
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
+from xdsl.rewriter import InsertPoint
 from xrelay.dialects.relay import nn
 from xrelay.dialects.relay.base import RelayOp, RelayTypeError
 from xrelay.dialects.relay.structure import CompositeOp, ConstantOp, TupleGetItemOp, TupleOp
 from xrelay.dialects.relay.types import shape_of
-from xrelay.passes.byoc_registry import PredicateError, has_predicate, op_supported, tvm_op_name
+from xrelay.passes.lowering import KEPT, Rejected, check_predicate, is_target_function, reject
 
 __all__ = [
     "BATCH_NORM_FIELDS",
     "KEPT",
+    "LowerBatchNorm",
     "Lowering",
     "Rejected",
     "Source",
@@ -41,13 +42,6 @@ __all__ = [
     "replace_planned",
 ]
 
-
-class Rejected(Exception):
-    """An op the target cannot take; the message is the reason."""
-
-
-KEPT = (ConstantOp, TupleOp, TupleGetItemOp, func.ReturnOp)
-"""The structural ops a lowered function keeps as they are."""
 
 Source = int | None
 """What replaces a value: the kernel's result (None), or the replaced op's operand #i."""
@@ -75,21 +69,6 @@ class Lowering(Generic[OperandT]):
     """If `op`'s result is still read whole: the fields of the `relay.tuple` replacing it."""
     name: str | None = None
     """The name of the kernel's result (default: that of the first value it replaces)."""
-
-
-def check_predicate(op: Operation, target: str) -> None:
-    """`op` satisfies its `target.<target>` predicate; Rejected with the reason otherwise."""
-    name = tvm_op_name(op)
-    if not has_predicate(name, target):
-        raise Rejected(f"no 'target.{target}' predicate is registered for '{name}'")
-    try:
-        supported = op_supported(op.results[0], target)
-    except PredicateError as error:
-        raise Rejected(str(error)) from None
-    if not supported:
-        raise Rejected(
-            f"the 'target.{target}' predicate rejects this '{name}' (types or attributes)"
-        )
 
 
 def outer(value: SSAValue, composite: CompositeOp, mismatch: Rejected) -> int | ConstantOp:
@@ -148,7 +127,7 @@ def plan_batch_norm(
     return lowering
 
 
-def replace_planned(plan: Lowering[OperandT], result: SSAValue) -> None:
+def replace_planned(plan: Lowering[OperandT], result: SSAValue, rewriter: PatternRewriter) -> None:
     """Replace what `plan` replaces by the kernel's `result` (already inserted) or the
     op's operands, then erase the op (and the ops planned with it)."""
 
@@ -156,21 +135,61 @@ def replace_planned(plan: Lowering[OperandT], result: SSAValue) -> None:
         return result if source is None else plan.op.operands[source]
 
     for value, source in plan.replaced:
-        value.replace_all_uses_with(value_of(source))
+        rewriter.replace_all_uses_with(value, value_of(source))
     if plan.tupled:  # right after the result, before any user of the op's result
         whole = TupleOp.make([value_of(source) for source in plan.tupled])
         assert isinstance(result.owner, Operation)
-        Rewriter.insert_op(whole, InsertPoint.after(result.owner))
+        rewriter.insert(whole, InsertPoint.after(result.owner))
         whole.result.name_hint = plan.op.results[0].name_hint
-        plan.op.results[0].replace_all_uses_with(whole.result)
+        rewriter.replace_all_uses_with(plan.op.results[0], whole.result)
     for op in (*plan.erased, plan.op):
-        Rewriter.erase_op(op)
+        rewriter.erase(op)
 
 
-def is_target_function(op: Operation, target: str) -> TypeGuard[func.FuncOp]:
-    """A function with a body partitioned for `target` (`Compiler = "<target>"`)."""
-    return (
-        isinstance(op, func.FuncOp)
-        and op.attributes.get("Compiler") == StringAttr(target)
-        and bool(op.body.blocks)
-    )
+Rewrite = Callable[[Lowering[OperandT], PatternRewriter], None]
+"""How a target inserts a planned kernel and replaces what the plan replaces."""
+
+
+class LowerBatchNorm(RewritePattern, Generic[OperandT]):
+    """`nn.batch_norm` (inference form) to `kernel` on its data, once its `target` predicate
+    accepts it (`plan_batch_norm`); `rewrite` inserts the kernel and replaces the fields.
+    `name_in_block_order`: the kernel's result is named like the first `tuple_get_item 0`
+    of the batch_norm in the block that has a name (else like the first such use)."""
+
+    op_types = (nn.BatchNormOp,)
+
+    def __init__(
+        self,
+        target: str,
+        kernel: type[RelayOp],
+        operands: Callable[[nn.BatchNormOp], Sequence[OperandT]],
+        rewrite: Rewrite[OperandT],
+        name_in_block_order: bool = False,
+    ):
+        self.target, self.kernel, self.operands = target, kernel, operands
+        self.rewrite, self.name_in_block_order = rewrite, name_in_block_order
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if not isinstance(op, nn.BatchNormOp):
+            return
+        try:
+            check_predicate(op, self.target)
+            plan = plan_batch_norm(op, self.kernel, self.operands(op))
+        except Rejected as error:
+            reject(op, str(error))
+            return
+        if self.name_in_block_order:
+            named = [
+                use.operation
+                for use in op.result.uses
+                if isinstance(use.operation, TupleGetItemOp)
+                and use.operation.index.value.data == 0
+                and use.operation.result.name_hint is not None
+            ]
+            named.sort(key=functools.cmp_to_key(_block_order))
+            plan.name = named[0].result.name_hint if named else None
+        self.rewrite(plan, rewriter)
+
+
+def _block_order(a: Operation, b: Operation) -> int:
+    return 0 if a is b else -1 if a.is_before_in_block(b) else 1

@@ -103,6 +103,7 @@ INFRASTRUCTURE = {
     "dnnl_layout",
     "greedy",
     "instrument",
+    "lowering",
     "op_pattern",
     "pass_config",
     "pass_context",

@@ -35,7 +35,7 @@ from typing import IO, NoReturn
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.passes import ModulePass, PassPipeline
+from xdsl.passes import ModulePass
 from xdsl.utils.arg_spec import ArgSpec, parse_pipeline, parse_spec
 from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
 from xdsl.utils.target import Target
@@ -51,7 +51,7 @@ from xrelay.dialects.diagnostics import (
 from xrelay.dialects.ir_module import IRModule
 from xrelay.dialects.parser import make_context, parse_module
 from xrelay.dialects.resources import ElidedConstantError
-from xrelay.passes import PassFactory, get_all_passes
+from xrelay.passes import PassFactory, get_all_passes, lookup_pass
 from xrelay.passes import describe_pass as registered_description
 from xrelay.passes.adapters import to_pass
 from xrelay.passes.debug_instruments import NumericsCheckError
@@ -64,11 +64,13 @@ from xrelay.passes.pass_manager import (
     Sequential,
 )
 from xrelay.passes.transaction import restore
-from xrelay.tools import pass_options
+from xrelay.tools import pass_options, plugins
 from xrelay.tools.diagnostics import check_diagnostics, parse_expectations
 from xrelay.tools.files import SPLIT_MARKER, Chunk, split_input, write_atomically
-from xrelay.tools.plugins import load_plugins
+from xrelay.tools.output_formats import output_formats
 from xrelay.tools.specs import SpecError, instantiate, lookup, option_infos, pipeline_error
+
+from xrelay.plugins import PluginError, discover
 
 TargetFactory = Callable[[], type[Target]]
 """A zero-argument callable returning a target class (imported on first call)."""
@@ -153,7 +155,7 @@ class OptMain:
         self.available_targets: dict[str, TargetFactory] = {}
         self.args = self.make_arg_parser().parse_args(argv)
         try:
-            load_plugins(self.args.load_pass_plugin)  # before the registry is read
+            plugins.load_plugins(self.args.load_plugin)  # before the registry is read
         except ImportError as error:
             raise UsageError(str(error)) from None
         self.register_passes()
@@ -168,7 +170,7 @@ class OptMain:
         """Build the driver from `argv` and run it; the exit status (user errors never raise)."""
         try:
             return cls(argv).run()
-        except UsageError as error:
+        except (UsageError, PluginError) as error:
             print(f"error: {error}", file=sys.stderr)
             return EXIT_ERROR
         except DiagnosticError as error:
@@ -199,6 +201,7 @@ class OptMain:
         self.available_targets["mlir"] = lambda: MlirTarget
         self.available_targets["dot"] = _dot_target
         self.available_targets["c"] = _c_target
+        self.available_targets.update(output_formats())
 
     def make_arg_parser(self) -> argparse.ArgumentParser:
         """The command-line parser, with every flag from `register_arguments`."""
@@ -221,7 +224,8 @@ class OptMain:
             "--passes",
             default="",
             metavar="PIPELINE",
-            help="pass pipeline, e.g. 'cse,dce' or 'pass{option=value other=1,2}'",
+            help="pass pipeline, e.g. 'cse,dce' or 'pass{option=value other=1,2}'; "
+            "passes by flag or TVM name (fold-constant or FoldConstant)",
         )
         parser.add_argument(
             "-t", "--target", default="mlir", help="output target, with options (default: mlir)"
@@ -262,13 +266,7 @@ class OptMain:
             action="store_true",
             help="accept ops of unknown dialects (kept opaque)",
         )
-        parser.add_argument(
-            "--load-pass-plugin",
-            action="append",
-            default=[],
-            metavar="FILE.py",
-            help="import a Python file that registers passes (transform.register_pass)",
-        )
+        plugins.add_argument(parser)
         parser.add_argument("--list-passes", action="store_true", help="list the passes and exit")
         parser.add_argument("--list-targets", action="store_true", help="list the targets and exit")
         parser.add_argument("--version", action="store_true", help="print the version and exit")
@@ -284,19 +282,33 @@ class OptMain:
         if not text:
             return ()
         try:
-            specs: list[ArgSpec] = list(parse_pipeline(text))
+            specs = [self.pass_spec(spec) for spec in parse_pipeline(text)]
             for spec in specs:  # checked first: one clear line per mistake
                 instantiate("pass", lookup("pass", self.available_passes, spec.name), spec)
-            return PassPipeline.parse_spec(self.available_passes, text).passes
+            return tuple(self.available_passes[s.name]().from_pass_spec(s) for s in specs)
         except ArgSpecParseError as error:
             raise UsageError(pipeline_error(error, text)) from None
         except SpecError as error:
             raise UsageError(str(error)) from None
 
+    def pass_spec(self, spec: ArgSpec) -> ArgSpec:
+        """`spec` naming its pass by flag: a TVM name (`FoldConstant`) becomes the flag, and an
+        unknown name loads the installed plugins (`xrelay.plugins`) before it is looked up."""
+        if spec.name in self.available_passes:
+            return spec
+        entry = lookup_pass(spec.name)  # TVM names; loads installed plugins on a miss
+        if entry is None:
+            return spec
+        if entry.flag not in self.available_passes:
+            self.register_passes()
+        return dataclasses.replace(spec, name=entry.flag)
+
     def make_target(self) -> Target:
         """The target named by `-t` (with its options); UsageError if it cannot be built."""
         try:
             spec = parse_spec(self.args.target)
+            if spec.name not in self.available_targets and discover():
+                self.register_targets()
             target_class = lookup("target", self.available_targets, spec.name)
             target = instantiate("target", target_class, spec)
         except ArgSpecParseError as error:
@@ -507,6 +519,8 @@ class OptMain:
 
         The description and the options follow, indented.
         """
+        if discover():
+            self.register_passes()
         for flag in sorted(self.available_passes):
             cls = self.available_passes[flag]()
             info, kind = pass_options.pass_summary(cls)
@@ -529,6 +543,8 @@ class OptMain:
 
     def list_targets(self) -> None:
         """Print every target with its one-line description, then its options indented."""
+        if discover():
+            self.register_targets()
         for name in sorted(self.available_targets):
             target = self.available_targets[name]()
             summary = _summary(target)

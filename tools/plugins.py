@@ -1,41 +1,33 @@
-"""`--load-pass-plugin FILE.py`: import a Python file that registers passes (as MLIR's flag).
+"""`--load-plugin MODULE|PATH` (aliases MLIR's `--load-pass-plugin`, `--load-dialect-plugin`).
 
-The file registers what it defines with `xrelay.transform.register_pass`
-(and may register config options); it is imported once per path, under a
-module name derived from the path, before `xrelay-opt` reads the registry.
+The tools import each plugin before reading a registry (`xrelay.plugins.load_plugin`:
+by module name, or a file imported under its own name; once per process).
 """
 
 from __future__ import annotations
 
-import hashlib
-import importlib.util
-import os
-import sys
-import traceback
+import argparse
 from collections.abc import Iterable
 
+from xrelay.plugins import load_plugin
 
-def load_plugins(paths: Iterable[str]) -> None:
-    """Import each plugin file; ImportError naming the file if one cannot be loaded."""
-    for path in paths:
-        real = os.path.realpath(path)
-        digest = hashlib.sha1(real.encode()).hexdigest()[:12]
-        name = f"xrelay_plugin_{digest}"
-        if name in sys.modules:
-            continue
-        if not os.path.isfile(real):
-            raise ImportError(f"cannot load pass plugin '{path}': no such file")
-        spec = importlib.util.spec_from_file_location(name, real)
-        if spec is None or spec.loader is None:
-            raise ImportError(f"cannot load pass plugin '{path}': not a Python file")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        try:
-            spec.loader.exec_module(module)
-        except Exception as error:
-            del sys.modules[name]
-            where = traceback.extract_tb(error.__traceback__)[-1]
-            raise ImportError(
-                f"cannot load pass plugin '{path}': {type(error).__name__}: {error} "
-                f"(at {where.filename}:{where.lineno})"
-            ) from None
+
+def add_argument(parser: argparse.ArgumentParser) -> None:
+    """Add `--load-plugin` (repeatable) and its MLIR aliases, stored in `args.load_plugin`."""
+    parser.add_argument(
+        "--load-plugin",
+        "--load-pass-plugin",
+        "--load-dialect-plugin",
+        dest="load_plugin",
+        action="append",
+        default=[],
+        metavar="MODULE|FILE.py",
+        help="import a plugin module or file that registers passes, dialects, targets, ... "
+        "(repeatable; loading one twice is a no-op)",
+    )
+
+
+def load_plugins(specs: Iterable[str]) -> None:
+    """Import each plugin; `PluginError` (an ImportError, one line) if one cannot be loaded."""
+    for spec in specs:
+        load_plugin(spec)

@@ -61,6 +61,7 @@ from xrelay.dialects.depth import nesting_guard
 from xrelay.dialects.diagnostics import DiagnosticError, op_error
 from xrelay.dialects.interpreter import Value, check_inputs, make_input
 from xrelay.dialects.resources import ELIDED, elided_ops
+from xrelay.tools import plugins
 from xrelay.tools.exit_status import exit_status
 from xrelay.tools.onnx_input import ONNX_SUFFIX, ShapeFlagError, import_onnx, parse_shapes
 from xrelay.tools.run_backends import (
@@ -84,6 +85,7 @@ from xrelay.tools.run_io import (
 )
 
 import xrelay
+from xrelay.plugins import PluginError
 from xrelay.relay.frontend import OnnxImportError
 
 PROG = "xrelay-run"
@@ -107,7 +109,7 @@ def _user_error(error: Exception) -> str | None:
             else f"{PROG}: {d.severity}: {d.message}"
             for d in error.diagnostics
         )
-    if isinstance(error, RunError | ValueError | OSError | ShapeFlagError):
+    if isinstance(error, RunError | ValueError | OSError | ShapeFlagError | PluginError):
         return f"{PROG}: error: {one_line(error)}"
     if isinstance(error, MemoryError):  # e.g. a built library's output arrays
         return f"{PROG}: error: out of memory: {one_line(error)}"
@@ -190,6 +192,7 @@ class RunMain:
         add("--save", metavar="FILE.npz", help="write every output to an .npz file")
         add("--repeat", type=int, metavar="N", help="run N more times and print the timing")
         add("--print-values", action="store_true", help="print every value")
+        plugins.add_argument(parser)
         return parser
 
     def targets(self) -> list[str] | None:
@@ -260,6 +263,7 @@ class RunMain:
         args = self.args
         if args.repeat is not None and args.repeat < 1:
             raise RunError(f"--repeat must be at least 1, got {args.repeat}")
+        plugins.load_plugins(args.load_plugin)  # before a registry is read
         targets = self.targets()
         mod = self.read_module()
         with nesting_guard(PROG, mod.module):  # a RecursionError: the module is too deep

@@ -11,7 +11,9 @@ prints what `lib.module` holds. The steps, in order:
 2. with BYOC targets and optimization: `PARTITION_PRELUDE` (CanonicalizeOps,
    SimplifyInference, FoldConstant, FoldScaleAxis, SimplifyExpr, FoldConstant:
    what TVM's `partition_for_dnnl` runs first, so a batch norm folds into its
-   convolution's weights and bias before the targets see it), then each
+   convolution's weights and bias before the targets see it; and xrelay's
+   SplitConcatConv after FoldScaleAxis: a convolution over a channel
+   concatenation as a sum of convolutions, `passes/split_concat_conv.py`), then each
    target's `prelude` (`codegen/targets.py`), as one `Sequential` at the
    build's opt_level; then `partition-for{target=...}`;
 3. `optimize` at `opt_level` (relay.build's passes, then FuseOps, which skips
@@ -44,6 +46,7 @@ PARTITION_PRELUDE = (
     "SimplifyInference",
     "FoldConstant",
     "FoldScaleAxis",
+    "SplitConcatConv",
     "SimplifyExpr",
     "FoldConstant",
 )

@@ -289,6 +289,8 @@ class CEmitter:
     ) -> CSources:
         prototypes = [f"XR_HIDDEN {e.prototype()};" for e in emitters]
         libraries = [LIBRARIES[name] for name in closure(self.libraries)]
+        if libraries:
+            prototypes.append(f"#define XR_NUM_THREADS {self.num_threads or 0}")
         prototypes += [line for library in libraries for line in library.prototypes]
         prototypes += [f"{r.prototype};" for r in self.routines.values()]
         timers = self.profiler
@@ -330,6 +332,7 @@ class CEmitter:
         for library in libraries:
             files[library.unit] = abi.kernel_unit([library.source])
             unit_cflags[library.unit] = list(library.cflags)
+            ldflags += [flag for flag in library.ldflags if flag not in ldflags]
         self._routine_units(files, unit_cflags)
         self._add_isa(files, unit_cflags)
         data = self.constants.data()

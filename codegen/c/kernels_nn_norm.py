@@ -5,7 +5,9 @@ Numerics follow the reference interpreter (`reference_nn_norm.py`): everything i
 computed in `double` and converted once to the data's type, except float32
 layer_norm: the shared library's row kernel (`codegen/kernels/rows.py`, float
 statistics by the corrected two-pass algorithm, docs/semantics.md). lrn sums its squares
-in the reference's order (bit for bit on finite inputs); the norms sum their
+in the reference's order (bit for bit on finite inputs; float32 lrn is the shared
+library's row kernel on threads, `codegen/kernels/lrn.py`, within a double rounding or two
+of that before its conversion); the norms sum their
 means and variances in loop order where numpy sums pairwise, so the two agree
 within one rounding of the data's type.
 """
@@ -63,6 +65,12 @@ def lrn(k: Kernel) -> None:
     bias, beta = get_float(props, "bias"), get_float(props, "beta")
     element = k.out_scalar()
     w = k.w
+    if element.ctype == "float" and k.in_scalar(0).ctype == "float":
+        k.libraries.add("lrn")
+        args = f"{outer}, {extent}, {inner}, {before}, {after}"
+        doubles = ", ".join(_double(v) for v in (bias, scale, beta))
+        w.line(f"xn_lrn_f32(XR_NUM_THREADS, {args}, {doubles}, in0, out0);")
+        return
     at = affine([("o", extent * inner), ("c", inner)], "i")
     tap = affine([("o", extent * inner), ("q", inner)], "i")
     with w.loop("o", outer), w.loop("c", extent), w.loop("i", inner):

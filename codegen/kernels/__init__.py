@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from xrelay.codegen.kernels import gemm, reduce, rows, vmath
+from xrelay.codegen.kernels import gemm, lrn, reduce, rows, vmath
 
 
 @dataclass(frozen=True)
@@ -50,6 +50,8 @@ class Library:
     """Flags for its unit only, after the host's."""
     requires: tuple[str, ...] = ()
     """Libraries whose declarations its source uses (their units are added with it)."""
+    ldflags: tuple[str, ...] = ()
+    """Flags the model's link needs for it (`-fopenmp`: libgomp)."""
 
 
 CFLAGS = ("-O3", "-ffp-contract=fast")
@@ -82,6 +84,14 @@ LIBRARIES: Mapping[str, Library] = MappingProxyType(
         ),
         "vmath": Library(
             "vmath", "kernels_vmath.c", (vmath.HEADER, *vmath.PROTOTYPES), vmath.source(), CFLAGS
+        ),
+        "lrn": Library(
+            "lrn",
+            "kernels_lrn.c",
+            (lrn.PROTOTYPE + ";",),
+            lrn.source(),
+            (*CFLAGS, *lrn.CFLAGS),
+            ldflags=lrn.LDFLAGS,
         ),
     }
 )

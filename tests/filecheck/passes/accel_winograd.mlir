@@ -71,6 +71,26 @@ func.func @shared_weight_two_tiles(%x: tensor<1x8x8x64xf32>, %y: tensor<1x8x8x32
 
 // -----
 
+/// The rewrite runs in block order: a filter shared by the second and third convolutions is
+/// transformed before the second, though the third reads the first convolution's result.
+// CHECK-LABEL: func.func @shared_weight_in_block_order
+//  CHECK-NEXT:   %u_winograd = relay.constant dense<{{.*}}> : tensor<4x4x8x8xf32>
+//  CHECK-NEXT:   %c = accel.conv2d_winograd %x, %u_winograd
+//  CHECK-NEXT:   %w_winograd = relay.constant dense<{{.*}}> : tensor<4x4x8x8xf32>
+//  CHECK-NEXT:   %e = accel.conv2d_winograd %y, %w_winograd
+//  CHECK-NEXT:   %d = accel.conv2d_winograd %c, %w_winograd
+//  CHECK-NEXT:   func.return %d, %e
+func.func @shared_weight_in_block_order(%x: tensor<1x8x8x24xf32>, %y: tensor<1x8x8x24xf32>) -> (tensor<1x8x8x24xf32>, tensor<1x8x8x24xf32>) {
+  %u = relay.constant dense<0.25> : tensor<8x8x3x3xf32>
+  %w = relay.constant dense<0.125> : tensor<8x8x3x3xf32>
+  %c = accel.conv2d %x, %u {padding = [1, 1, 1, 1]} : (tensor<1x8x8x24xf32>, tensor<8x8x3x3xf32>) -> tensor<1x8x8x24xf32>
+  %e = accel.conv2d %y, %w {padding = [1, 1, 1, 1]} : (tensor<1x8x8x24xf32>, tensor<8x8x3x3xf32>) -> tensor<1x8x8x24xf32>
+  %d = accel.conv2d %c, %w {padding = [1, 1, 1, 1]} : (tensor<1x8x8x24xf32>, tensor<8x8x3x3xf32>) -> tensor<1x8x8x24xf32>
+  func.return %d, %e : tensor<1x8x8x24xf32>, tensor<1x8x8x24xf32>
+}
+
+// -----
+
 /// Strided: kept.
 // CHECK-LABEL: func.func @keep_stride_2
 //   CHECK-NOT:   accel.conv2d_winograd

@@ -8,8 +8,8 @@
 // RUN: not xrelay-opt %s -p test-tag 2>&1 | filecheck %s --check-prefix=UNKNOWN
 
 // CHECK: attributes {tagged = "yes"}
-// MISSING: {{\A}}error: cannot load pass plugin '{{.*}}.missing.py': no such file{{$}}
-// BROKEN: {{\A}}error: cannot load pass plugin '{{.*}}.broken.py': RuntimeError: broken plugin (at {{.*}}.broken.py:1){{$}}
+// MISSING: {{\A}}error: cannot load plugin '{{.*}}.missing.py': no such file{{$}}
+// BROKEN: {{\A}}error: cannot load plugin '{{.*}}.broken.py': RuntimeError: broken plugin (at {{.*}}.broken.py:1){{$}}
 // UNKNOWN: {{\A}}error: unknown pass 'test-tag'; available passes:
 func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
   func.return %a : tensor<4xf32>
