@@ -60,12 +60,25 @@ on the calling thread."""
 LDFLAGS = ("-fopenmp",)
 """The link flags of a library with accel code: OpenMP's runtime (libgomp with gcc)."""
 
+ACCEPTS = ("relay.constant", "relay.tuple", "relay.tuple_get_item", "func.return")
+"""The ops of other dialects an accel function holds after its lowering, and its emitter
+prints (`emitter.py`): everything else in it must be an `accel.*` kernel."""
+
 CODEGEN = register_codegen(
-    CodegenTarget("accel", LOWERING, function_emitter, cflags=CFLAGS, ldflags=LDFLAGS)
+    CodegenTarget(
+        "accel",
+        LOWERING,
+        function_emitter,
+        cflags=CFLAGS,
+        ldflags=LDFLAGS,
+        dialect="accel",
+        accepts=ACCEPTS,
+    )
 )
 """accel's code generator, as registered."""
 
 __all__ = [
+    "ACCEPTS",
     "CFLAGS",
     "CODEGEN",
     "LDFLAGS",

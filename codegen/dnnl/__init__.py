@@ -42,6 +42,17 @@ transposes sit at the model's edges only. `fold-constant` then folds the weights
 and biases' layout transforms, so partitions bind them as constants."""
 
 
+ACCEPTS = (
+    "relay.constant",
+    "relay.tuple",
+    "relay.tuple_get_item",
+    "relay.reshape",
+    "func.return",
+)
+"""The ops of other dialects a dnnl function holds after its lowering, and its emitter
+prints (`emitter.py`; a reshape is an alias): everything else must be `dnnl.*`."""
+
+
 def function_emitter(owner: CEmitter, function: func.FuncOp, symbol: str) -> FunctionEmitter:
     """The printer of one lowered dnnl function (`emitter.DnnlFunctionEmitter`)."""
     from xrelay.codegen.dnnl.emitter import DnnlFunctionEmitter
@@ -59,8 +70,10 @@ CODEGEN = register_codegen(
         cflags=("-O0", "-fopenmp"),
         ldflags=("-ldnnl", "-fopenmp"),
         prelude=PRELUDE,
+        dialect="dnnl",
+        accepts=ACCEPTS,
     )
 )
 """dnnl's code generator, as registered."""
 
-__all__ = ["CODEGEN", "function_emitter", "op_support", "patterns"]
+__all__ = ["ACCEPTS", "CODEGEN", "function_emitter", "op_support", "patterns"]
