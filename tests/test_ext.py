@@ -72,3 +72,27 @@ def test_a_target_written_against_the_api_builds_and_runs(tmp_path: Path) -> Non
     data = np.arange(6, dtype="float32").reshape(2, 3) / 3 - 1
     np.testing.assert_allclose(lib(data), xrelay.evaluate(mod, data), rtol=1e-6)
     np.testing.assert_allclose(xrelay.evaluate(lib.module, data), np.maximum(data - 0.5, 0))
+
+
+REGISTRATIONS = [
+    f"codegen/{target}/{module}.py"
+    for target in ("accel", "dnnl")
+    for module in ("__init__", "patterns", "op_support")
+]
+"""Where accel and dnnl register their code generator, pattern table and op predicates."""
+
+
+def test_our_targets_register_through_the_public_api() -> None:
+    # Dogfood (issue 17): what an out-of-tree target can do is all our own targets use.
+    root = Path(__file__).parent.parent
+    for path in REGISTRATIONS:
+        package = "xrelay." + str(Path(path).parent).replace("/", ".")
+        for node in ast.walk(ast.parse((root / path).read_text())):
+            if (
+                isinstance(node, ast.ImportFrom)
+                and node.module
+                and node.module.startswith("xrelay")
+            ):
+                internal = node.module not in ALLOWED | {"xrelay.ext.ops"}
+                own = node.module.startswith(package)
+                assert own or not internal, f"{path} imports {node.module}"

@@ -25,12 +25,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from xrelay.codegen.accel import op_support, patterns
-from xrelay.codegen.targets import CodegenTarget, register_codegen
+
+from xrelay.ext import CodegenTarget, register_codegen
 
 if TYPE_CHECKING:
     from xdsl.dialects import func
-    from xrelay.codegen.c.emitter import CEmitter
-    from xrelay.codegen.c.function import FunctionEmitter
+
+    from xrelay.ext import CEmitter, FunctionEmitter
 
 
 def function_emitter(owner: CEmitter, function: func.FuncOp, symbol: str) -> FunctionEmitter:

@@ -19,7 +19,8 @@ What is here, by task:
   syntax and an inference-based verifier: override `infer_result_types`),
   `Props`, `RelayTypeError` and the inference helpers `expect_tensor`,
   `expect_rank`, `get_int`, `get_ints`, `get_float`, `get_bool`, `get_str`,
-  `tensor_type`, `shape_of`, `tensor_element_type`; `dense_to_numpy` /
+  `tensor_type`, `shape_of`, `tensor_element_type`, `pad_2d` (TVM's
+  `get_pad_tuple2d`: 1, 2 or 4 ints to top, left, bottom, right); `dense_to_numpy` /
   `dense_from_numpy` for constants.
 - **Semantics.** `reference(*op_classes)`: registers a numpy function
   `fn(evaluator, op, args) -> value` (`evaluator` an `Evaluator`) as what
@@ -81,6 +82,7 @@ from xrelay.dialects.relay.base import (
     get_ints,
     get_str,
 )
+from xrelay.dialects.relay.nn import pad_2d
 from xrelay.dialects.relay.types import (
     dense_from_numpy,
     dense_to_numpy,
@@ -151,6 +153,7 @@ __all__ = [
     "op_error",
     "op_supported",
     "ops",
+    "pad_2d",
     "reference",
     "register_codegen",
     "register_dialect",
