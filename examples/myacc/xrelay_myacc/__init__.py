@@ -1,13 +1,14 @@
 """`xrelay_myacc`: an example accelerator added to xrelay from outside its tree.
 
-Importing the package registers everything it defines (xrelay imports it by
-its `xrelay.plugins` entry point, on first need):
+Importing the package registers everything it defines; xrelay imports it by its
+`xrelay.plugins` entry point, on first need. Each pass lives in the file named
+after its flag, as in xrelay:
 
 - `dialect`: the `myacc` dialect, `myacc.gelu` and `myacc.matmul_relu`;
 - `reference`: what those ops compute (numpy), for the interpreter;
-- `fuse`: the pass `myacc-fuse-matmul-relu` (relay -> myacc, a rewrite pattern);
+- `myacc_fuse_matmul_relu`: the pass `myacc-fuse-matmul-relu` (relay -> myacc);
 - `patterns`: the BYOC pattern table of target `myacc` (`partition_for(mod, "myacc")`);
-- `lowering`: the lowering patterns of `myacc` partitions and `convert-relay-to-myacc`;
+- `convert_relay_to_myacc`: the pass lowering `myacc` partitions, and its patterns;
 - `codegen`: the C printer of lowered partitions and the `myacc` code generator.
 
 It is written only against xrelay's public API (`xrelay.ext`, `xrelay.transform`,
@@ -16,7 +17,14 @@ It is written only against xrelay's public API (`xrelay.ext`, `xrelay.transform`
 
 from __future__ import annotations
 
-from xrelay_myacc import codegen, dialect, fuse, lowering, patterns, reference
+from xrelay_myacc import (
+    codegen,
+    convert_relay_to_myacc,
+    dialect,
+    myacc_fuse_matmul_relu,
+    patterns,
+    reference,
+)
 from xrelay_myacc.dialect import MYACC, GeluOp, MatmulReluOp
 
 __all__ = [
@@ -24,9 +32,9 @@ __all__ = [
     "GeluOp",
     "MatmulReluOp",
     "codegen",
+    "convert_relay_to_myacc",
     "dialect",
-    "fuse",
-    "lowering",
+    "myacc_fuse_matmul_relu",
     "patterns",
     "reference",
 ]

@@ -5,7 +5,7 @@ each float32 2-D dense read only by a relu becomes one `myacc.matmul_relu`,
 whose result takes the relu's place. A dense read by anything else stays (its
 result is still needed), as does a dense whose types the kernel does not take.
 The interpreter runs the result (`reference.py`); `xrelay.build` takes the
-BYOC path instead (`patterns.py`, `lowering.py`).
+BYOC path instead (`patterns.py`, `convert_relay_to_myacc.py`).
 """
 
 from __future__ import annotations
