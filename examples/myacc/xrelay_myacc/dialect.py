@@ -71,7 +71,7 @@ class MatmulReluOp(RelayOp):
         x, w = _expect_f32(operand_types, 0), _expect_f32(operand_types, 1)
         expect_rank(x, 2, "data")
         expect_rank(w, 2, "weight")
-        if x[1] != w[1]:
+        if min(x[1], w[1]) >= 0 and x[1] != w[1]:  # a dynamic dim (negative) may match
             raise RelayTypeError(
                 f"expected the weight's in-features {w[1]} to equal the data's {x[1]}"
             )

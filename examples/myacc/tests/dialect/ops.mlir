@@ -18,13 +18,15 @@ func.func @kernels(%x: tensor<2x3x4xf32>, %y: tensor<5x8xf32>, %w: tensor<3x8xf3
 
 // -----
 
-/// A scalar and a dynamic batch are tensors too.
+/// A scalar and dynamic dims are tensors too (a dynamic in-features dim may match).
 // CHECK-LABEL: func.func @shapes
 // CHECK-NEXT: %g = myacc.gelu %x : tensor<f32>
 // CHECK-NEXT: %m = myacc.matmul_relu %y, %w : (tensor<?x8xf32>, tensor<3x8xf32>) -> tensor<?x3xf32>
+// CHECK-NEXT: %n = myacc.matmul_relu %z, %w : (tensor<2x?xf32>, tensor<3x8xf32>) -> tensor<2x3xf32>
 // GENERIC-LABEL: "func.func"() <{sym_name = "shapes"
-func.func @shapes(%x: tensor<f32>, %y: tensor<?x8xf32>, %w: tensor<3x8xf32>) -> (tensor<f32>, tensor<?x3xf32>) {
+func.func @shapes(%x: tensor<f32>, %y: tensor<?x8xf32>, %w: tensor<3x8xf32>, %z: tensor<2x?xf32>) -> (tensor<f32>, tensor<?x3xf32>, tensor<2x3xf32>) {
   %g = myacc.gelu %x : tensor<f32>
   %m = myacc.matmul_relu %y, %w : (tensor<?x8xf32>, tensor<3x8xf32>) -> tensor<?x3xf32>
-  func.return %g, %m : tensor<f32>, tensor<?x3xf32>
+  %n = myacc.matmul_relu %z, %w : (tensor<2x?xf32>, tensor<3x8xf32>) -> tensor<2x3xf32>
+  func.return %g, %m, %n : tensor<f32>, tensor<?x3xf32>, tensor<2x3xf32>
 }
