@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -21,9 +22,12 @@ func.func @main(%x: tensor<2x3xf32>, %w: tensor<4x3xf32>) -> tensor<2x4xf32> {
 """
 
 
-def run(tool: str, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+def run(
+    tool: str, *args: str, stdin: str | None = None, cache: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, XRELAY_CACHE_DIR=str(cache)) if cache is not None else None
     return subprocess.run(
-        [str(BIN / tool), *args], input=stdin, capture_output=True, text=True, check=False
+        [str(BIN / tool), *args], input=stdin, capture_output=True, text=True, check=False, env=env
     )
 
 
@@ -38,7 +42,7 @@ def test_xrelay_run_builds_for_myacc_with_no_load_flag(tmp_path: Path) -> None:
     done = run(
         "xrelay-run", str(source), "--target", "myacc,c", "--profile",
         "--input", f"x={tmp_path / 'x.npy'}", "--input", f"w={tmp_path / 'w.npy'}",
-        "--output", str(out),
+        "--output", str(out), cache=tmp_path / "cache",
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "myacc.matmul_relu#0" in done.stdout + done.stderr
