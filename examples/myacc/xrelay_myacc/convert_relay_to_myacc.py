@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import RewritePattern
 
@@ -27,22 +27,10 @@ from xrelay.ext import (
     body_op,
     lower_partitions,
     ops,
+    outside,
     register_lowering_patterns,
 )
 from xrelay_myacc.dialect import GeluOp, MatmulReluOp
-
-
-def outside(value: SSAValue, composite: ops.CompositeOp, copies: list[Operation]) -> SSAValue:
-    """What a value of the composite's body is outside it: the composite's operand for a
-    block argument; a copy (appended to `copies`) of a constant of the body."""
-    block = composite.body.block
-    if value.owner is block:
-        return composite.operands[block.args.index(value)]
-    if isinstance(value.owner, ops.ConstantOp):
-        copy = value.owner.clone()
-        copies.append(copy)
-        return copy.results[0]
-    raise Rejected("an operand is computed inside the composite")
 
 
 def build_matmul_relu(composite: ops.CompositeOp) -> Built:
