@@ -65,3 +65,21 @@ func.func @main(%x: tensor<4xf32>, %y: tensor<2x4xf16>, %w: tensor<3x4xf16>) -> 
   %r = relay.nn.relu %d : tensor<2x3xf16>
   func.return %g, %r : tensor<4xf32>, tensor<2x3xf16>
 }
+
+// -----
+
+/// Negative: GELU's shape over two different inputs, y * 0.5 * (1 + erf(z / sqrt(2))).
+// CHECK-LABEL: func.func @main
+// CHECK-NOT: myacc
+// CHECK-NOT: relay.composite
+func.func @main(%y: tensor<4xf32>, %z: tensor<4xf32>) -> tensor<4xf32> {
+  %h = relay.constant dense<0.5> : tensor<f32>
+  %yh = relay.multiply %y, %h : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+  %c = relay.constant dense<0.70710678> : tensor<f32>
+  %s = relay.multiply %z, %c : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+  %e = relay.erf %s : tensor<4xf32>
+  %one = relay.constant dense<1.0> : tensor<f32>
+  %p = relay.add %one, %e : (tensor<f32>, tensor<4xf32>) -> tensor<4xf32>
+  %g = relay.multiply %yh, %p : tensor<4xf32>
+  func.return %g : tensor<4xf32>
+}
