@@ -58,7 +58,12 @@ def imported(tree: ast.Module) -> list[tuple[int, str]]:
 
 def sources() -> list[Path]:
     files = sorted(p for p in EXAMPLE.rglob("*.py") if ".lit_out" not in p.parts)
-    assert {p.name for p in files} >= {"dialect.py", "convert_relay_to_myacc.py", "codegen.py", "lit.cfg.py"}
+    assert {p.name for p in files} >= {
+        "dialect.py",
+        "convert_relay_to_myacc.py",
+        "codegen.py",
+        "lit.cfg.py",
+    }
     return files
 
 
