@@ -34,7 +34,8 @@ What is here, by task:
   predicate)` ("relay op -> kernel op") and `LowerComposite(name, build)`
   ("composite -> kernel op") are the two common patterns; `build` returns the
   new op(s) (`Built`) or raises `Rejected(reason)` (or calls `reject`) to decline;
-  `body_op` reads a composite's body, `accepted_by(target)` and
+  `body_op` reads a composite's body, `outside` maps one of its values to
+  the composite's input (or a copy of a body constant), `accepted_by(target)` and
   `check_predicate` ask the target's op predicates. `register_lowering_patterns(
   target, patterns, benefit)` adds patterns (a list, or a `Populate` function
   filling one) to any target's lowering, ours too; higher benefits are tried
@@ -104,6 +105,7 @@ from xrelay.passes.lowering import (
     check_predicate,
     lower_partitions,
     lowering_patterns,
+    outside,
     register_lowering_patterns,
     reject,
     unregister_lowering_patterns,
@@ -153,6 +155,7 @@ __all__ = [
     "op_error",
     "op_supported",
     "ops",
+    "outside",
     "pad_2d",
     "reference",
     "register_codegen",
