@@ -429,7 +429,7 @@ class FoldConstantPass(XdslFunctionPass):
     """TVM's option for QNN ops; xrelay has none, so it changes nothing."""
 
     def apply_to_function(self, ctx: Context, function: func.FuncOp) -> None:
-        if _nonzero_int(function.attributes.get("Primitive")):
+        if not folds_in(function):
             return
         max_elements = PassContext.current().get_config(MAX_ELEMENTS_KEY)
         if not isinstance(max_elements, int):
@@ -444,6 +444,11 @@ class FoldConstantPass(XdslFunctionPass):
             FoldStaticShape(),
         ]
         rewrite_greedily(function.body, patterns)
+
+
+def folds_in(function: func.FuncOp) -> bool:
+    """Whether FoldConstant folds anything in `function` (not in a nonzero `Primitive` one)."""
+    return not _nonzero_int(function.attributes.get("Primitive"))
 
 
 def FoldConstant(fold_qnn: bool = False) -> Pass:
