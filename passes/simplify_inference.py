@@ -34,6 +34,12 @@ Where it differs from TVM, and why:
 - `layer_norm`, `group_norm`, `instance_norm` and `l2_normalize`, which TVM also
   expands, are not relay ops in xrelay yet.
 
+With `fold-constants=true` (what `optimize` runs), a batch_norm whose parameters are
+constants gets its scale and shift as the two constants FoldConstant would later fold
+them to, instead of the ops computing them, when FoldConstant and DeadCodeElimination
+are enabled: the same module at the end of the pipeline, ~11 fewer ops built per
+batch_norm (`passes/simplify_inference_fold.py` has the rules).
+
 Ops a rewrite leaves without uses (the projections, the batch_norm, the dropout, then
 pure ops that only fed them) are erased; other dead code is left to `dce`.
 """
