@@ -26,8 +26,8 @@ from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects import func
-from xdsl.dialects.builtin import IntegerAttr, f32, f64, i64
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.dialects.builtin import IntegerAttr, i64
+from xdsl.ir import Attribute, Operation
 from xdsl.pattern_rewriter import (
     PatternRewriter,
     RewritePattern,
@@ -37,26 +37,12 @@ from xdsl.rewriter import InsertPoint
 from xrelay.dialects.relay.base import get_int, normalize_axis
 from xrelay.dialects.relay.elementwise import AddOp
 from xrelay.dialects.relay.nn import BiasAddOp
-from xrelay.dialects.relay.structure import CompositeOp, ConstantOp
+from xrelay.dialects.relay.structure import CompositeOp
 from xrelay.dialects.relay.tensor import ExpandDimsOp
-from xrelay.dialects.relay.types import (
-    dense_from_numpy,
-    dense_to_numpy,
-    shape_of,
-    tensor_element_type,
-)
-from xrelay.dialects.resources import is_elided
-from xrelay.passes.adapters import XdslFunctionPass, XdslPass, xdsl_pass_info
-from xrelay.passes.fold_constant import (
-    DEFAULT_MAX_ELEMENTS,
-    MAX_ELEMENTS_KEY,
-    FoldConstantPass,
-    folds_in,
-)
+from xrelay.dialects.relay.types import shape_of
+from xrelay.passes.adapters import XdslFunctionPass, XdslPass
 from xrelay.passes.greedy import rewrite_greedily
-from xrelay.passes.pass_context import PassContext
 from xrelay.passes.pass_manager import Pass
-from xrelay.passes.rewriting import erase_dead_ops
 
 
 def inside_composite(op: Operation) -> bool:
@@ -69,16 +55,11 @@ def inside_composite(op: Operation) -> bool:
     return False
 
 
-@dataclass
 class ExpandBiasAdd(RewritePattern):
     """`bias_add(x, b, axis)` -> `add(x, expand_dims(b, 1, rank - axis - 1))`.
 
     TVM's BiasAddSimplifier; no expand_dims when `axis` is the last dimension.
     """
-
-    max_elements: int | None = None
-    """Not None: a constant bias is widened here into the constant FoldConstant would fold
-    the expand_dims to (its bound on folded elements); see `CanonicalizeOpsPass`."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: BiasAddOp, rewriter: PatternRewriter, /) -> None:
@@ -94,35 +75,10 @@ class ExpandBiasAdd(RewritePattern):
                 "num_newaxis": IntegerAttr(pad, i64),
             }
             expand = ExpandDimsOp.make([bias], props)
-            folded = self.folded(bias, expand)
-            if folded is not None:
-                expand.drop_all_references()  # never inserted: release its use of the bias
-            rewriter.insert(folded or expand, InsertPoint.before(op))
-            bias = (folded or expand).results[0]
+            rewriter.insert(expand, InsertPoint.before(op))
+            bias = expand.result
         add = AddOp.build(operands=[op.data, bias], result_types=[op.result.type])
-        original = op.bias
         rewriter.replace(op, add)
-        released = original.owner
-        if bias is not original and isinstance(released, ConstantOp):
-            erase_dead_ops([released], rewriter.erase)
-
-    def folded(self, bias: SSAValue, expand: ExpandDimsOp) -> ConstantOp | None:
-        """The constant FoldConstant would replace `expand` (of a constant) by, or None."""
-        owner = bias.owner
-        if self.max_elements is None or not isinstance(owner, ConstantOp):
-            return None
-        if is_elided(owner.value):
-            return None
-        value = dense_to_numpy(owner.value)
-        if 0 <= self.max_elements < value.size:
-            return None
-        ty = expand.result.type
-        element = tensor_element_type(ty)
-        if element not in (f32, f64):
-            return None
-        shape = tuple(shape_of(ty))
-        constant = ConstantOp(dense_from_numpy(value.reshape(shape), element))
-        return constant if constant.result.type == ty else None
 
 
 @dataclass(frozen=True)
@@ -136,23 +92,8 @@ class CanonicalizeOpsPass(XdslFunctionPass):
     tvm_name: ClassVar[str] = "CanonicalizeOps"
     opt_level: ClassVar[int] = 3
 
-    fold_constants: bool = False
-    """Widen a constant bias into a constant directly, where the FoldConstant `optimize`
-    runs later would fold the expand_dims (the same module at the end, one op fewer built
-    and folded per bias_add)."""
-
     def apply_to_function(self, ctx: Context, function: func.FuncOp) -> None:
-        max_elements = None
-        context = PassContext.current()
-        if (
-            self.fold_constants
-            and folds_in(function)
-            and context.pass_enabled(xdsl_pass_info(FoldConstantPass))
-        ):
-            bound = context.get_config(MAX_ELEMENTS_KEY)
-            max_elements = bound if isinstance(bound, int) else DEFAULT_MAX_ELEMENTS
-        pattern = ExpandBiasAdd(max_elements)
-        rewrite_greedily(function.body, [pattern], apply_recursively=False)
+        rewrite_greedily(function.body, [ExpandBiasAdd()], apply_recursively=False)
 
 
 def CanonicalizeOps() -> Pass:

@@ -34,7 +34,6 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from xrelay.passes.adapters import XdslPass, XdslPipelinePass, get_pass
-from xrelay.passes.canonicalize_ops import CanonicalizeOpsPass
 from xrelay.passes.pass_manager import Sequential
 from xrelay.passes.simplify_inference import SimplifyInferencePass
 
@@ -68,11 +67,10 @@ class OptimizePass(XdslPipelinePass):
 
     def passes(self) -> list[Any]:
         names = [*BUILD_PASSES, "FuseOps"] if self.fuse else list(BUILD_PASSES)
-        folding = {
-            "SimplifyInference": _folding_simplify_inference,
-            "CanonicalizeOps": _folding_canonicalize_ops,
-        }
-        return [folding[n]() if n in folding else get_pass(n) for n in names]
+        return [
+            _folding_simplify_inference() if n == "SimplifyInference" else get_pass(n)
+            for n in names
+        ]
 
     def build(self) -> Sequential:
         pipeline = super().build()
@@ -85,9 +83,3 @@ def _folding_simplify_inference() -> Any:
     """SimplifyInference emitting batch_norm's scale and shift as the constants the
     pipeline's FoldConstant would fold them to (when it runs; same IR, fewer ops built)."""
     return XdslPass(SimplifyInferencePass(fold_constants=True))
-
-
-def _folding_canonicalize_ops() -> Any:
-    """CanonicalizeOps widening a constant bias into the constant the pipeline's later
-    FoldConstant would fold its expand_dims to (when it runs; same IR, one op fewer)."""
-    return XdslPass(CanonicalizeOpsPass(fold_constants=True))

@@ -134,18 +134,3 @@ def test_not_taken_in_primitive_functions() -> None:
     with transform.PassContext(opt_level=3):
         after = folding()(mod.clone())
     assert count(after, "relay.sqrt") == 3
-
-
-def test_canonicalize_ops_folds_a_constant_bias_only_when_fold_constant_runs() -> None:
-    """canonicalize-ops{fold-constants=true}: the widened bias is a constant at opt 3, the
-    expand_dims when FoldConstant is disabled; numerics against the module before."""
-    from xrelay.passes.canonicalize_ops import CanonicalizeOpsPass
-
-    mod = resnet_like(4)
-    pass_ = XdslPass(CanonicalizeOpsPass(fold_constants=True))
-    after = run_and_check(mod, [pass_], opt_level=3)
-    assert count(after, "relay.expand_dims") == 0
-    assert count(after, "relay.nn.bias_add") == 0
-    with transform.PassContext(opt_level=3, disabled_pass=["FoldConstant"]):
-        kept = pass_(mod.clone())
-    assert count(kept, "relay.expand_dims") == 3
