@@ -65,19 +65,14 @@ def flop_shares(
     mod: xrelay.IRModule, params: Mapping[str, npt.ArrayLike], target: str
 ) -> dict[str, float]:
     """Share of the FLOPs in each target's partitions (and `host`) after partition_for."""
-    from xrelay.codegen.c.pipeline import PARTITION_PRELUDE
-    from xrelay.codegen.targets import prelude_passes
-    from xrelay.passes.adapters import get_pass
-    from xrelay.passes.partition_for import PartitionForPass, bind_params_by_name
-    from xrelay.passes.pass_manager import Sequential
+    from xrelay.codegen.c.build_steps import partition_steps
+    from xrelay.passes.partition_for import bind_params_by_name
 
     targets = [t for t in target.split(",") if t != "c"]
     lowered = mod.clone()
     bind_params_by_name(lowered, params)
-    if targets:
-        prelude = Sequential([*(get_pass(n) for n in PARTITION_PRELUDE), *prelude_passes(targets)])
-        prelude.scoped_opt_level = 3
-        lowered = PartitionForPass(target=tuple(targets)).build()(prelude(lowered))
+    for step in partition_steps(targets, 3):
+        lowered = step.run(lowered)
     totals: dict[str, int] = {}
     for function in lowered.module.ops:
         if not isinstance(function, func.FuncOp):

@@ -9,6 +9,13 @@ planning) and the printer of those functions inside the host C emitter.
 `xrelay.build(mod, target=[t, "c"])` then partitions for `t`, lowers, plans
 and emits; a target without a registered code generator is refused by name.
 
+A target says what it is: its `dialect` (the ops its lowering makes and its
+emitter prints) and what else its emitter `accepts`. A function partitioned
+for a target of the build (`Compiler = "<t>"`) always goes to that target's
+emitter; an op in it the target does not take (a partition whose lowering did
+not run, or was disabled) is a located error naming the op, the function and
+the target, never host C.
+
 A prelude is TVM's `partition_for_<target>` preparation made per target (as
 `partition_for_dnnl` runs `ConvertLayout` before partitioning): each entry is
 one pass as `xrelay-opt -p` spells it, a flag with its options, e.g.
@@ -59,6 +66,21 @@ class CodegenTarget:
     prelude: tuple[str, ...] = ()
     """Passes run on the whole module before partitioning when the build has this target: each
     a pass flag with its options in `xrelay-opt -p` syntax (module docstring)."""
+
+    dialect: str | None = None
+    """The dialect its lowering makes and its emitter prints (`accel` for `accel.*` ops); None
+    for an emitter that takes relay ops as they are (no op is refused before it runs)."""
+
+    accepts: tuple[str, ...] = ()
+    """Ops of other dialects its emitter takes too, by name: the structure around its kernels
+    (e.g. `relay.constant`, `func.return`). With `dialect`, every other op in one of its
+    functions is a located error before its emitter runs (`CEmitter.check_partition`)."""
+
+    def takes(self, op_name: str) -> bool:
+        """Whether its emitter takes the op `op_name` (of `dialect`, or one it `accepts`)."""
+        if self.dialect is None:
+            return True
+        return op_name.startswith(f"{self.dialect}.") or op_name in self.accepts
 
 
 _TARGETS: dict[str, CodegenTarget] = {}

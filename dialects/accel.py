@@ -6,7 +6,8 @@ relu, clip, and batch_norm in inference form. `convert-relay-to-accel` lowers th
 functions partitioned for `accel` into these ops; the accel C emitter prints them.
 
 Each op extends one relay op (`RELAY`): it has that op's properties (the same
-definitions and defaults, taken from the relay class), computes what the relay
+definitions and defaults, taken from the relay class; the operand and property
+sets accel shares with dnnl are defined once, in `kernel_ops.py`), computes what the relay
 op computes, followed by `+ bias` along the output channels when `has_bias` and
 `max(., 0)` when `has_relu`, and infers its type with the relay op's inference.
 The syntax is relay's (`base.RelayOp`)::
@@ -24,10 +25,8 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
-    DenseArrayBase,
     FloatAttr,
     IntegerAttr,
-    StringAttr,
     TensorType,
 )
 from xdsl.ir import Attribute, Dialect, TypeAttribute
@@ -52,6 +51,14 @@ from xrelay.dialects.accel_base import (
     relay_prop,
 )
 from xrelay.dialects.accel_winograd import Conv2DWinogradOp
+from xrelay.dialects.kernel_ops import (
+    BatchNormKernel,
+    BinaryKernel,
+    Conv2DAttrs,
+    GlobalAvgPool2DKernel,
+    Pool2DKernel,
+    UnaryKernel,
+)
 from xrelay.dialects.relay import elementwise, nn, nn_pool
 from xrelay.dialects.relay.base import (
     Props,
@@ -61,7 +68,7 @@ from xrelay.dialects.relay.base import (
     get_bool,
     get_str,
 )
-from xrelay.dialects.relay.types import dims_compatible, format_shape, tuple_elements
+from xrelay.dialects.relay.types import dims_compatible, format_shape
 
 __all__ = [
     "ACCEL",
@@ -78,7 +85,7 @@ __all__ = [
 
 
 @irdl_op_definition
-class Conv2DOp(ConvOperands, AccelOp):
+class Conv2DOp(Conv2DAttrs, ConvOperands, AccelOp):
     """`accel.conv2d`: relay.nn.conv2d, then `+ bias` per output channel, `+ residual`, relu.
 
     Every attribute of `relay.nn.conv2d` (strides, padding, dilation, groups,
@@ -93,16 +100,6 @@ class Conv2DOp(ConvOperands, AccelOp):
 
     name = "accel.conv2d"
     RELAY: ClassVar[type[RelayOp]] = nn.Conv2DOp
-
-    strides = relay_prop(nn.Conv2DOp, "strides", DenseArrayBase)
-    padding = relay_prop(nn.Conv2DOp, "padding", DenseArrayBase)
-    dilation = relay_prop(nn.Conv2DOp, "dilation", DenseArrayBase)
-    groups = relay_prop(nn.Conv2DOp, "groups", IntegerAttr)
-    channels = relay_opt_prop(nn.Conv2DOp, "channels", IntegerAttr)
-    kernel_size = relay_opt_prop(nn.Conv2DOp, "kernel_size", DenseArrayBase)
-    data_layout = relay_prop(nn.Conv2DOp, "data_layout", StringAttr)
-    kernel_layout = relay_prop(nn.Conv2DOp, "kernel_layout", StringAttr)
-    out_dtype = relay_opt_prop(nn.Conv2DOp, "out_dtype", TypeAttribute)
 
     @classmethod
     def infer_result_types(
@@ -155,25 +152,9 @@ class DenseOp(AccelOp):
         return [result]
 
 
-class Pool2DOp(AccelOp):
+class Pool2DOp(Pool2DKernel, AccelOp):
     """Base of the windowed pools: relay's pool attributes (pool_size, strides,
-    dilation, padding, layout, ceil_mode), relay's output extents."""
-
-    data = operand_def(TensorType)
-    result = result_def(TensorType)
-    pool_size = relay_prop(nn_pool.MaxPool2DOp, "pool_size", DenseArrayBase)
-    strides = relay_prop(nn_pool.MaxPool2DOp, "strides", DenseArrayBase)
-    dilation = relay_prop(nn_pool.MaxPool2DOp, "dilation", DenseArrayBase)
-    padding = relay_prop(nn_pool.MaxPool2DOp, "padding", DenseArrayBase)
-    layout = relay_prop(nn_pool.MaxPool2DOp, "layout", StringAttr)
-    ceil_mode = relay_prop(nn_pool.MaxPool2DOp, "ceil_mode", IntegerAttr)
-    traits = traits_def(Pure())
-
-    @classmethod
-    def infer_result_types(
-        cls, operand_types: Sequence[Attribute], props: Props
-    ) -> Sequence[Attribute]:
-        return [cls.relay_type(operand_types, props)]
+    dilation, padding, layout, ceil_mode), relay's output extents (`Pool2DKernel`)."""
 
 
 @irdl_op_definition
@@ -202,32 +183,17 @@ class AvgPool2DOp(Pool2DOp):
 
 
 @irdl_op_definition
-class GlobalAvgPool2DOp(AccelOp):
+class GlobalAvgPool2DOp(GlobalAvgPool2DKernel, AccelOp):
     """`accel.global_avg_pool2d`: relay.nn.global_avg_pool2d, the mean over H and W."""
 
     name = "accel.global_avg_pool2d"
     RELAY: ClassVar[type[RelayOp]] = nn_pool.GlobalAvgPool2DOp
 
-    data = operand_def(TensorType)
-    result = result_def(TensorType)
-    layout = relay_prop(nn_pool.GlobalAvgPool2DOp, "layout", StringAttr)
-    traits = traits_def(Pure())
 
-    @classmethod
-    def infer_result_types(
-        cls, operand_types: Sequence[Attribute], props: Props
-    ) -> Sequence[Attribute]:
-        return [cls.relay_type(operand_types, props)]
-
-
-class ElementwiseOp(AccelOp):
+class ElementwiseOp(BinaryKernel, AccelOp):
     """Base of add/subtract/multiply: two operands of one shape (no broadcasting), then relu."""
 
-    lhs = operand_def(TensorType)
-    rhs = operand_def(TensorType)
-    result = result_def(TensorType)
     has_relu = prop_def(IntegerAttr, FALSE)
-    traits = traits_def(Pure())
 
     @classmethod
     def infer_result_types(
@@ -269,45 +235,26 @@ class MultiplyOp(ElementwiseOp):
 
 
 @irdl_op_definition
-class ReluOp(AccelOp):
+class ReluOp(UnaryKernel, AccelOp):
     """`accel.relu`: relay.nn.relu, `max(x, 0)`."""
 
     name = "accel.relu"
     RELAY: ClassVar[type[RelayOp]] = nn.ReluOp
 
-    data = operand_def(TensorType)
-    result = result_def(TensorType)
-    traits = traits_def(Pure())
-
-    @classmethod
-    def infer_result_types(
-        cls, operand_types: Sequence[Attribute], props: Props
-    ) -> Sequence[Attribute]:
-        return [cls.relay_type(operand_types, props)]
-
 
 @irdl_op_definition
-class ClipOp(AccelOp):
+class ClipOp(UnaryKernel, AccelOp):
     """`accel.clip`: relay.clip, `x` clamped into `[a_min, a_max]`, a NaN kept."""
 
     name = "accel.clip"
     RELAY: ClassVar[type[RelayOp]] = elementwise.ClipOp
 
-    data = operand_def(TensorType)
-    result = result_def(TensorType)
     a_min = relay_prop(elementwise.ClipOp, "a_min", FloatAttr)
     a_max = relay_prop(elementwise.ClipOp, "a_max", FloatAttr)
-    traits = traits_def(Pure())
-
-    @classmethod
-    def infer_result_types(
-        cls, operand_types: Sequence[Attribute], props: Props
-    ) -> Sequence[Attribute]:
-        return [cls.relay_type(operand_types, props)]
 
 
 @irdl_op_definition
-class BatchNormOp(AccelOp):
+class BatchNormOp(BatchNormKernel, AccelOp):
     """`accel.batch_norm`: relay.nn.batch_norm in inference form; one result, the data.
 
     `(x - moving_mean) / sqrt(moving_var + epsilon) * gamma + beta` along
@@ -317,24 +264,6 @@ class BatchNormOp(AccelOp):
 
     name = "accel.batch_norm"
     RELAY: ClassVar[type[RelayOp]] = nn.BatchNormOp
-
-    data = operand_def(TensorType)
-    gamma = operand_def(TensorType)
-    beta = operand_def(TensorType)
-    moving_mean = operand_def(TensorType)
-    moving_var = operand_def(TensorType)
-    result = result_def(TensorType)
-    axis = relay_prop(nn.BatchNormOp, "axis", IntegerAttr)
-    epsilon = relay_prop(nn.BatchNormOp, "epsilon", FloatAttr)
-    center = relay_prop(nn.BatchNormOp, "center", IntegerAttr)
-    scale = relay_prop(nn.BatchNormOp, "scale", IntegerAttr)
-    traits = traits_def(Pure())
-
-    @classmethod
-    def infer_result_types(
-        cls, operand_types: Sequence[Attribute], props: Props
-    ) -> Sequence[Attribute]:
-        return [tuple_elements(cls.relay_type(operand_types, props))[0]]
 
 
 OPS: tuple[type[AccelOp], ...] = (

@@ -1,24 +1,21 @@
-"""What every `accel` op shares: relay's properties, the optional bias, the residual.
+"""What every `accel` op shares: the optional bias, the residual, the clip epilogue.
 
-`AccelOp` is the base of the ops that extend one relay op (`accel.py`);
-`relay_prop` copies a relay op's property definition (constraint and default);
+`AccelOp` is the base of the ops that extend one relay op (`accel.py`), a
+`kernel_ops.KernelOp` (what accel's and dnnl's ops share, with `relay_prop`,
+copying a relay op's property definition, and `FALSE`, re-exported here);
 `check_bias` and `check_residual` are the verifier rules of the epilogue
-operands, shared with the ops of other kernel dialects (`dnnl.py`,
-`accel_winograd.py`); `check_clip` is the rule of the clip epilogue (`clip_min` /
-`clip_max`: relay's `clip` after the relu); `ConvOperands` is what accel's two
-convolutions share.
+operands (`accel_winograd.py` uses them too); `check_clip` is the rule of the
+clip epilogue (`clip_min` / `clip_max`: relay's `clip` after the relu);
+`ConvOperands` is what accel's two convolutions share.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
-from typing import ClassVar, cast
 
-from xdsl.dialects.builtin import FloatAttr, IntegerAttr, TensorType, i1
+from xdsl.dialects.builtin import FloatAttr, IntegerAttr, TensorType
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
-    AttributeInvT,
     OptionalDef,
     operand_def,
     opt_prop_def,
@@ -29,48 +26,32 @@ from xdsl.irdl import (
 )
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
-from xrelay.dialects.relay.base import (
-    Props,
-    RelayOp,
-    RelayTypeError,
-    expect_rank,
-    expect_tensor,
-    get_bool,
-    get_float,
+from xrelay.dialects.kernel_ops import (
+    FALSE,
+    KernelOp,
+    check_bias_operand,
+    check_bounds,
+    relay_opt_prop,
+    relay_prop,
 )
+from xrelay.dialects.relay.base import Props, RelayOp, RelayTypeError, get_bool
 from xrelay.dialects.relay.types import dims_compatible, shape_of, tensor_element_type
 
-
-def relay_prop(op: type[RelayOp], name: str, kind: type[AttributeInvT]) -> AttributeInvT:
-    """A property definition equal to relay op `op`'s `name`: same constraint, same default.
-
-    `kind` is the attribute class, for the accessor's static type.
-    """
-    definition = op.get_irdl_definition().properties[name]
-    return cast(AttributeInvT, prop_def(definition.constr, definition.default_value))
-
-
-def relay_opt_prop(op: type[RelayOp], name: str, kind: type[AttributeInvT]) -> AttributeInvT | None:
-    """An optional property definition equal to relay op `op`'s optional `name`."""
-    definition = op.get_irdl_definition().properties[name]
-    return cast(AttributeInvT | None, opt_prop_def(definition.constr))
+__all__ = [
+    "FALSE",
+    "AccelOp",
+    "ConvOperands",
+    "check_bias",
+    "check_clip",
+    "check_residual",
+    "relay_opt_prop",
+    "relay_prop",
+]
 
 
-FALSE = IntegerAttr(0, i1)
-"""The default of the `has_bias` / `has_relu` flags."""
-
-
-class AccelOp(RelayOp):
-    """Base of accel ops: relay's syntax and verifier, the type of the relay op `RELAY`."""
-
-    RELAY: ClassVar[type[RelayOp]]
-    """The relay op this kernel computes (before its bias and relu)."""
-
-    @classmethod
-    def relay_type(cls, operand_types: Sequence[Attribute], props: Props) -> Attribute:
-        """The result type relay's `RELAY` infers for these operands."""
-        (result,) = cls.RELAY.infer_result_types(operand_types, props)
-        return result
+class AccelOp(KernelOp):
+    """Base of accel ops: relay's syntax and verifier, the type of the relay op `RELAY`
+    (`kernel_ops.KernelOp`); the bias, and on some the residual, are optional operands."""
 
     @classmethod
     def check_operand_count(cls, count: int) -> None:
@@ -93,18 +74,8 @@ def check_bias(
             if has_bias
             else "a bias operand needs has_bias = true"
         )
-    if not has_bias:
-        return
-    bias = expect_tensor(operand_types, 2, "bias")
-    expect_rank(bias, 1, "bias")
-    channels = shape_of(result)[axis]
-    if not dims_compatible(bias[0], channels):
-        raise RelayTypeError(f"bias of size {bias[0]} does not match {channels} output channels")
-    bias_element, out_element = tensor_element_type(operand_types[2]), tensor_element_type(result)
-    if bias_element != out_element:
-        raise RelayTypeError(
-            f"bias element type {bias_element} does not match result {out_element}"
-        )
+    if has_bias:
+        check_bias_operand(operand_types, 2, result, axis)
 
 
 def check_clip(props: Props) -> None:
@@ -115,11 +86,7 @@ def check_clip(props: Props) -> None:
         return
     if not all(present):
         raise RelayTypeError("clip_min and clip_max must be set together")
-    lo, hi = get_float(props, "clip_min"), get_float(props, "clip_max")
-    if not (math.isfinite(lo) and math.isfinite(hi)):
-        raise RelayTypeError(f"clip bounds must be finite, got [{lo}, {hi}]")
-    if lo > hi:
-        raise RelayTypeError(f"clip_min ({lo}) must not exceed clip_max ({hi})")
+    check_bounds(props, "clip_min", "clip_max", finite=True)
 
 
 def check_residual(residual: Attribute, result: Attribute) -> None:

@@ -14,7 +14,8 @@ normalization (`dnnl.softmax`, `dnnl.layer_norm`).
 dnnl C emitter prints them as oneDNN calls.
 
 Each op extends one relay op (`RELAY`): it has that op's properties (same
-definitions and defaults), computes what the relay op computes and infers its
+definitions and defaults; the operand and property sets dnnl shares with
+accel are defined once, in `kernel_ops.py`), computes what the relay op computes and infers its
 type with the relay op's inference. The layout of activations is relay's
 `data_layout` (conv2d) or `layout` (pools): the backend runs convolutions and
 pools on NHWC activations. Post-ops apply in oneDNN's order::
@@ -35,7 +36,6 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
-    DenseArrayBase,
     FloatAttr,
     IntegerAttr,
     StringAttr,
@@ -53,24 +53,32 @@ from xdsl.irdl import (
 )
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
-from xrelay.dialects.accel import FALSE, relay_opt_prop, relay_prop
+from xrelay.dialects.kernel_ops import (
+    FALSE,
+    BatchNormKernel,
+    BinaryKernel,
+    Conv2DAttrs,
+    GlobalAvgPool2DKernel,
+    KernelOp,
+    Pool2DKernel,
+    UnaryKernel,
+    check_bias_operand,
+    check_bounds,
+    relay_opt_prop,
+    relay_prop,
+)
 from xrelay.dialects.relay import elementwise, nn, nn_extra, nn_norm, nn_pool, reduce, tensor
 from xrelay.dialects.relay.base import (
     Props,
     RelayOp,
     RelayTypeError,
-    expect_rank,
     expect_tensor,
     get_bool,
-    get_float,
     get_str,
 )
 from xrelay.dialects.relay.types import (
-    dims_compatible,
     format_shape,
     shape_of,
-    tensor_element_type,
-    tuple_elements,
 )
 
 ELTWISE = ("relu", "tanh", "sigmoid", "clip", "gelu_erf", "gelu_erf_x2")
@@ -80,23 +88,9 @@ whose 0.5 FoldScaleAxis moved into the next layer's weights; relu and clip are a
 after the primitive, keeping NaN as relay does)."""
 
 
-class DnnlOp(RelayOp):
-    """Base of dnnl ops: relay's syntax and verifier, the type of the relay op `RELAY`."""
-
-    RELAY: ClassVar[type[RelayOp]]
-    """The relay op this primitive computes (before its post-ops)."""
-
-    @classmethod
-    def relay_type(cls, operand_types: Sequence[Attribute], props: Props) -> Attribute:
-        """The result type relay's `RELAY` infers for these operands."""
-        (result,) = cls.RELAY.infer_result_types(operand_types, props)
-        return result
-
-    @classmethod
-    def infer_result_types(
-        cls, operand_types: Sequence[Attribute], props: Props
-    ) -> Sequence[Attribute]:
-        return [cls.relay_type(operand_types, props)]
+class DnnlOp(KernelOp):
+    """Base of dnnl ops: relay's syntax and verifier, the type of the relay op `RELAY` (the
+    primitive before its post-ops; `kernel_ops.KernelOp`)."""
 
 
 class PostOpKernel(DnnlOp):
@@ -141,20 +135,9 @@ class PostOpKernel(DnnlOp):
                 f"has_bias = {str(has_bias).lower()} and has_sum = {str(has_sum).lower()} "
                 f"need {want} operand{'' if want == 1 else 's'} after the weight, got {len(extra)}"
             )
-        out = shape_of(result)
         if has_bias:
-            bias = expect_tensor(operand_types, 2, "bias")
-            expect_rank(bias, 1, "bias")
-            channels = out[cls.channel_axis(props, len(out))]
-            if not dims_compatible(bias[0], channels):
-                raise RelayTypeError(
-                    f"bias of size {bias[0]} does not match {channels} output channels"
-                )
-            if tensor_element_type(operand_types[2]) != tensor_element_type(result):
-                raise RelayTypeError(
-                    f"bias element type {tensor_element_type(operand_types[2])} does not "
-                    f"match result {tensor_element_type(result)}"
-                )
+            axis = cls.channel_axis(props, len(shape_of(result)))
+            check_bias_operand(operand_types, 2, result, axis)
         if has_sum and extra[-1] != result:
             raise RelayTypeError(f"sum operand {extra[-1]} is not of the result type {result}")
         eltwise = props.get("eltwise")
@@ -177,9 +160,7 @@ def check_clip_bounds(props: Props) -> None:
         return
     if not all(isinstance(b, FloatAttr) for b in bounds):
         raise RelayTypeError("eltwise clip needs a_min and a_max")
-    lo, hi = get_float(props, "a_min"), get_float(props, "a_max")
-    if lo > hi:
-        raise RelayTypeError(f"a_min ({lo}) must not exceed a_max ({hi})")
+    check_bounds(props, "a_min", "a_max")
 
 
 def clip_bounds(op: Operation) -> tuple[float, float]:
@@ -197,7 +178,7 @@ def eltwise_of(op: Operation) -> str | None:
 
 
 @irdl_op_definition
-class Conv2DOp(PostOpKernel):
+class Conv2DOp(Conv2DAttrs, PostOpKernel):
     """`dnnl.conv2d`: relay.nn.conv2d, then `+ bias` per output channel, `+ sum`, eltwise.
 
     Every attribute of `relay.nn.conv2d` (strides, padding, dilation, groups,
@@ -208,15 +189,6 @@ class Conv2DOp(PostOpKernel):
     name = "dnnl.conv2d"
     RELAY: ClassVar[type[RelayOp]] = nn.Conv2DOp
 
-    strides = relay_prop(nn.Conv2DOp, "strides", DenseArrayBase)
-    padding = relay_prop(nn.Conv2DOp, "padding", DenseArrayBase)
-    dilation = relay_prop(nn.Conv2DOp, "dilation", DenseArrayBase)
-    groups = relay_prop(nn.Conv2DOp, "groups", IntegerAttr)
-    channels = relay_opt_prop(nn.Conv2DOp, "channels", IntegerAttr)
-    kernel_size = relay_opt_prop(nn.Conv2DOp, "kernel_size", DenseArrayBase)
-    data_layout = relay_prop(nn.Conv2DOp, "data_layout", StringAttr)
-    kernel_layout = relay_prop(nn.Conv2DOp, "kernel_layout", StringAttr)
-    out_dtype = relay_opt_prop(nn.Conv2DOp, "out_dtype", TypeAttribute)
     traits = traits_def(Pure())
 
     @classmethod
@@ -243,12 +215,8 @@ class DenseOp(PostOpKernel):
         return rank - 1
 
 
-class EltwiseOp(DnnlOp):
+class EltwiseOp(UnaryKernel, DnnlOp):
     """Base of the eltwise primitives: one operand, the result of its shape."""
-
-    data = operand_def(TensorType)
-    result = result_def(TensorType)
-    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -275,13 +243,8 @@ class SigmoidOp(EltwiseOp):
     RELAY: ClassVar[type[RelayOp]] = elementwise.SigmoidOp
 
 
-class BinaryOp(DnnlOp):
+class BinaryOp(BinaryKernel, DnnlOp):
     """Base of the binary primitives: `lhs` has the result's shape, `rhs` broadcasts to it."""
-
-    lhs = operand_def(TensorType)
-    rhs = operand_def(TensorType)
-    result = result_def(TensorType)
-    traits = traits_def(Pure())
 
     @classmethod
     def infer_result_types(
@@ -322,7 +285,7 @@ class MultiplyOp(BinaryOp):
 
 
 @irdl_op_definition
-class BatchNormOp(DnnlOp):
+class BatchNormOp(BatchNormKernel, DnnlOp):
     """`dnnl.batch_norm`: relay.nn.batch_norm in inference form; one result, the data.
 
     `(x - moving_mean) / sqrt(moving_var + epsilon) * gamma + beta` along
@@ -334,37 +297,9 @@ class BatchNormOp(DnnlOp):
     name = "dnnl.batch_norm"
     RELAY: ClassVar[type[RelayOp]] = nn.BatchNormOp
 
-    data = operand_def(TensorType)
-    gamma = operand_def(TensorType)
-    beta = operand_def(TensorType)
-    moving_mean = operand_def(TensorType)
-    moving_var = operand_def(TensorType)
-    result = result_def(TensorType)
-    axis = relay_prop(nn.BatchNormOp, "axis", IntegerAttr)
-    epsilon = relay_prop(nn.BatchNormOp, "epsilon", FloatAttr)
-    center = relay_prop(nn.BatchNormOp, "center", IntegerAttr)
-    scale = relay_prop(nn.BatchNormOp, "scale", IntegerAttr)
-    traits = traits_def(Pure())
 
-    @classmethod
-    def infer_result_types(
-        cls, operand_types: Sequence[Attribute], props: Props
-    ) -> Sequence[Attribute]:
-        return [tuple_elements(cls.relay_type(operand_types, props))[0]]
-
-
-class Pool2DOp(DnnlOp):
+class Pool2DOp(Pool2DKernel, DnnlOp):
     """Base of the windowed pools: relay's pool attributes and output extents."""
-
-    data = operand_def(TensorType)
-    result = result_def(TensorType)
-    pool_size = relay_prop(nn_pool.MaxPool2DOp, "pool_size", DenseArrayBase)
-    strides = relay_prop(nn_pool.MaxPool2DOp, "strides", DenseArrayBase)
-    dilation = relay_prop(nn_pool.MaxPool2DOp, "dilation", DenseArrayBase)
-    padding = relay_prop(nn_pool.MaxPool2DOp, "padding", DenseArrayBase)
-    layout = relay_prop(nn_pool.MaxPool2DOp, "layout", StringAttr)
-    ceil_mode = relay_prop(nn_pool.MaxPool2DOp, "ceil_mode", IntegerAttr)
-    traits = traits_def(Pure())
 
 
 @irdl_op_definition
@@ -389,20 +324,15 @@ class AvgPool2DOp(Pool2DOp):
 
 
 @irdl_op_definition
-class GlobalAvgPool2DOp(DnnlOp):
+class GlobalAvgPool2DOp(GlobalAvgPool2DKernel, DnnlOp):
     """`dnnl.global_avg_pool2d`: relay.nn.global_avg_pool2d, the mean over H and W."""
 
     name = "dnnl.global_avg_pool2d"
     RELAY: ClassVar[type[RelayOp]] = nn_pool.GlobalAvgPool2DOp
 
-    data = operand_def(TensorType)
-    result = result_def(TensorType)
-    layout = relay_prop(nn_pool.GlobalAvgPool2DOp, "layout", StringAttr)
-    traits = traits_def(Pure())
-
 
 @irdl_op_definition
-class ReorderOp(DnnlOp):
+class ReorderOp(UnaryKernel, DnnlOp):
     """`dnnl.reorder`: relay.layout_transform between two orders of the same axes (a transpose).
 
     `src_layout` and `dst_layout` name the same axes (e.g. NCHW and NHWC), with
@@ -413,11 +343,8 @@ class ReorderOp(DnnlOp):
     name = "dnnl.reorder"
     RELAY: ClassVar[type[RelayOp]] = tensor.LayoutTransformOp
 
-    data = operand_def(TensorType)
-    result = result_def(TensorType)
     src_layout = relay_prop(tensor.LayoutTransformOp, "src_layout", StringAttr)
     dst_layout = relay_prop(tensor.LayoutTransformOp, "dst_layout", StringAttr)
-    traits = traits_def(Pure())
 
     @classmethod
     def infer_result_types(
@@ -485,31 +412,25 @@ class MatmulOp(MatmulKernel):
 
 
 @irdl_op_definition
-class SoftmaxOp(DnnlOp):
+class SoftmaxOp(UnaryKernel, DnnlOp):
     """`dnnl.softmax`: relay.nn.softmax along `axis` (oneDNN softmax, accurate: the row's
     maximum subtracted first)."""
 
     name = "dnnl.softmax"
     RELAY: ClassVar[type[RelayOp]] = nn.SoftmaxOp
 
-    data = operand_def(TensorType)
-    result = result_def(TensorType)
     axis = relay_prop(nn.SoftmaxOp, "axis", IntegerAttr)
-    traits = traits_def(Pure())
 
 
 @irdl_op_definition
-class LogSoftmaxOp(DnnlOp):
+class LogSoftmaxOp(UnaryKernel, DnnlOp):
     """`dnnl.log_softmax`: relay.nn.log_softmax along `axis` (oneDNN softmax with its log
     algorithm: `x - max - log(sum(exp(x - max)))`)."""
 
     name = "dnnl.log_softmax"
     RELAY: ClassVar[type[RelayOp]] = nn.LogSoftmaxOp
 
-    data = operand_def(TensorType)
-    result = result_def(TensorType)
     axis = relay_prop(nn.LogSoftmaxOp, "axis", IntegerAttr)
-    traits = traits_def(Pure())
 
 
 @irdl_op_definition

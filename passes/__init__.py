@@ -327,6 +327,12 @@ register_lazy(
     "Fold a 2x2 stride-2 max pool into the accel Winograd convolution feeding it",
 )
 register_lazy(
+    "build-pipeline",
+    "build_pipeline",
+    "BuildPipelinePass",
+    "What xrelay.build runs before emitting C: partition, optimize, lower, plan (one list)",
+)
+register_lazy(
     "split-concat-conv",
     "split_concat_conv",
     "SplitConcatConvPass",

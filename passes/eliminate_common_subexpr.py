@@ -10,7 +10,9 @@ functions are skipped):
 - Equal constants count as equal: two `relay.constant` ops with the same type,
   value and attributes merge like any other op, so the ops over them merge in
   turn (TVM treats distinct *scalar* constants as equal; xrelay merges equal
-  constants of any shape, which TVM leaves to pointer identity).
+  constants of any shape, which TVM leaves to pointer identity). The table is a dict:
+  keys with equal hashes are compared by value before a merge, so two different
+  constants whose hashes collide never merge (`tests/test_eliminate_common_subexpr_hash.py`).
 - `relay.tuple_get_item` merges by (tuple, index), and two `relay.tuple` ops
   with the same fields merge (TVM instead counts such tuples as equal
   arguments; the effect on the ops over them is the same).

@@ -247,6 +247,11 @@ def _nonzero_int(attr: Attribute | None) -> bool:
 class FoldTupleGetItem(RewritePattern):
     """`relay.tuple_get_item` of a `relay.tuple` is the field (TVM: `(x, c).1` -> `c`)."""
 
+    @staticmethod
+    def could_match(op: Operation) -> bool:
+        """A projection of a `relay.tuple` (see `passes/greedy.py`)."""
+        return isinstance(op, TupleGetItemOp) and isinstance(op.tuple.owner, TupleOp)
+
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: TupleGetItemOp, rewriter: PatternRewriter, /) -> None:
         tuple_op = op.tuple.owner
@@ -259,6 +264,11 @@ class FoldTupleGetItem(RewritePattern):
 
 class FoldConstantIf(RewritePattern):
     """`relay.if` on a constant condition: inline the branch taken, use what it yields."""
+
+    @staticmethod
+    def could_match(op: Operation) -> bool:
+        """An if on a constant (see `passes/greedy.py`)."""
+        return isinstance(op, IfOp) and isinstance(op.cond.owner, ConstantOp | TupleOp)
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: IfOp, rewriter: PatternRewriter, /) -> None:
@@ -314,9 +324,17 @@ class FoldConstantCall(RewritePattern):
     chain: bool = True
     """Fold a chain of single users at once (`fold_user`); False folds op by op (the same IR)."""
 
+    @staticmethod
+    def could_match(op: Operation) -> bool:
+        """Operands, all constants (see `passes/greedy.py`)."""
+        operands = op.operands
+        return len(operands) > 0 and all(
+            isinstance(v.owner, ConstantOp | TupleOp) for v in operands
+        )
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         # Most ops read a non-constant: checked first, before any constant is decoded.
-        if not all(isinstance(v.owner, ConstantOp | TupleOp) for v in op.operands):
+        if not self.could_match(op):
             return
         if not self.foldable(op):
             return
@@ -429,7 +447,7 @@ class FoldConstantPass(XdslFunctionPass):
     """TVM's option for QNN ops; xrelay has none, so it changes nothing."""
 
     def apply_to_function(self, ctx: Context, function: func.FuncOp) -> None:
-        if _nonzero_int(function.attributes.get("Primitive")):
+        if not folds_in(function):
             return
         max_elements = PassContext.current().get_config(MAX_ELEMENTS_KEY)
         if not isinstance(max_elements, int):
@@ -444,6 +462,11 @@ class FoldConstantPass(XdslFunctionPass):
             FoldStaticShape(),
         ]
         rewrite_greedily(function.body, patterns)
+
+
+def folds_in(function: func.FuncOp) -> bool:
+    """Whether FoldConstant folds anything in `function` (not in a nonzero `Primitive` one)."""
+    return not _nonzero_int(function.attributes.get("Primitive"))
 
 
 def FoldConstant(fold_qnn: bool = False) -> Pass:

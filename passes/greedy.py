@@ -14,6 +14,15 @@ exactly the patterns the plain applier would have run to an effect, so the
 result is the same. `rewrite_greedily` walks a region with it and pushes
 only ops that some pattern accepts onto the worklist (ops the driver is told
 of while rewriting are still all offered, as in xDSL).
+
+A pattern may also define `could_match(op) -> bool`: a cheap necessary
+condition for it to change `op` in the IR as it stands when a walk starts
+(FoldConstant's: all operands are constants). An op for which every pattern
+accepting it has one and says False is left off the walk's initial worklist;
+it is still offered when a rewrite changes it or its operands, as any op the
+driver is told of. Only for patterns whose result does not depend on the order
+ops are tried in (FoldConstant's replace an op by constants in its place):
+a skipped op is otherwise visited at another time than in program order.
 """
 
 from __future__ import annotations
@@ -21,7 +30,7 @@ from __future__ import annotations
 import functools
 import inspect
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from types import UnionType
 from typing import Any, Union, get_args, get_origin
 
@@ -70,6 +79,20 @@ class DispatchingApplier(RewritePattern):
         self.patterns = list(patterns)
         self._accepts = [pattern_op_types(type(p)) for p in self.patterns]
         self._by_class: dict[type[Operation], tuple[RewritePattern, ...]] = {}
+        self._checks: dict[type[Operation], tuple[Callable[[Operation], bool], ...] | None] = {}
+        """Per op class: the `could_match` of each pattern accepting it, None if one has none."""
+
+    def could_match(self, op: Operation) -> bool:
+        """Whether some pattern may rewrite `op` (its type, then its `could_match` if any)."""
+        checks = self._checks.get(type(op))
+        if checks is None:
+            patterns = self.patterns_for(type(op))
+            found = [getattr(p, "could_match", None) for p in patterns]
+            checks = tuple(c for c in found if c is not None) if all(found) else None
+            checks = self._checks.setdefault(type(op), checks if patterns else ())
+        if checks is None:
+            return True
+        return any(check(op) for check in checks)
 
     def patterns_for(self, op_class: type[Operation]) -> tuple[RewritePattern, ...]:
         """The patterns that may match ops of `op_class`, in order (cached per class)."""
@@ -96,12 +119,12 @@ class _DispatchingWalker(PatternRewriteWalker):
     def _populate_worklist(self, op: Operation | Region | Block) -> None:
         applier = self.pattern
         assert isinstance(applier, DispatchingApplier)
-        patterns_for = applier.patterns_for
+        could_match = applier.could_match
         push = self._worklist.push
         for sub_op in op.walk(
             reverse=not self.walk_reverse, region_first=not self.walk_regions_first
         ):
-            if patterns_for(type(sub_op)):
+            if could_match(sub_op):
                 push(sub_op)
 
 

@@ -44,7 +44,7 @@ from typing import Generic, TypeGuard, TypeVar
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, StringAttr
-from xdsl.ir import Block, Operation, Region
+from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, PatternRewriteWalker, RewritePattern
 from xdsl.rewriter import InsertPoint
 from xrelay.dialects.diagnostics import Diagnostic, DiagnosticError, op_error
@@ -67,6 +67,7 @@ __all__ = [
     "is_target_function",
     "lower_partitions",
     "lowering_patterns",
+    "outside",
     "register_lowering_patterns",
     "reject",
     "unregister_lowering_patterns",
@@ -265,6 +266,21 @@ def body_op(composite: CompositeOp, op_type: type[OpT]) -> OpT:
     if len(found) != 1:
         raise Rejected(f"its body has {len(found)} '{op_type.name}' ops, not one")
     return found[0]
+
+
+def outside(value: SSAValue, composite: CompositeOp, copies: list[Operation]) -> SSAValue:
+    """What a value of the composite's body is outside it, for a builder's new op: the
+    composite's operand for a block argument, a copy of a body constant (appended to
+    `copies`, which the builder returns before its op); Rejected for a value computed in
+    the body."""
+    block = composite.body.block
+    if value.owner is block:
+        return composite.operands[block.args.index(value)]
+    if isinstance(value.owner, ConstantOp) and value.owner.parent is block:
+        copy = value.owner.clone()
+        copies.append(copy)
+        return copy.results[0]
+    raise Rejected("an operand is computed inside the composite, not one of its inputs")
 
 
 class _Dispatch(RewritePattern):

@@ -33,8 +33,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from xrelay.passes.adapters import XdslPipelinePass, get_pass
+from xrelay.passes.adapters import XdslPass, XdslPipelinePass, get_pass
 from xrelay.passes.pass_manager import Sequential
+from xrelay.passes.simplify_inference import SimplifyInferencePass
 
 BUILD_PASSES = (
     "SimplifyInference",
@@ -66,10 +67,19 @@ class OptimizePass(XdslPipelinePass):
 
     def passes(self) -> list[Any]:
         names = [*BUILD_PASSES, "FuseOps"] if self.fuse else list(BUILD_PASSES)
-        return [get_pass(name) for name in names]
+        return [
+            _folding_simplify_inference() if n == "SimplifyInference" else get_pass(n)
+            for n in names
+        ]
 
     def build(self) -> Sequential:
         pipeline = super().build()
         if self.opt_level >= 0:
             pipeline.scoped_opt_level = self.opt_level
         return pipeline
+
+
+def _folding_simplify_inference() -> Any:
+    """SimplifyInference emitting batch_norm's scale and shift as the constants the
+    pipeline's FoldConstant would fold them to (when it runs; same IR, fewer ops built)."""
+    return XdslPass(SimplifyInferencePass(fold_constants=True))

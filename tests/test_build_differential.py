@@ -250,7 +250,8 @@ def parse_outputs(stdout: str) -> list[Array]:
 
 def run_sanitized(mod: IRModule, target: str, cache: Path, main_object: Path, work: Path) -> str:
     """Build `mod` for `target` with the sanitizers, run it from C; the problems found, "" if none."""
-    sources = CEmitter(lower(mod, targets=TARGETS[target][:-1]).module).emit()
+    byoc = TARGETS[target][:-1]
+    sources = CEmitter(lower(mod, targets=byoc).module, targets=byoc).emit()
     library = compile_library(sources.files, cache_dir=cache)
     exe = work / "main"
     link = [*find_compiler().command, *shlex.split(SANITIZE), str(main_object), str(library)]

@@ -29,6 +29,7 @@ from xrelay.dialects import accel
 from xrelay.dialects.diagnostics import DiagnosticError
 from xrelay.passes.convert_relay_to_accel import ConvertRelayToAccel
 from xrelay.passes.partition_for import partition_for
+from xrelay.passes.plan_memory import PlanMemory
 
 import xrelay
 from xrelay.runtime import Library
@@ -353,7 +354,9 @@ func.func @main(%x: {type_}) -> {type_} {{
         (
             "  %1 = relay.nn.softmax %0 : tensor<4xf32>\n  func.return %1 : tensor<4xf32>",
             "tensor<4xf32>",
-            r"<string>:3:3: error: 'relay.nn.softmax' op cannot be emitted for target 'accel'$",
+            r"<string>:3:3: error: 'relay.nn.softmax' op cannot be emitted for target 'accel': "
+            r"lower it with convert-relay-to-accel first "
+            r"\(in function @part, partitioned for 'accel'\)$",
         ),
         (
             "  %1 = relay.nn.relu %0 : tensor<4xf32>\n  func.return %1 : tensor<4xf32>",
@@ -374,9 +377,7 @@ def test_what_accel_cannot_emit_is_a_located_error(body: str, type_: str, messag
         emit(mod)
 
 
-def test_a_partition_left_as_relay_ops_is_host_code(cache: Path) -> None:
-    mod = xrelay.parse(
-        """func.func @part(%a: tensor<4xf32>) -> tensor<4xf32> attributes {Compiler = "accel"} {
+UNLOWERED = """func.func @part(%a: tensor<4xf32>) -> tensor<4xf32> attributes {Compiler = "accel"} {
   %0 = relay.nn.softmax %a : tensor<4xf32>
   func.return %0 : tensor<4xf32>
 }
@@ -384,8 +385,27 @@ func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = func.call @part(%x) : (tensor<4xf32>) -> tensor<4xf32>
   func.return %0 : tensor<4xf32>
 }"""
+
+
+def test_an_unlowered_partition_for_a_target_of_the_build_is_a_located_error() -> None:
+    """By default (`xrelay-opt -t c`) and in a build for accel, a `Compiler = "accel"` function
+    goes to accel's emitter: a relay op left in it is refused, never host C."""
+    mod = xrelay.parse(UNLOWERED)
+    planned = PlanMemory()(mod.clone()).module
+    message = (
+        r"^<string>:2:3: error: 'relay.nn.softmax' op cannot be emitted for target 'accel': "
+        r"lower it with convert-relay-to-accel first \(in function @part, partitioned for "
+        r"'accel'\)$"
     )
-    sources = emit(mod)
+    for targets in (None, ("accel",), ("dnnl", "accel")):
+        with pytest.raises(DiagnosticError, match=message):
+            CEmitter(planned, targets=targets).emit()
+
+
+def test_a_partition_for_a_target_the_build_does_not_have_is_host_code(cache: Path) -> None:
+    """A `target="c"` build of a module partitioned for accel: its partitions are host code."""
+    mod = xrelay.parse(UNLOWERED)
+    sources = CEmitter(PlanMemory()(mod.clone()).module, targets=("dnnl",)).emit()
     assert "accel.c" not in sources.files  # the softmax is host code (the rows library's)
     assert "model.c" in sources.files
     assert "kernels_rows.c" in sources.files

@@ -17,6 +17,7 @@ from xrelay.dialects import accel
 from xrelay.dialects.builder import attrs
 from xrelay.dialects.diagnostics import DiagnosticError
 from xrelay.dialects.relay import nn
+from xrelay.dialects.relay.elementwise import AddOp
 from xrelay.dialects.relay.structure import CompositeOp
 from xrelay.dialects.relay.types import shape_of
 from xrelay.passes.byoc_registry import (
@@ -35,6 +36,7 @@ from xrelay.passes.lowering import (
     Rejected,
     body_op,
     lowering_patterns,
+    outside,
     register_lowering_patterns,
     unregister_lowering_patterns,
 )
@@ -176,3 +178,37 @@ def test_a_pattern_of_higher_benefit_is_tried_first_and_may_decline() -> None:
         assert "accel.relu" in kinds, kinds
     finally:
         unregister_lowering_patterns("accel", patterns)
+
+
+COMPOSITE = """\
+func.func @f(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %0 = relay.composite "t.k" (%x, %y) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32> {
+  ^bb0(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>):
+    %c = relay.constant dense<2.0> : tensor<f32>
+    %m = relay.multiply %b, %c : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
+    %s = relay.add %a, %m : tensor<2x3xf32>
+    relay.yield %s : tensor<2x3xf32>
+  }
+  func.return %0 : tensor<2x3xf32>
+}
+"""
+
+
+def test_outside_maps_body_values_to_the_composite_inputs_or_constant_copies() -> None:
+    (composite,) = [
+        op for op in xrelay.parse(COMPOSITE).module.walk() if isinstance(op, CompositeOp)
+    ]
+    add = body_op(composite, AddOp)
+    multiply = add.operands[1].owner
+    assert isinstance(multiply, Operation)
+    copies: list[Operation] = []
+    assert outside(add.operands[0], composite, copies) is composite.operands[0]
+    assert outside(multiply.operands[0], composite, copies) is composite.operands[1]
+    assert copies == []
+    constant = outside(multiply.operands[1], composite, copies)
+    assert len(copies) == 1
+    assert constant is copies[0].results[0]
+    assert copies[0].parent is None  # a new op for the builder to return
+    assert str(copies[0].properties["value"]) == str(multiply.operands[1].owner.properties["value"])
+    with pytest.raises(Rejected, match="computed inside the composite"):
+        outside(add.operands[1], composite, copies)

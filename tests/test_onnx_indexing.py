@@ -82,7 +82,12 @@ def test_one_hot_out_of_range_is_all_off() -> None:
 
 def test_indexing_on_target_c() -> None:
     gather = helper.make_node("GatherND", ["x", "i"], ["y"], batch_dims=1)
-    check_node(gather, {"x": _data(2, 3, 4), "i": np.array([[2], [0]], np.int64)}, target="c", optimize=False)
+    check_node(
+        gather,
+        {"x": _data(2, 3, 4), "i": np.array([[2], [0]], np.int64)},
+        target="c",
+        optimize=False,
+    )
     scatter = helper.make_node("ScatterND", ["x", "i", "u"], ["y"], reduction="add")
     inputs = {"x": _data(4, 3), "i": np.array([[1], [1]], np.int64), "u": _data(2, 3)}
     check_node(scatter, inputs, target="c", optimize=False)

@@ -90,9 +90,22 @@ def test_pad_refuses_negative_pads_outside_constant_mode() -> None:
 
 def test_movement_on_target_c() -> None:
     pad = helper.make_node("Pad", ["x", "pads"], ["y"], mode="wrap")
-    check_node(pad, {"x": _data(3, 4)}, {"pads": np.array([1, 2, 2, 3], np.int64)}, target="c", optimize=False)
+    check_node(
+        pad,
+        {"x": _data(3, 4)},
+        {"pads": np.array([1, 2, 2, 3], np.int64)},
+        target="c",
+        optimize=False,
+    )
     trilu = helper.make_node("Trilu", ["x", "k"], ["y"], upper=0)
-    check_node(trilu, {"x": _data(4, 3)}, {"k": np.array(1, np.int64)}, opset=14, target="c", optimize=False)
+    check_node(
+        trilu,
+        {"x": _data(4, 3)},
+        {"k": np.array(1, np.int64)},
+        opset=14,
+        target="c",
+        optimize=False,
+    )
     s2d = helper.make_node("SpaceToDepth", ["x"], ["y"], blocksize=2, mode="CRD")
     check_node(s2d, {"x": _data(1, 2, 4, 2)}, opset=28, target="c", optimize=False)
 

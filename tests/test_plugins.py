@@ -125,7 +125,7 @@ def test_a_registry_miss_loads_installed_plugins_once(plugin_root: Path, query: 
         assert 'plugmod' not in sys.modules, 'loaded before a miss'
         {QUERIES[query]}
         assert 'plugmod' in sys.modules, 'not loaded by the miss'
-        assert installed_plugins() == ['plugmod = plugmod']
+        assert 'plugmod = plugmod' in installed_plugins()  # beside examples/myacc's
         assert not discover()
         {QUERIES[query]}
         assert sys.modules['plugmod'].LOADS == 1

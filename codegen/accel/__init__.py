@@ -25,12 +25,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from xrelay.codegen.accel import op_support, patterns
-from xrelay.codegen.targets import CodegenTarget, register_codegen
+
+from xrelay.ext import CodegenTarget, register_codegen
 
 if TYPE_CHECKING:
     from xdsl.dialects import func
-    from xrelay.codegen.c.emitter import CEmitter
-    from xrelay.codegen.c.function import FunctionEmitter
+
+    from xrelay.ext import CEmitter, FunctionEmitter
 
 
 def function_emitter(owner: CEmitter, function: func.FuncOp, symbol: str) -> FunctionEmitter:
@@ -60,12 +61,25 @@ on the calling thread."""
 LDFLAGS = ("-fopenmp",)
 """The link flags of a library with accel code: OpenMP's runtime (libgomp with gcc)."""
 
+ACCEPTS = ("relay.constant", "relay.tuple", "relay.tuple_get_item", "func.return")
+"""The ops of other dialects an accel function holds after its lowering, and its emitter
+prints (`emitter.py`): everything else in it must be an `accel.*` kernel."""
+
 CODEGEN = register_codegen(
-    CodegenTarget("accel", LOWERING, function_emitter, cflags=CFLAGS, ldflags=LDFLAGS)
+    CodegenTarget(
+        "accel",
+        LOWERING,
+        function_emitter,
+        cflags=CFLAGS,
+        ldflags=LDFLAGS,
+        dialect="accel",
+        accepts=ACCEPTS,
+    )
 )
 """accel's code generator, as registered."""
 
 __all__ = [
+    "ACCEPTS",
     "CFLAGS",
     "CODEGEN",
     "LDFLAGS",

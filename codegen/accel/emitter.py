@@ -1,13 +1,15 @@
 """The accel function emitter: one function partitioned for `accel` and lowered, as C.
 
-The host `CEmitter` hands every function with `Compiler = "accel"` that
-`convert-relay-to-accel` lowered (see `codegen/c/emitter.py`) to
-`AccelFunctionEmitter`, registered in `codegen/accel/__init__.py`. It is the
+The host `CEmitter` hands every function with `Compiler = "accel"` of a build
+for accel (see `codegen/c/emitter.py`) to `AccelFunctionEmitter`, registered in
+`codegen/accel/__init__.py`, once every op in it is an `accel.*` one or one of
+`ACCEPTS` (else a located error: a partition whose lowering did not run). It is the
 host's `FunctionEmitter` (same calling convention, arena plan and constants)
 with accel's op table only: the accel kernels (`kernels.py`, float32 tensors
 only), `relay.constant`, `relay.tuple`, `relay.tuple_get_item` and
-`func.return`. Anything else, such as a relay op left in the function, is the
-located error `'<op>' op cannot be emitted for target 'accel'`. The functions
+`func.return` (`ACCEPTS`). Anything else, such as a relay op left in the
+function, is the located error `'<op>' op cannot be emitted for target 'accel'`
+(`CEmitter` checks that first, naming the pass that lowers it). The functions
 go into the translation unit `accel.c` (`accel_<n>.c` when large), each after
 the static helpers its kernels run on threads (`parallel.py`; the thread count
 is the owner's `num_threads`, the build option).
@@ -19,22 +21,16 @@ from typing import TYPE_CHECKING
 
 from xdsl.dialects import func
 from xdsl.ir import Operation
-from xrelay.codegen.accel import parallel
+from xrelay.codegen.accel import ACCEPTS, parallel
 from xrelay.codegen.accel.kernels import KERNELS
 from xrelay.codegen.accel.vectors import PRELUDE
 from xrelay.codegen.c.function import FunctionEmitter
 from xrelay.codegen.c.kernel_api import Unsupported, leaf_types, scalar
-from xrelay.dialects.relay.structure import CompositeOp, ConstantOp, TupleGetItemOp, TupleOp
-from xrelay.passes.convert_relay_to_accel import KERNELS as LOWERABLE
-from xrelay.passes.convert_relay_to_accel import TARGET
 
 if TYPE_CHECKING:
     from xrelay.codegen.c.emitter import CEmitter
 
-STRUCTURE = (ConstantOp, TupleOp, TupleGetItemOp, func.ReturnOp)
-"""The non-kernel ops an accel function holds after `convert-relay-to-accel`."""
-
-LOWER_HINT = "cannot be emitted: lower it with convert-relay-to-accel first"
+TARGET = "accel"
 
 
 class AccelFunctionEmitter(FunctionEmitter):
@@ -63,7 +59,6 @@ class AccelFunctionEmitter(FunctionEmitter):
                 for type_ in leaf_types(value.type):
                     if scalar(type_).ctype != "float":
                         raise Unsupported(f"cannot emit type '{type_}'")
-        elif not isinstance(op, STRUCTURE):
-            lowerable = isinstance(op, CompositeOp) or type(op) in LOWERABLE
-            raise Unsupported(LOWER_HINT if lowerable else "cannot be emitted")
+        elif op.name not in ACCEPTS:
+            raise Unsupported("cannot be emitted")
         super().emit_op(op, inlined)

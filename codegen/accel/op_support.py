@@ -22,7 +22,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from xrelay.passes.byoc_registry import ExprView, TypeView, register_op_attr
+
+from xrelay.byoc import ExprView, TypeView, register_op_attr
 
 TARGET = "target.accel"
 

@@ -34,9 +34,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from xrelay.dialects.relay.structure import ConstantOp
-from xrelay.passes.byoc_registry import ExprView, op_supported, register_pattern_table
-from xrelay.passes.dataflow_pattern import DFPattern, is_constant, is_op, wildcard
+from xrelay.byoc import DFPattern, ExprView, is_constant, is_op, register_pattern_table, wildcard
+from xrelay.ext import op_supported
+from xrelay.ext.ops import ConstantOp
 
 
 def _bias(x: DFPattern) -> DFPattern:

@@ -32,12 +32,16 @@ targets' and libraries' own flags follow. `march=None` adds no `-march`.
 
 Every planned function (the entry and what it calls: FuseOps' `Primitive`
 functions, helpers, partitions) becomes one C function. Who prints it
-(`function_emitter`): a function with `Compiler = "<t>"` that was lowered for
-`t` (it holds ops of the `t` dialect, `t.*`) and whose target has a code
-generator (`codegen/targets.py`) is printed by that generator's function
-emitter, with `t`'s kernels only; every other function, including a
-partition left as relay ops (a `target="c"` build), is host code
-(`function.py`): chains of elementwise ops are one loop nest (`fusion.py`,
+(`function_emitter`): a function with `Compiler = "<t>"`, `t` one of the
+build's targets (`targets`; by default every target with a code generator,
+`codegen/targets.py`), is printed by `t`'s function emitter, with `t`'s kernels
+only; first every op in it must be one `t` takes (of its `dialect`, or one it
+`accepts`), else each other op is the located error `'<op>' op cannot be
+emitted for target '<t>': lower it with <t's first lowering pass> first (in
+function @<f>, partitioned for '<t>')` (a partition whose lowering did not run
+is never host C). Every other function, including a partition for a target
+the build does not have (a `target="c"` build of a partitioned module), is
+host code (`function.py`): chains of elementwise ops are one loop nest (`fusion.py`,
 `scalar_ops.py`) and every other op is printed by the kernel printer
 `KERNELS[op.name]` (`kernels_*.py`). An op with neither is the located error
 `'<op>' op cannot be emitted for target '<t>'`, `t` being the target of the
@@ -56,12 +60,12 @@ map (`scalars.py`) through `scalar_of`.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from xdsl.dialects import func
-from xdsl.dialects.builtin import IntegerAttr, ModuleOp, StringAttr
+from xdsl.dialects.builtin import FileLineColLoc, IntegerAttr, ModuleOp, StringAttr
 from xdsl.ir import Operation
 from xrelay.codegen.c import abi, isa, profile
 from xrelay.codegen.c.constants import DATA_FILE, ConstantPool
@@ -74,7 +78,7 @@ from xrelay.codegen.c.scalar_ops import SCALAR_RULES, ScalarRule
 from xrelay.codegen.kernels import CFLAGS, HOST_CFLAGS, LIBRARIES, closure
 from xrelay.codegen.kernels.routine import ROUTINE_UNIT, Routine
 from xrelay.codegen.targets import CodegenTarget, get_codegen
-from xrelay.dialects.diagnostics import DiagnosticError, op_error
+from xrelay.dialects.diagnostics import Diagnostic, DiagnosticError, location_of, op_error
 
 PLAN_HINT = "run plan-memory first, e.g. -p 'optimize{opt-level=3},plan-memory'"
 
@@ -124,8 +128,12 @@ class CEmitter:
         num_threads: int | None = None,
         profile: bool = False,
         march: str | None = "native",
+        targets: Sequence[str] | None = None,
     ) -> None:
         self.module = module
+        self.targets = None if targets is None else tuple(targets)
+        """The build's BYOC targets: their partitions go to their emitters (`codegen_of`);
+        None: every target with a code generator (`xrelay-opt -t c`)."""
         self.march = march
         """The `-march` of every unit but `isa.c` (None: none, the compiler's default)."""
         self.entry = entry
@@ -179,23 +187,36 @@ class CEmitter:
         codegen = self.codegen_of(function)
         if codegen is None:
             return FunctionEmitter(self, function, symbol)
+        self.check_partition(function, codegen)
         return self.guard(
             function, codegen.function_emitter, self, function, symbol, target=codegen.name
         )
 
     def codegen_of(self, function: func.FuncOp) -> CodegenTarget | None:
-        """The code generator of `function`'s `Compiler` target if it has one and the
-        function was lowered for it (holds a `<target>.*` op); None for host code."""
+        """The code generator of `function`'s `Compiler` target if that is one of the build's
+        `targets` and has one; None for host code."""
         compiler = function.attributes.get("Compiler")
         if not isinstance(compiler, StringAttr) or compiler.data == self.TARGET:
             return None
-        codegen = get_codegen(compiler.data)
-        if codegen is None:
+        if self.targets is not None and compiler.data not in self.targets:
             return None
-        prefix = f"{codegen.name}."
-        if not any(op.name.startswith(prefix) for op in function.body.walk()):
-            return None
-        return codegen
+        return get_codegen(compiler.data)
+
+    def check_partition(self, function: func.FuncOp, codegen: CodegenTarget) -> None:
+        """A located error for every op of `function` (partitioned for `codegen`) that its
+        target does not take (`CodegenTarget.takes`), naming the op, function and target."""
+        reason = "cannot be emitted"
+        if codegen.lowering:
+            reason += f": lower it with {codegen.lowering[0]} first"
+        where = f"(in function @{function.sym_name.data}, partitioned for '{codegen.name}')"
+        errors = [
+            _error_within(op, f"{self.message(reason, codegen.name)} {where}")
+            for block in function.body.blocks
+            for op in block.ops
+            if not codegen.takes(op.name)
+        ]
+        if errors:
+            raise DiagnosticError(errors)
 
     def instance_slot(self) -> int:
         """A new pointer-sized slot per model instance, zeroed at creation, for a target's
@@ -368,6 +389,17 @@ class CEmitter:
         stem = c_identifier(target, "")
         taken = stem in ("model", "constants") or stem.startswith(("kernels", "isa"))
         return f"target_{stem}" if taken else stem
+
+
+def _error_within(op: Operation, message: str) -> Diagnostic:
+    """`op_error(op, message)`, placed where the first op inside `op` came from when `op`
+    itself was made by a pass (a composite, around the ops it wraps)."""
+    if not isinstance(op.location, FileLineColLoc):
+        inner = next((o for o in op.walk() if isinstance(o.location, FileLineColLoc)), None)
+        if inner is not None:
+            filename, line, column = location_of(inner)
+            return Diagnostic(filename, line, column, "error", f"'{op.name}' op {message}")
+    return op_error(op, message)
 
 
 def emit_c(module: ModuleOp, entry: str = "main") -> CSources:

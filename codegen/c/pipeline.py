@@ -12,15 +12,17 @@ the caller's module (which is never changed):
   `lib.sources` and `lib.module` are read from the entry when first asked
   for). A build under a PassContext with instruments, or for a target whose
   registry holds a user's function, is neither served nor stored;
-0. reject recursion (`codegen/c/recursion.py`): the arena is static;
 1. bind `params` (name -> array) into `main` as constants (TVM's `bind_params_by_name`);
-2. with BYOC targets: `PARTITION_PRELUDE` (CanonicalizeOps, SimplifyInference,
+2-5. the steps of `build_steps.py`, the one list the pass
+   `build-pipeline{target=accel,c opt-level=3}` runs too (so
+   `xrelay-opt -p 'build-pipeline{...}'` prints what `lib.module` holds):
+   reject recursion (`codegen/c/recursion.py`: the arena is static);
+2. with BYOC targets: `build_steps.PARTITION_PRELUDE` (CanonicalizeOps, SimplifyInference,
    FoldConstant, FoldScaleAxis, SimplifyExpr, FoldConstant: what TVM's
    `partition_for_dnnl` runs first, so a batch norm folds into its convolution's
    weights and bias before the targets see it; and xrelay's SplitConcatConv after
    FoldScaleAxis: a convolution over a channel concatenation as a sum of
-   convolutions, `passes/split_concat_conv.py`; and FoldChannelShuffle, a channel
-   shuffle folded into the convolution after it or moved past a strided depthwise one,
+   convolutions, `passes/split_concat_conv.py`; and FoldChannelShuffle,
    `passes/fold_channel_shuffle.py`), then each target's `prelude`
    (`codegen/targets.py`; dnnl's converts convolutions to NHWC), then
    `partition-for{target=...}`;
@@ -34,7 +36,9 @@ the caller's module (which is never changed):
    casts: `codegen/c/half_floats.py`), then `plan-memory` (the static arena:
    where every value lives);
 6. print C (`CEmitter`): `model.c` with the C ABI, host kernels, each target's
-   functions in its own translation unit, `constants.bin`;
+   functions in its own translation unit, `constants.bin`; a partition for one
+   of the build's targets that still holds ops the target does not take (its
+   lowering disabled) is a located error, never host code;
 7. `compile_library` (`$CC`, `$CFLAGS`, cached by a hash of all of it);
 8. load it (`BuiltLibrary`, a `Library` that also keeps the sources, the lowered
    module and the time of each step), and keep the build in the whole-build cache.
@@ -74,10 +78,9 @@ from typing import Any, cast
 import numpy.typing as npt
 from xrelay.codegen.build import cache_directory, compile_library
 from xrelay.codegen.build_cache import build_key, lookup, store
+from xrelay.codegen.c.build_steps import run_build_steps
 from xrelay.codegen.c.emitter import CEmitter, CSources
-from xrelay.codegen.c.half_floats import widen_half_floats
 from xrelay.codegen.c.isa import check_march
-from xrelay.codegen.c.recursion import check_no_recursion
 from xrelay.codegen.cache import CacheWarning
 from xrelay.codegen.runtime.loader import Library
 from xrelay.codegen.targets import codegen_names, get_codegen
@@ -88,18 +91,6 @@ HOST = "c"
 
 LIBRARY_NAME = "model"
 """The name of the libraries and whole-build entries in the cache (`model-<key>.so`)."""
-
-PARTITION_PRELUDE = (
-    "CanonicalizeOps",
-    "SimplifyInference",
-    "FoldConstant",
-    "FoldScaleAxis",
-    "SplitConcatConv",
-    "FoldChannelShuffle",
-    "SimplifyExpr",
-    "FoldConstant",
-)
-"""The passes run before partitioning (TVM names), gated at the build's opt_level."""
 
 OPTIONS = (
     "opt_level",
@@ -212,54 +203,20 @@ def lower(
     targets: Sequence[str] = (),
 ) -> IRModule:
     """A planned copy of `mod`: params bound, partitioned for `targets` and lowered,
-    optimized at `opt_level` (None: not optimized), memory planned (steps 1-5).
+    optimized at `opt_level` (None: not optimized), memory planned (steps 0-5).
 
-    The passes run on a private copy, so a failing one has nothing to roll
-    back that anyone sees: unless the current PassContext sets
-    `transform.transactional`, they run without snapshots (a third of the
-    pass time on DenseNet-121).
+    The steps after binding are `build_steps.build_steps`, the list the pass
+    `build-pipeline` runs too. They run on a private copy, so a failing one has
+    nothing to roll back that anyone sees: unless the current PassContext sets
+    `transform.transactional`, they run without snapshots (a third of the pass
+    time on DenseNet-121).
     """
-    from xrelay.passes.pass_context import PassContext
+    from xrelay.passes.partition_for import bind_params_by_name
 
-    defaults = {"transform.transactional": False}
-    with PassContext.current().with_defaults(defaults):
-        return _lower(mod, params, opt_level, targets)
-
-
-def _lower(
-    mod: IRModule,
-    params: Mapping[str, npt.ArrayLike] | None,
-    opt_level: int | None,
-    targets: Sequence[str],
-) -> IRModule:
-    from xrelay.codegen.targets import prelude_passes
-    from xrelay.passes.adapters import get_pass
-    from xrelay.passes.optimize import OptimizePass
-    from xrelay.passes.partition_for import PartitionForPass, bind_params_by_name
-    from xrelay.passes.pass_manager import Sequential
-    from xrelay.passes.plan_memory import PlanMemory
-
-    check_no_recursion(mod.module)
     lowered = mod.clone()
     if params:
         bind_params_by_name(lowered, params)
-    if targets:
-        if opt_level is not None:
-            common = [get_pass(name) for name in PARTITION_PRELUDE]
-            prelude = Sequential([*common, *prelude_passes(targets)])
-            prelude.scoped_opt_level = opt_level
-            lowered = prelude(lowered)
-        lowered = PartitionForPass(target=tuple(targets)).build()(lowered)
-    if opt_level is not None:
-        lowered = OptimizePass(opt_level=opt_level).build()(lowered)
-    for name in targets:
-        codegen = get_codegen(name)
-        assert codegen is not None, name
-        lowering = Sequential([get_pass(flag) for flag in codegen.lowering])
-        lowering.scoped_opt_level = opt_level if opt_level is not None else 0
-        lowered = lowering(lowered)
-    widen_half_floats(lowered.module)
-    return PlanMemory()(lowered)
+    return run_build_steps(lowered, targets, opt_level)
 
 
 def check_options(options: Mapping[str, Any] | None) -> BuildOptions:
@@ -360,7 +317,11 @@ def build(
     lowered = lower(mod, params, checked.opt_level, targets)
     planned = time.perf_counter()
     sources = CEmitter(
-        lowered.module, num_threads=checked.num_threads, profile=checked.profile, march=march
+        lowered.module,
+        num_threads=checked.num_threads,
+        profile=checked.profile,
+        march=march,
+        targets=targets,
     ).emit()
     emitted = time.perf_counter()
 

@@ -8,9 +8,12 @@ to offload to accel. A module without the `plan-memory` attributes is a
 located error saying so. Each file is printed under a `// ----- <name>` line:
 `model.h`, `model.c` (the C ABI and host code), `kernels_<n>.c` (large host
 code), each BYOC target's functions in `<target>.c` (e.g. `accel.c`, or
-`accel_<n>.c` when large; a partition not lowered for its target is host
-code); `constants.bin` is binary and shown by its size only. An op a target
-cannot print is the located error `'<op>' op cannot be emitted for target '<t>'`.
+`accel_<n>.c` when large); `constants.bin` is binary and shown by its size
+only. A function partitioned for a target with a code generator is that
+target's: an op in it the target does not take (its lowering did not run) is
+the located error `'<op>' op cannot be emitted for target '<t>': lower it with
+<pass> first (in function @<f>, partitioned for '<t>')`, never host code; so is
+an op a target cannot print (`'<op>' op cannot be emitted for target '<t>'`).
 """
 
 from __future__ import annotations

@@ -23,12 +23,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from xrelay.codegen.dnnl import op_support, patterns
-from xrelay.codegen.targets import CodegenTarget, register_codegen
+
+from xrelay.ext import CodegenTarget, register_codegen
 
 if TYPE_CHECKING:
     from xdsl.dialects import func
-    from xrelay.codegen.c.emitter import CEmitter
-    from xrelay.codegen.c.function import FunctionEmitter
+
+    from xrelay.ext import CEmitter, FunctionEmitter
 
 
 PRELUDE = (
@@ -40,6 +41,17 @@ weights) on the whole module before partitioning, so activations stay NHWC from 
 partition to the next and the pools and elementwise ops between follow them; the
 transposes sit at the model's edges only. `fold-constant` then folds the weights'
 and biases' layout transforms, so partitions bind them as constants."""
+
+
+ACCEPTS = (
+    "relay.constant",
+    "relay.tuple",
+    "relay.tuple_get_item",
+    "relay.reshape",
+    "func.return",
+)
+"""The ops of other dialects a dnnl function holds after its lowering, and its emitter
+prints (`emitter.py`; a reshape is an alias): everything else must be `dnnl.*`."""
 
 
 def function_emitter(owner: CEmitter, function: func.FuncOp, symbol: str) -> FunctionEmitter:
@@ -59,8 +71,10 @@ CODEGEN = register_codegen(
         cflags=("-O0", "-fopenmp"),
         ldflags=("-ldnnl", "-fopenmp"),
         prelude=PRELUDE,
+        dialect="dnnl",
+        accepts=ACCEPTS,
     )
 )
 """dnnl's code generator, as registered."""
 
-__all__ = ["CODEGEN", "function_emitter", "op_support", "patterns"]
+__all__ = ["ACCEPTS", "CODEGEN", "function_emitter", "op_support", "patterns"]

@@ -1,12 +1,14 @@
 """The dnnl function emitter: one function partitioned for `dnnl` and lowered, as oneDNN calls.
 
-The host `CEmitter` hands every function with `Compiler = "dnnl"` that
-`convert-relay-to-dnnl` lowered to `DnnlFunctionEmitter` (registered in
-`codegen/dnnl/__init__.py`). It is the host's `FunctionEmitter` (same calling
-convention, arena plan and constants) for dnnl ops and the structure around
+The host `CEmitter` hands every function with `Compiler = "dnnl"` of a build
+for dnnl to `DnnlFunctionEmitter` (registered in `codegen/dnnl/__init__.py`),
+once every op in it is a `dnnl.*` one or one of `ACCEPTS` (else a located
+error). It is the host's `FunctionEmitter` (same calling convention, arena plan
+and constants) for dnnl ops and the structure around
 them (`relay.constant`, `relay.tuple`, `relay.tuple_get_item`,
-`relay.reshape` (an alias), `func.return`); anything else is the located error
-`'<op>' op cannot be emitted for target 'dnnl'`. Its text, in `dnnl.c`:
+`relay.reshape` (an alias), `func.return`: `ACCEPTS`); anything else is the
+located error `'<op>' op cannot be emitted for target 'dnnl'` (`CEmitter` checks
+that first, naming the pass that lowers it). Its text, in `dnnl.c`:
 
 - the helpers (`runtime.HELPERS`, once per translation unit);
 - one init function per op (`primitives.py`): descriptors, primitive, memory
@@ -34,22 +36,16 @@ from xrelay.codegen.c.function import FunctionEmitter
 from xrelay.codegen.c.kernel_api import Unsupported, leaf_types, scalar
 from xrelay.codegen.c.names import c_string
 from xrelay.codegen.c.refs import Ref
+from xrelay.codegen.dnnl import ACCEPTS
 from xrelay.codegen.dnnl.primitive import Primitive
 from xrelay.codegen.dnnl.primitives import PRINTERS
 from xrelay.codegen.dnnl.runtime import HELPERS
 from xrelay.dialects import dnnl
-from xrelay.dialects.relay.structure import CompositeOp, ConstantOp, TupleGetItemOp, TupleOp
-from xrelay.dialects.relay.tensor import ReshapeOp
-from xrelay.passes.convert_relay_to_dnnl import KERNELS as LOWERABLE
-from xrelay.passes.convert_relay_to_dnnl import TARGET
 
 if TYPE_CHECKING:
     from xrelay.codegen.c.emitter import CEmitter
 
-STRUCTURE = (ConstantOp, TupleOp, TupleGetItemOp, ReshapeOp, func.ReturnOp)
-"""The non-dnnl ops a dnnl function holds after `convert-relay-to-dnnl`."""
-
-LOWER_HINT = "cannot be emitted: lower it with convert-relay-to-dnnl first"
+TARGET = "dnnl"
 
 
 class DnnlFunctionEmitter(FunctionEmitter):
@@ -109,15 +105,19 @@ class DnnlFunctionEmitter(FunctionEmitter):
             self._init_names.append(name)
             primitive.run_block(self.w)
             return
-        if not isinstance(op, STRUCTURE):
-            lowerable = isinstance(op, CompositeOp) or type(op) in LOWERABLE
-            raise Unsupported(LOWER_HINT if lowerable else "cannot be emitted")
+        if op.name not in ACCEPTS:
+            raise Unsupported("cannot be emitted")
         super().emit_op(op, inlined)
 
     def emit(self) -> str:
-        """The helpers, the init functions and hooks, then the function run by the host."""
-        self.w.line(f"xd_state *s = *(xd_state **)(arena + {self.slot - self.base});")
-        self._used.add("arena")
+        """The helpers, the init functions and hooks, then the function run by the host.
+
+        A function without primitives (a partition of aliases only, e.g. one reshape)
+        reads no state when it runs and creates an empty one."""
+        primitives = any(isinstance(op, dnnl.DnnlOp) for op in self.function.body.walk())
+        if primitives:
+            self.w.line(f"xd_state *s = *(xd_state **)(arena + {self.slot - self.base});")
+            self._used.add("arena")
         run = super().emit()
         counts = self._counts
         slot = f"(xd_state **)(instance + {self.slot})"
@@ -130,7 +130,7 @@ class DnnlFunctionEmitter(FunctionEmitter):
         hooks = [
             f"static int {create}(unsigned char *instance, char *error, size_t size) {{",
             f"  xd_state **slot = {slot};",
-            f"  unsigned char *arena = instance + {self.base};",
+            *([f"  unsigned char *arena = instance + {self.base};"] if calls else []),
             f"  if (xd_new(slot, {counts['primitive']}, {counts['memory']}, "
             f"{counts['buffer']}, error, size)) {{",
             "    return 1;",

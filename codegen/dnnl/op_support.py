@@ -38,8 +38,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-from xrelay.dialects.relay.nn import pad_2d
-from xrelay.passes.byoc_registry import ExprView, register_op_attr
+
+from xrelay.byoc import ExprView, register_op_attr
+from xrelay.ext import pad_2d
 
 SUPPORTED_OPS = (
     "nn.batch_norm",

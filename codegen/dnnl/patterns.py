@@ -35,8 +35,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from xrelay.passes.byoc_registry import ExprView, op_supported, register_pattern_table
-from xrelay.passes.dataflow_pattern import DFPattern, is_constant, is_op, wildcard
+from xrelay.byoc import DFPattern, ExprView, is_constant, is_op, register_pattern_table, wildcard
+from xrelay.ext import op_supported
 
 ELTWISE = ("nn.relu", "tanh", "sigmoid", "clip")
 

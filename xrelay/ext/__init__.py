@@ -19,7 +19,8 @@ What is here, by task:
   syntax and an inference-based verifier: override `infer_result_types`),
   `Props`, `RelayTypeError` and the inference helpers `expect_tensor`,
   `expect_rank`, `get_int`, `get_ints`, `get_float`, `get_bool`, `get_str`,
-  `tensor_type`, `shape_of`, `tensor_element_type`; `dense_to_numpy` /
+  `tensor_type`, `shape_of`, `tensor_element_type`, `pad_2d` (TVM's
+  `get_pad_tuple2d`: 1, 2 or 4 ints to top, left, bottom, right); `dense_to_numpy` /
   `dense_from_numpy` for constants.
 - **Semantics.** `reference(*op_classes)`: registers a numpy function
   `fn(evaluator, op, args) -> value` (`evaluator` an `Evaluator`) as what
@@ -33,7 +34,8 @@ What is here, by task:
   predicate)` ("relay op -> kernel op") and `LowerComposite(name, build)`
   ("composite -> kernel op") are the two common patterns; `build` returns the
   new op(s) (`Built`) or raises `Rejected(reason)` (or calls `reject`) to decline;
-  `body_op` reads a composite's body, `accepted_by(target)` and
+  `body_op` reads a composite's body, `outside` maps one of its values to
+  the composite's input (or a copy of a body constant), `accepted_by(target)` and
   `check_predicate` ask the target's op predicates. `register_lowering_patterns(
   target, patterns, benefit)` adds patterns (a list, or a `Populate` function
   filling one) to any target's lowering, ours too; higher benefits are tried
@@ -81,6 +83,7 @@ from xrelay.dialects.relay.base import (
     get_ints,
     get_str,
 )
+from xrelay.dialects.relay.nn import pad_2d
 from xrelay.dialects.relay.types import (
     dense_from_numpy,
     dense_to_numpy,
@@ -102,6 +105,7 @@ from xrelay.passes.lowering import (
     check_predicate,
     lower_partitions,
     lowering_patterns,
+    outside,
     register_lowering_patterns,
     reject,
     unregister_lowering_patterns,
@@ -151,6 +155,8 @@ __all__ = [
     "op_error",
     "op_supported",
     "ops",
+    "outside",
+    "pad_2d",
     "reference",
     "register_codegen",
     "register_dialect",

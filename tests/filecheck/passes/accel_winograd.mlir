@@ -238,8 +238,8 @@ func.func @keep_f16(%x: tensor<1x8x8x24xf16>) -> tensor<1x8x8x24xf16> {
 
 // -----
 
-/// The tile: F(4x4) when its tiles fill the vectors and C <= 32, else F(2x2) when its do and
-/// C <= 64. 32 channels at 48 columns: 4 (12 tiles); 33 channels: 2 (24 of 32 lanes); 64
+/// The tile: F(4x4) when its tiles fill the vectors and there are at most 32 channels, else
+/// F(2x2) when its tiles do and there are at most 64. 32 channels at 48 columns: 4 (12 tiles); 33 channels: 2 (24 of 32 lanes); 64
 /// columns: 4 (16 tiles); 32 columns: 2 (F(4x4)'s 8 tiles fill half a vector).
 // CHECK-LABEL: func.func @choose_tile
 //  CHECK:   %c = accel.conv2d_winograd %x, %{{.*}} {padding = [1, 1, 1, 1], tile = 4} : (tensor<1x32x4x48xf32>, tensor<6x6x8x32xf32>)
