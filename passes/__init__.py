@@ -338,3 +338,10 @@ register_lazy(
     "SplitConcatConvPass",
     "A conv2d over a channel concatenation as a sum of conv2ds over its pieces (no copy)",
 )
+register_lazy(
+    "fold-channel-shuffle",
+    "fold_channel_shuffle",
+    "FoldChannelShufflePass",
+    "Fold a channel shuffle into the groups=1 conv2d after it, or move it past a strided "
+    "depthwise conv2d",
+)

@@ -96,7 +96,7 @@ def _size(value: SSAValue) -> int:
     return int(np.prod(shape_of(value.type)))
 
 
-def _bias_user(conv: Conv2DOp) -> Operation | None:
+def bias_user(conv: Conv2DOp) -> Operation | None:
     """The convolution's one user when it adds a per-channel bias, else None."""
     uses = list(conv.result.uses)
     if len(uses) != 1:
@@ -153,7 +153,7 @@ class SplitConvOverConcat(RewritePattern):
             add = AddOp.make([conv.result, total])
             rewriter.insert(add, InsertPoint.before(op))
             total = add.result
-        bias = _bias_user(op)
+        bias = bias_user(op)
         last = convs[-1].result
         if bias is None:
             rewriter.replace(op, AddOp.make([last, total]))

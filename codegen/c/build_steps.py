@@ -13,7 +13,9 @@ prints what `lib.module` holds. The steps, in order:
    what TVM's `partition_for_dnnl` runs first, so a batch norm folds into its
    convolution's weights and bias before the targets see it; and xrelay's
    SplitConcatConv after FoldScaleAxis: a convolution over a channel
-   concatenation as a sum of convolutions, `passes/split_concat_conv.py`), then each
+   concatenation as a sum of convolutions, `passes/split_concat_conv.py`; and
+   FoldChannelShuffle, a channel shuffle folded into the convolution after it or moved
+   past a strided depthwise one, `passes/fold_channel_shuffle.py`), then each
    target's `prelude` (`codegen/targets.py`), as one `Sequential` at the
    build's opt_level; then `partition-for{target=...}`;
 3. `optimize` at `opt_level` (relay.build's passes, then FuseOps, which skips
@@ -47,6 +49,7 @@ PARTITION_PRELUDE = (
     "FoldConstant",
     "FoldScaleAxis",
     "SplitConcatConv",
+    "FoldChannelShuffle",
     "SimplifyExpr",
     "FoldConstant",
 )

@@ -355,18 +355,21 @@ class CEmitter:
         self, files: dict[str, str | bytes], unit_cflags: dict[str, list[str]]
     ) -> None:
         """The generated library units (`codegen/kernels/routine.py`): the routines in order,
-        cut as the host's kernels are, each unit after its routines' preludes, with `CFLAGS`."""
+        cut as the host's kernels are, each unit after its routines' preludes, with `CFLAGS` and
+        the flags its routines ask for (`Routine.cflags`)."""
         routines = list(self.routines.values())
         units = self._units([r.definition() for r in routines]) if routines else []
         at = 0
         for number, unit in enumerate(units):
             preludes: list[str] = []
+            flags: list[str] = list(CFLAGS)
             for r in routines[at : at + len(unit)]:
                 preludes += [p for p in r.preludes if p not in preludes]
+                flags += [flag for flag in r.cflags if flag not in flags]
             at += len(unit)
             name = ROUTINE_UNIT if len(units) == 1 else f"{ROUTINE_UNIT[:-2]}_{number}.c"
             files[name] = abi.kernel_unit([*preludes, *unit])
-            unit_cflags[name] = list(CFLAGS)
+            unit_cflags[name] = flags
 
     def _units(self, bodies: list[str]) -> list[list[str]]:
         """`bodies` in order, cut into translation units of about `UNIT_CHARS` (at least one)."""

@@ -4,18 +4,24 @@
 padding, `ceil_mode`, `count_include_pad`) through `codegen/kernels/pool.py`'s
 scratch-row kernel, `nn.global_max_pool2d` and `nn.global_avg_pool2d` through
 its plane reductions, each printed as a routine specialized to the op
-(`codegen/kernels/routine.py`, the library's flags). Other dtypes, NHWC, empty
+(`codegen/kernels/routine.py`, the library's flags and `-fopenmp`): the planes are
+split into equal spans over a team of threads (`xn_team` of `codegen/kernels/threads.py`:
+the build's `num_threads`, at most one thread per `threads.GRAIN` bytes read and
+written), one `omp parallel for` iteration per thread. Other dtypes, NHWC, empty
 planes and rows past the scratch budget keep the loops of `kernels_conv.py` and
 `kernels_nn.py` (double sums, as the interpreter).
 """
 
 from __future__ import annotations
 
+from collections.abc import Generator
+from contextlib import contextmanager
+
 from xrelay.codegen.c import kernels_conv, kernels_nn
 from xrelay.codegen.c.kernel_api import Kernel
 from xrelay.codegen.c.scalars import INDEX
 from xrelay.codegen.c.writer import CWriter
-from xrelay.codegen.kernels import conv_plan, pool, routine, vectors
+from xrelay.codegen.kernels import conv_plan, pool, routine, threads, vectors
 from xrelay.dialects.relay.base import get_bool, get_ints, get_str
 from xrelay.dialects.relay.nn import pad_2d
 
@@ -70,9 +76,11 @@ def pool2d(k: Kernel) -> None:
     if found is None:
         kernels_conv.pool(k)
         return
+    conv = found.conv
     w = CWriter(1)
-    w.line(f"const {INDEX} q0 = 0, q1 = {found.conv.n * found.conv.c};")
-    pool.planes(w, found)
+    moved = 4 * conv.n * conv.c * (conv.h * conv.w + conv.oh * conv.ow)
+    with _split(w, conv.n * conv.c, moved):
+        pool.planes(w, found)
     _call(k, "xc_pool", w)
 
 
@@ -83,13 +91,35 @@ def global_pool2d(k: Kernel) -> None:
         return
     n, c, h, width = k.in_shape(0)
     w = CWriter(1)
-    w.line(f"const {INDEX} q0 = 0, q1 = {n * c};")
-    pool.global_planes(w, h * width, k.op.name == "relay.nn.global_max_pool2d")
+    with _split(w, n * c, 4 * n * c * (h * width + 1)):
+        pool.global_planes(w, h * width, k.op.name == "relay.nn.global_max_pool2d")
     _call(k, "xc_global_pool", w)
 
 
+@contextmanager
+def _split(w: CWriter, planes: int, moved: int) -> Generator[None]:
+    """A block declaring `q0`, `q1`: all `planes`, or on threads one equal span each."""
+    most = min(planes, moved // threads.GRAIN)
+    if most < 2:
+        w.line(f"const {INDEX} q0 = 0, q1 = {planes};")
+        yield
+        return
+    w.line(f"const int team = xn_team(XR_NUM_THREADS, {most});")
+    w.line("#ifdef _OPENMP")
+    w.line("#pragma omp parallel for num_threads(team) schedule(static) if (team > 1)")
+    w.line("#endif")
+    with w.block("for (int part = 0; part < team; ++part)"):
+        w.line(f"const {INDEX} q0 = {planes} * ({INDEX})part / team;")
+        w.line(f"const {INDEX} q1 = {planes} * ({INDEX})(part + 1) / team;")
+        yield
+
+
 def _call(k: Kernel, stem: str, w: CWriter) -> None:
-    made = routine.routine(stem, PARAMS, w.lines, (vectors.PRELUDE,))
+    threaded = any("xn_team" in line for line in w.lines)
+    flags = ("-fopenmp",) if threaded else ()
+    made = routine.routine(stem, PARAMS, w.lines, (vectors.PRELUDE,), flags)
     k.routines.append(made)
+    if threaded:
+        k.libraries.add("threads")
     k.w.line("/* the shared pool kernel (codegen/kernels) */")
     k.w.line(f"{made.name}(in0, out0);")

@@ -3,13 +3,16 @@ strided_slice, take, and the plain copy (`compiler_begin`/`compiler_end`).
 
 Reshape-like ops never get here: the plan makes them aliases of their input.
 Contiguous pieces move by plain copy loops; the rest is one loop per output dim
-reading the input at an affine (or, for blocked layouts, div/mod) offset.
+reading the input at an affine (or, for blocked layouts, div/mod) offset. Big
+concatenations, splits and transposes that keep trailing axes in place copy rows on
+threads instead (`copies.py`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from xrelay.codegen.c import copies
 from xrelay.codegen.c.kernel_api import Kernel, Unsupported, numel
 from xrelay.codegen.c.scalars import INDEX
 from xrelay.codegen.c.writer import affine, copy_elements, loop_names, offset, strides
@@ -42,6 +45,8 @@ def transpose(k: Kernel) -> None:
     shape = k.in_shape(0)
     perm = t.transpose_axes(len(shape), get_opt_ints(k.op.properties, "axes"))
     in_strides = strides(shape)
+    if copies.transpose_blocks(k, shape, perm):
+        return
     _gather(
         k, lambda j: f"in0[{affine([(v, in_strides[p]) for v, p in zip(j, perm, strict=True)])}]"
     )
@@ -66,6 +71,9 @@ def _move_rows(k: Kernel, whole: tuple[int, ...], pieces: Sequence[str], gather:
     axis = get_int(k.op.properties, "axis") % len(whole)
     row = numel(whole[axis:])
     shapes = [(k.out_shape if not gather else k.in_shape)(i) for i in range(len(pieces))]
+    if copies.worth_threads(numel(whole) * k.out_scalar().bytes):
+        copies.move_rows(k, numel(whole[:axis]), row, _pieces(shapes, whole, axis), pieces, gather)
+        return
     for name, (length, start) in zip(pieces, _pieces(shapes, whole, axis), strict=True):
         if not length:
             continue

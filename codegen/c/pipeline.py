@@ -22,7 +22,8 @@ the caller's module (which is never changed):
    `partition_for_dnnl` runs first, so a batch norm folds into its convolution's
    weights and bias before the targets see it; and xrelay's SplitConcatConv after
    FoldScaleAxis: a convolution over a channel concatenation as a sum of
-   convolutions, `passes/split_concat_conv.py`), then each target's `prelude`
+   convolutions, `passes/split_concat_conv.py`; and FoldChannelShuffle,
+   `passes/fold_channel_shuffle.py`), then each target's `prelude`
    (`codegen/targets.py`; dnnl's converts convolutions to NHWC), then
    `partition-for{target=...}`;
 3. `optimize` at `opt_level` (default 3; relay.build's passes, then FuseOps,

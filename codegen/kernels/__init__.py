@@ -16,6 +16,8 @@ Libraries: `gemm` (`gemm.py`), the float32 matrix product behind the host's
 routines; `rows` (`rows.py`), float32 softmax, log_softmax and layer norm along any axis
 (it requires `vmath`: `Library.requires`, `closure`); `reduce` (`reduce.py`), float32
 sum, mean, prod, max, min over one block of adjacent axes. `gemm` also runs 1x1 convolutions.
+`threads` (`threads.py`): the host's team size (`xn_team`) and threaded row copies
+(`xn_copy_rows`, concatenate and split), on OpenMP threads.
 
 Printers of kernels specialized to one op, shared by accel and the host: the
 register-blocked direct convolution (`conv_direct.py`), the depthwise one
@@ -23,7 +25,8 @@ register-blocked direct convolution (`conv_direct.py`), the depthwise one
 extents, strides, padding, dilation, the epilogue's pointers), the pools
 (`pool.py`), over the vector prelude (`vectors.py`). accel prints them into its
 functions (on OpenMP threads); the host prints them as routines
-(`routine.py`) into the generated library units, compiled with `CFLAGS`.
+(`routine.py`) into the generated library units, compiled with `CFLAGS` (and `-fopenmp`
+when a routine asks for it: `Routine.cflags`).
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from xrelay.codegen.kernels import gemm, lrn, reduce, rows, vmath
+from xrelay.codegen.kernels import gemm, lrn, reduce, rows, threads, vmath
 
 
 @dataclass(frozen=True)
@@ -92,6 +95,14 @@ LIBRARIES: Mapping[str, Library] = MappingProxyType(
             lrn.source(),
             (*CFLAGS, *lrn.CFLAGS),
             ldflags=lrn.LDFLAGS,
+        ),
+        "threads": Library(
+            "threads",
+            "kernels_threads.c",
+            threads.PROTOTYPES,
+            threads.source(),
+            (*CFLAGS, *threads.CFLAGS),
+            ldflags=threads.LDFLAGS,
         ),
     }
 )

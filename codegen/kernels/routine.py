@@ -31,6 +31,8 @@ class Routine:
     """The statements of the definition, one per line."""
     preludes: tuple[str, ...] = ()
     """File-scope C the body needs (each guarded by its own `#ifndef`), printed before it."""
+    cflags: tuple[str, ...] = ()
+    """Flags its unit needs besides the library's (`-fopenmp` for an `omp` pragma)."""
 
     @property
     def prototype(self) -> str:
@@ -40,8 +42,14 @@ class Routine:
         return f"{self.prototype} {{\n{self.body}}}\n"
 
 
-def routine(stem: str, params: str, lines: list[str], preludes: tuple[str, ...] = ()) -> Routine:
+def routine(
+    stem: str,
+    params: str,
+    lines: list[str],
+    preludes: tuple[str, ...] = (),
+    cflags: tuple[str, ...] = (),
+) -> Routine:
     """The routine `<stem>_<digest>` of `params` and body `lines` (the digest covers both)."""
     body = "".join(f"{line}\n" for line in lines)
     digest = hashlib.sha256(f"{params}\n{body}".encode()).hexdigest()[:12]
-    return Routine(f"{stem}_{digest}", params, body, preludes)
+    return Routine(f"{stem}_{digest}", params, body, preludes, cflags)
