@@ -4,7 +4,7 @@ could not find anything (FoldConstant uses it; `passes/greedy.py`)."""
 from __future__ import annotations
 
 import pytest
-from xrelay.passes import fold_constant, greedy
+from xrelay.passes import fold_constant, greedy, simplify_inference
 from xrelay.passes.fold_constant import FoldConstant
 
 from xrelay import IRModule, parse, transform
@@ -45,8 +45,10 @@ func.func @main() -> tensor<3xf32> {
 """
 
 
-def sweeps(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[IRModule, int]:
-    """FoldConstant on `text`, and how many sweeps its walker made."""
+def sweeps(
+    text: str, monkeypatch: pytest.MonkeyPatch, pass_: transform.Pass | None = None
+) -> tuple[IRModule, int]:
+    """FoldConstant (or `pass_`) on `text`, and how many sweeps its walker made."""
     calls: list[int] = []
     original = greedy._DispatchingWalker._populate_worklist  # pyright: ignore[reportPrivateUsage]
 
@@ -56,7 +58,7 @@ def sweeps(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[IRModule, int]:
 
     monkeypatch.setattr(greedy._DispatchingWalker, "_populate_worklist", counting)  # pyright: ignore[reportPrivateUsage]
     with transform.PassContext(opt_level=3):
-        mod = FoldConstant()(parse(text))
+        mod = (pass_ or FoldConstant())(parse(text))
     return mod, len(calls)
 
 
@@ -84,7 +86,7 @@ def test_optimize_prints_the_same_module_as_with_confirming_sweeps(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The skipped sweeps would have found nothing: `optimize` prints the same module as
-    when FoldConstant confirms every sweep (as xDSL's walker does)."""
+    when FoldConstant and SimplifyInference confirm every sweep (as xDSL's walker does)."""
     import sys
     from pathlib import Path
 
@@ -98,6 +100,29 @@ def test_optimize_prints_the_same_module_as_with_confirming_sweeps(
     with transform.PassContext(opt_level=3):
         settled = transform.get_pass("optimize")(mod.clone())
     monkeypatch.setattr(fold_constant, "_unsettling", lambda op: True)  # pyright: ignore
+    monkeypatch.setattr(simplify_inference, "_settled", lambda op: True)  # pyright: ignore
     with transform.PassContext(opt_level=3):
         confirmed = transform.get_pass("optimize")(mod.clone())
     assert str(settled.module) == str(confirmed.module)
+
+
+NORMS = """
+func.func @main(%x: tensor<1x2x3xf32>, %g: tensor<2xf32>) -> tensor<1x2x3xf32> {
+  %0 = relay.nn.batch_norm %x, %g, %g, %g, %g : (tensor<1x2x3xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> tuple<tensor<1x2x3xf32>, tensor<2xf32>, tensor<2xf32>>
+  %1 = relay.tuple_get_item %0 {index = 0} : (tuple<tensor<1x2x3xf32>, tensor<2xf32>, tensor<2xf32>>) -> tensor<1x2x3xf32>
+  %2 = relay.nn.dropout %1 : (tensor<1x2x3xf32>) -> tuple<tensor<1x2x3xf32>, tensor<1x2x3xf32>>
+  %3 = relay.tuple_get_item %2 {index = 0} : (tuple<tensor<1x2x3xf32>, tensor<1x2x3xf32>>) -> tensor<1x2x3xf32>
+  func.return %3 : tensor<1x2x3xf32>
+}
+"""
+
+
+def test_simplify_inference_settles_in_one_sweep(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Positive: SimplifyInference's rewrites never make a new match; one sweep expands the
+    batch_norm and drops the dropout."""
+    mod, count = sweeps(NORMS, monkeypatch, simplify_inference.SimplifyInference())
+    assert count == 1
+    names = ops(mod)
+    assert "relay.nn.batch_norm" not in names
+    assert "relay.nn.dropout" not in names
+    assert "relay.sqrt" in names
