@@ -153,7 +153,8 @@ class _DispatchingWalker(PatternRewriteWalker):
             if not changed or not self.unsettled:
                 return result
 
-    def _note(self, op: Operation, *_: object) -> None:
+    def note(self, op: Operation, *_: object) -> None:
+        """Listener: whether the change to `op` calls for a confirming sweep."""
         if not self.unsettled and self.unsettling is not None and self.unsettling(op):
             self.unsettled = True
 
@@ -202,8 +203,8 @@ def rewrite_greedily(
     if unsettling is not None:
         walker.unsettling = unsettling
         walker.listener = PatternRewriterListener(
-            operation_modification_handler=[walker._note],
-            operation_replacement_handler=[walker._note],
+            operation_modification_handler=[walker.note],
+            operation_replacement_handler=[walker.note],
         )
     changed = walker.rewrite_region(region)
     _CHANGES.count += changed
