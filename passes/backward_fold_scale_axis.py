@@ -28,7 +28,10 @@ TVM's algorithm (`src/relay/transforms/fold_scale_axis.cc`), in two phases:
 
 The new weights and biases are relay ops on the old ones (multiply,
 expand_dims, squeeze), which FoldConstant folds when they are constants, as in
-TVM. The multiply and the ops of the old chain are erased. Left alone: a
+TVM. The multiply and the ops of the old chain are erased. With `fold-constants=true`
+(what `optimize` runs, when that FoldConstant will run) the new ops on constants
+are folded before they are inserted, to the very constants FoldConstant would
+leave, in its places (`fold_scale_axis_fold`): the same IR, fewer ops built. Left alone: a
 multiply whose conv2d/dense chain has a value with another use (TVM's ref count
 rule), a relu or leaky_relu with a scale that may be negative or is not a
 constant, a scale that is not a per-channel vector, a dual path where only one
@@ -70,13 +73,22 @@ from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.rewriter import Rewriter
+from xrelay.dialects.interpreter import Evaluator
 from xrelay.dialects.relay.base import RelayTypeError, get_int, normalize_axis
 from xrelay.dialects.relay.elementwise import AddOp, MultiplyOp, SubtractOp
 from xrelay.dialects.relay.nn import BiasAddOp, Conv2DOp, DenseOp, LeakyReluOp, ReluOp
 from xrelay.dialects.relay.types import rank_of, shape_of
-from xrelay.passes.adapters import XdslFunctionPass, XdslPass
+from xrelay.passes.adapters import XdslFunctionPass, XdslPass, xdsl_pass_info
+from xrelay.passes.fold_constant import (
+    DEFAULT_MAX_ELEMENTS,
+    MAX_ELEMENTS_KEY,
+    FoldConstantCall,
+    FoldConstantPass,
+    folds_in,
+)
 from xrelay.passes.fold_scale_axis import (
     Message,
     NewOps,
@@ -88,6 +100,8 @@ from xrelay.passes.fold_scale_axis import (
     match_broadcast,
     vectorizable,
 )
+from xrelay.passes.fold_scale_axis_fold import fold_new_ops
+from xrelay.passes.pass_context import PassContext
 from xrelay.passes.pass_manager import Pass
 from xrelay.passes.rewriting import erase_dead_ops
 
@@ -179,7 +193,9 @@ def _rebuild(
     return built[root]
 
 
-def _fold_multiply(op: MultiplyOp, messages: Mapping[SSAValue, Message]) -> None:
+def _fold_multiply(
+    op: MultiplyOp, messages: Mapping[SSAValue, Message], folding: FoldConstantCall | None
+) -> None:
     """TVM's `MultiplyBackwardTransform`: push the scale into the chain under one operand."""
     lm, rm = messages.get(op.lhs), messages.get(op.rhs)
     if lm is not None:
@@ -203,15 +219,19 @@ def _fold_multiply(op: MultiplyOp, messages: Mapping[SSAValue, Message]) -> None
     if result.type != op.result.type:
         new.drop()
         return
+    leaves = fold_new_ops(new, result, folding) if folding is not None else None
     chain = value.owner
     new.insert_before(op)
     Rewriter.replace_op(op, [], [result])
     if isinstance(chain, Operation):
         erase_dead_ops([chain])
+    if leaves:
+        erase_dead_ops(leaves)
 
 
-def fold_backward(block: Block) -> None:
-    """Prepare the messages of one block, then fold each multiply that can be folded."""
+def fold_backward(block: Block, folding: FoldConstantCall | None = None) -> None:
+    """Prepare the messages of one block, then fold each multiply that can be folded (the
+    new weights straight to constants with `folding`: `fold_scale_axis_fold`)."""
     messages: dict[SSAValue, Message] = {}
     for op in block.ops:
         if len(op.results) != 1:
@@ -226,7 +246,7 @@ def fold_backward(block: Block) -> None:
         return
     for op in list(block.ops):
         if isinstance(op, MultiplyOp) and op.parent is block:
-            _fold_multiply(op, messages)
+            _fold_multiply(op, messages, folding)
 
 
 @dataclass(frozen=True)
@@ -237,9 +257,22 @@ class BackwardFoldScaleAxisPass(XdslFunctionPass):
     tvm_name: ClassVar[str] = "BackwardFoldScaleAxis"
     opt_level: ClassVar[int] = 3
 
+    fold_constants: bool = False
+    """Emit the new weights and biases as the constants the FoldConstant that follows in
+    `fold-scale-axis` folds them to, when it is enabled here (`optimize` sets it: same IR,
+    fewer ops built; see `passes/fold_scale_axis_fold.py`)."""
+
     def apply_to_function(self, ctx: Context, function: func.FuncOp) -> None:
+        folding = None
+        if self.fold_constants and folds_in(function):
+            context = PassContext.current()
+            if context.pass_enabled(xdsl_pass_info(FoldConstantPass)):
+                max_elements = context.get_config(MAX_ELEMENTS_KEY)
+                if not isinstance(max_elements, int):
+                    max_elements = DEFAULT_MAX_ELEMENTS
+                folding = FoldConstantCall(Evaluator(ModuleOp([])), max_elements)
         for block in dataflow_blocks(function):
-            fold_backward(block)
+            fold_backward(block, folding)
 
 
 def BackwardFoldScaleAxis() -> Pass:

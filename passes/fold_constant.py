@@ -461,7 +461,15 @@ class FoldConstantPass(XdslFunctionPass):
             FoldConstantCall(evaluator, max_elements),
             FoldStaticShape(),
         ]
-        rewrite_greedily(function.body, patterns)
+        rewrite_greedily(function.body, patterns, unsettling=_unsettling)
+
+
+def _unsettling(op: Operation) -> bool:
+    """Changes after which FoldConstant's worklist may have missed a fold (`passes/greedy.py`):
+    a tuple whose field changed (its users read the fields' constants through it) and an if
+    whose branch `FoldConstantIf` inlined (moved ops are not announced to the walker). Every
+    other match depends on the op and its operands' producers only."""
+    return isinstance(op, TupleOp | IfOp)
 
 
 def folds_in(function: func.FuncOp) -> bool:

@@ -40,7 +40,7 @@ from xrelay.dialects.relay.nn import Conv2DOp
 from xrelay.dialects.relay.structure import ConstantOp
 from xrelay.dialects.relay.tensor import ExpandDimsOp, ReshapeOp, SqueezeOp, TransposeOp
 from xrelay.dialects.relay.types import ANY, Shape, dense_to_numpy, shape_of
-from xrelay.passes.adapters import XdslPipelinePass
+from xrelay.passes.adapters import XdslPass, XdslPipelinePass
 from xrelay.passes.fold_constant import FoldConstant
 from xrelay.passes.pass_manager import Sequential
 
@@ -220,11 +220,16 @@ class FoldScaleAxisPass(XdslPipelinePass):
     tvm_name: ClassVar[str] = "FoldScaleAxis"
     opt_level: ClassVar[int] = 0
 
+    fold_constants: bool = False
+    """Backward folds emit the new weights as the constants the pipeline's FoldConstant
+    folds them to (`backward-fold-scale-axis{fold-constants=true}`; `optimize` sets it)."""
+
     def passes(self) -> list[Any]:
-        from xrelay.passes.backward_fold_scale_axis import BackwardFoldScaleAxis
+        from xrelay.passes.backward_fold_scale_axis import BackwardFoldScaleAxisPass
         from xrelay.passes.forward_fold_scale_axis import ForwardFoldScaleAxis
 
-        return [BackwardFoldScaleAxis(), ForwardFoldScaleAxis(), FoldConstant()]
+        backward = XdslPass(BackwardFoldScaleAxisPass(fold_constants=self.fold_constants))
+        return [backward, ForwardFoldScaleAxis(), FoldConstant()]
 
 
 def FoldScaleAxis() -> Sequential:

@@ -23,6 +23,21 @@ it is still offered when a rewrite changes it or its operands, as any op the
 driver is told of. Only for patterns whose result does not depend on the order
 ops are tried in (FoldConstant's replace an op by constants in its place):
 a skipped op is otherwise visited at another time than in program order.
+
+xDSL's walker, after a sweep that changed the IR, walks the region again, and
+again, until a sweep changes nothing: the last sweep only confirms the fixed
+point. `rewrite_greedily(..., unsettling=...)` skips that confirming sweep when
+it cannot find anything. The caller vouches that its patterns are *local*: what
+they match on an op depends only on the op and on the ops defining its operands
+(no pattern changes an op's properties or types in place), and they change IR
+only through the rewriter's notifying calls, so the walker puts back on the
+worklist every op whose match may have changed (the users of a replaced op, a
+modified op, an inserted one), and the sweep ends with none left that could
+match. `unsettling(op)` names the exceptions: called on each op the walker is
+told was modified or replaced, True means a later sweep may still find
+something (FoldConstant: a `relay.tuple` whose field changed, which its users
+read through; a `relay.if` whose branch was inlined unannounced), and the
+confirming sweep runs as before.
 """
 
 from __future__ import annotations
@@ -35,7 +50,12 @@ from types import UnionType
 from typing import Any, Union, get_args, get_origin
 
 from xdsl.ir import Block, Operation, Region
-from xdsl.pattern_rewriter import PatternRewriter, PatternRewriteWalker, RewritePattern
+from xdsl.pattern_rewriter import (
+    PatternRewriter,
+    PatternRewriterListener,
+    PatternRewriteWalker,
+    RewritePattern,
+)
 
 OpTypes = tuple[type[Operation], ...]
 
@@ -114,7 +134,29 @@ class DispatchingApplier(RewritePattern):
 
 
 class _DispatchingWalker(PatternRewriteWalker):
-    """xDSL's walker, seeding its worklist only with ops some pattern accepts."""
+    """xDSL's walker, seeding its worklist only with ops some pattern accepts, and skipping
+    the confirming sweep when `unsettling` vouches for it (module doc)."""
+
+    unsettling: Callable[[Operation], bool] | None = None
+    unsettled: bool = False
+
+    def rewrite_region(self, region: Region) -> bool:
+        if self.unsettling is None or not self.apply_recursively:
+            return super().rewrite_region(region)
+        listener = self._get_rewriter_listener()
+        result = False
+        while True:
+            self.unsettled = False
+            self._populate_worklist(region)
+            changed = self._process_worklist(listener)
+            result |= changed
+            if not changed or not self.unsettled:
+                return result
+
+    def note(self, op: Operation, *_: object) -> None:
+        """Listener: whether the change to `op` calls for a confirming sweep."""
+        if not self.unsettled and self.unsettling is not None and self.unsettling(op):
+            self.unsettled = True
 
     def _populate_worklist(self, op: Operation | Region | Block) -> None:
         applier = self.pattern
@@ -147,10 +189,23 @@ def changing_rewrites() -> int:
 
 
 def rewrite_greedily(
-    region: Region, patterns: Sequence[RewritePattern], apply_recursively: bool = True
+    region: Region,
+    patterns: Sequence[RewritePattern],
+    apply_recursively: bool = True,
+    unsettling: Callable[[Operation], bool] | None = None,
 ) -> bool:
-    """Rewrite `region` with `patterns` to a fixed point (as `PatternRewriteWalker`); changed?"""
+    """Rewrite `region` with `patterns` to a fixed point (as `PatternRewriteWalker`); changed?
+
+    With `unsettling`, the patterns are local and the sweep that would only confirm the
+    fixed point is skipped unless `unsettling` said True of a changed op (module doc).
+    """
     walker = _DispatchingWalker(DispatchingApplier(patterns), apply_recursively=apply_recursively)
+    if unsettling is not None:
+        walker.unsettling = unsettling
+        walker.listener = PatternRewriterListener(
+            operation_modification_handler=[walker.note],
+            operation_replacement_handler=[walker.note],
+        )
     changed = walker.rewrite_region(region)
     _CHANGES.count += changed
     return changed

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from xrelay.passes.adapters import XdslPass, XdslPipelinePass, get_pass
+from xrelay.passes.fold_scale_axis import FoldScaleAxisPass
 from xrelay.passes.pass_manager import Sequential
 from xrelay.passes.simplify_inference import SimplifyInferencePass
 
@@ -67,10 +68,7 @@ class OptimizePass(XdslPipelinePass):
 
     def passes(self) -> list[Any]:
         names = [*BUILD_PASSES, "FuseOps"] if self.fuse else list(BUILD_PASSES)
-        return [
-            _folding_simplify_inference() if n == "SimplifyInference" else get_pass(n)
-            for n in names
-        ]
+        return [_pass(n) for n in names]
 
     def build(self) -> Sequential:
         pipeline = super().build()
@@ -83,3 +81,18 @@ def _folding_simplify_inference() -> Any:
     """SimplifyInference emitting batch_norm's scale and shift as the constants the
     pipeline's FoldConstant would fold them to (when it runs; same IR, fewer ops built)."""
     return XdslPass(SimplifyInferencePass(fold_constants=True))
+
+
+def _folding_fold_scale_axis() -> Any:
+    """FoldScaleAxis whose backward folds emit the new weights as the constants its own
+    FoldConstant would fold them to (when it runs; same IR, fewer ops built)."""
+    return FoldScaleAxisPass(fold_constants=True).build()
+
+
+def _pass(name: str) -> Any:
+    """The pass `name` of the pipeline, in its constant-emitting form where it has one."""
+    if name == "SimplifyInference":
+        return _folding_simplify_inference()
+    if name == "FoldScaleAxis":
+        return _folding_fold_scale_axis()
+    return get_pass(name)

@@ -238,7 +238,17 @@ class SimplifyInferencePass(XdslFunctionPass):
             if not isinstance(max_elements, int):
                 max_elements = DEFAULT_MAX_ELEMENTS
             folder = BatchNormFolder(max_elements, _unpacked_ops, function)
-        rewrite_greedily(function.body, [SimplifyBatchNorm(folder), SimplifyDropout()])
+        rewrite_greedily(
+            function.body, [SimplifyBatchNorm(folder), SimplifyDropout()], unsettling=_settled
+        )
+
+
+def _settled(op: Operation) -> bool:
+    """No change calls for a confirming sweep (`passes/greedy.py`): a batch_norm or dropout
+    matches when it has `tuple_get_item` projections, and no rewrite of this pass makes one,
+    so every op that can match is rewritten by the first sweep (a second offering of one whose
+    expansion failed changes nothing)."""
+    return False
 
 
 def _fold_constant_runs(function: func.FuncOp) -> bool:

@@ -181,7 +181,7 @@ class BatchNormFolder:
         results = self.folding.evaluate(op, args)
         if results is None:
             return None
-        return _rounded(results[0], op.results[0].type)
+        return rounded_constant(results[0], op.results[0].type)
 
     def template(self, op: BatchNormOp) -> _Template | None:
         """The expansion of batch_norms like `op`, built once per signature."""
@@ -205,7 +205,7 @@ _Folded = tuple[_Template, Value, Value]
 """A batch_norm's template, scale value and shift value."""
 
 
-def _rounded(value: Value, ty: Attribute) -> npt.NDArray[Any] | None:
+def rounded_constant(value: Value, ty: Attribute) -> npt.NDArray[Any] | None:
     """`as_constant(value, ty)` for float32 and float64 tensors without building the
     attribute: the dense encoding of these dtypes is the cast to them, little-endian."""
     if isinstance(value, tuple) or not isinstance(ty, TensorType):
