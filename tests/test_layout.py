@@ -101,6 +101,7 @@ INFRASTRUCTURE = {
     "decorators",
     "dnnl_composites",
     "dnnl_layout",
+    "fold_scale_axis_fold",
     "greedy",
     "instrument",
     "lowering",
@@ -110,6 +111,7 @@ INFRASTRUCTURE = {
     "pass_manager",
     "rewriting",
     "simplify_arith",
+    "simplify_inference_fold",
     "target_lowering",
     "transaction",
 }
