@@ -72,6 +72,7 @@ from xrelay.passes.pass_manager import Pass
 from xrelay.passes.plan_memory import REUSE_OPERAND
 from xrelay.passes.target_lowering import (
     LowerBatchNorm,
+    every_operand,
     is_target_function,
     replace_planned,
 )
@@ -179,16 +180,12 @@ def rewrite_batch_norm(plan: Lowering, rewriter: PatternRewriter) -> None:
     replace_planned(plan, kernel.results[0], rewriter)
 
 
-def batch_norm_operands(op: nn.BatchNormOp) -> list[Operand]:
-    return list(range(len(op.operands)))
-
-
 def populate_dnnl_lowering_patterns(patterns: list[RewritePattern]) -> None:
     """Add dnnl's patterns: its composites, its single ops, batch_norm."""
     patterns.extend(LowerComposite(name, build_composite) for name in COMPOSITES)
     for relay_op, kernel in KERNELS.items():
         if relay_op is nn.BatchNormOp:
-            patterns.append(LowerBatchNorm(TARGET, kernel, batch_norm_operands, rewrite_batch_norm))
+            patterns.append(LowerBatchNorm(TARGET, kernel, every_operand, rewrite_batch_norm))
         elif relay_op is LayoutTransformOp:
             patterns.append(LowerOp(LayoutTransformOp, build_reorder, accepted))
         else:

@@ -150,6 +150,11 @@ Rewrite = Callable[[Lowering[OperandT], PatternRewriter], None]
 """How a target inserts a planned kernel and replaces what the plan replaces."""
 
 
+def every_operand(op: nn.BatchNormOp) -> list[int]:
+    """The batch_norm's operands by index, in order: the kernel takes all five as they are."""
+    return list(range(len(op.operands)))
+
+
 class LowerBatchNorm(RewritePattern, Generic[OperandT]):
     """`nn.batch_norm` (inference form) to `kernel` on its data, once its `target` predicate
     accepts it (`plan_batch_norm`); `rewrite` inserts the kernel and replaces the fields.

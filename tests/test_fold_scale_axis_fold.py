@@ -8,11 +8,11 @@ to, and compute the same values as the module before any pass.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+from testlib.chain import chain
 from testlib.numerics import run_and_check
 from xdsl.dialects import func
 from xrelay.dialects.interpreter import evaluate_module, random_inputs
@@ -65,16 +65,6 @@ def scaled_convs(seed: int) -> IRModule:
     flat = relay.reshape(y, (1, 144))
     z = relay.multiply(relay.nn.dense(flat, const(8, 144)), const(8))
     return IRModule.from_expr(relay.Function([x], z))
-
-
-def chain(n_ops: int) -> IRModule:
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        from pass_scaling import chain_graph  # pyright: ignore[reportMissingImports]
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
-    mod: IRModule = chain_graph(n_ops)  # pyright: ignore[reportUnknownVariableType]
-    return mod
 
 
 @pytest.mark.parametrize("which", ["scaled_convs", "chain", "tinyres"])

@@ -87,16 +87,9 @@ def test_optimize_prints_the_same_module_as_with_confirming_sweeps(
 ) -> None:
     """The skipped sweeps would have found nothing: `optimize` prints the same module as
     when FoldConstant and SimplifyInference confirm every sweep (as xDSL's walker does)."""
-    import sys
-    from pathlib import Path
+    from testlib.chain import chain
 
-    root = Path(__file__).resolve().parent.parent
-    sys.path.insert(0, str(root / "benchmarks"))
-    try:
-        from pass_scaling import chain_graph  # pyright: ignore[reportMissingImports]
-    finally:
-        sys.path.remove(str(root / "benchmarks"))
-    mod: IRModule = chain_graph(300)  # pyright: ignore[reportUnknownVariableType]
+    mod = chain(300)
     with transform.PassContext(opt_level=3):
         settled = transform.get_pass("optimize")(mod.clone())
     monkeypatch.setattr(fold_constant, "_unsettling", lambda op: True)  # pyright: ignore

@@ -7,11 +7,11 @@ and compute the same values as the module before any pass.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+from testlib.chain import chain
 from testlib.numerics import run_and_check
 from xdsl.dialects import func
 from xdsl.dialects.builtin import IntegerAttr
@@ -63,16 +63,6 @@ def resnet_like(seed: int) -> IRModule:
         bn = relay.nn.batch_norm(conv, *params, epsilon=1e-3)[0]
         y = relay.nn.relu(relay.add(bn, y) if block == 2 else bn)
     return IRModule.from_expr(relay.Function([x], y))
-
-
-def chain(n_ops: int) -> IRModule:
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        from pass_scaling import chain_graph  # pyright: ignore[reportMissingImports]
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
-    mod: IRModule = chain_graph(n_ops)  # pyright: ignore[reportUnknownVariableType]
-    return mod
 
 
 @pytest.mark.parametrize("which", ["resnet_like", "chain", "tinyres"])
