@@ -12,6 +12,8 @@ until none applies:
   The inner op stays if something else reads it (the outer op is rewritten all
   the same, as TVM's pattern rewriter does: a reshape copies nothing, so the
   inner one is not recomputed, only no longer shared).
+  A chain back to its input's type is that input at once (the reshape it would
+  become is an identity, dropped next).
 - **Transposes.** `relay.transpose` of a `relay.transpose` becomes one transpose
   with the composed axes; a transpose with the identity permutation (axes
   `[0, 1, ..., n-1]`, or no axes on a rank-0 or rank-1 tensor) vanishes.
@@ -156,6 +158,11 @@ class CollapseReshapes(RewritePattern):
     ) -> None:
         inner = op.data.owner
         if not isinstance(inner, RESHAPE_LIKE) or not _static(op.result):
+            return
+        if inner.data.type == op.result.type:
+            # The one reshape would be an identity, which EliminateIdentityReshape drops
+            # next (static type): forward at once instead of building it.
+            _forward(rewriter, op, inner.data)
             return
         shape = shape_of(op.result.type)
         props: dict[str, Attribute] = {"newshape": ints(shape), "allowzero": bool_(0 in shape)}
