@@ -67,7 +67,7 @@ from typing import Any, ClassVar
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import func
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, f32
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import (
     PatternRewriter,
@@ -252,9 +252,11 @@ def _first_differs(dense: DenseIntOrFPElementsAttr[Any], fill: int) -> bool:
     Reads one element of the constant's bytes instead of decoding them all; False
     when it cannot tell (no elements, an elided value, a bool or bfloat16 type).
     """
+    element = dense.get_element_type()
+    if element == f32 and len(data := dense.data.data) >= 4:
+        return data[:4] not in _F32_FILLS[fill]  # the common case, without numpy
     if is_elided(dense) or math.prod(dense.get_shape()) == 0:
         return False
-    element = dense.get_element_type()
     if is_bool(element):
         return False
     dtype = numpy_dtype(element)
@@ -267,6 +269,13 @@ def _first_differs(dense: DenseIntOrFPElementsAttr[Any], fill: int) -> bool:
     return bool(first != fill)
 
 
+_F32_FILLS: dict[int, tuple[bytes, ...]] = {
+    0: (np.array(0.0, dtype="<f4").tobytes(), np.array(-0.0, dtype="<f4").tobytes()),
+    1: (np.array(1.0, dtype="<f4").tobytes(),),
+}
+"""The little-endian float32 encodings of the values equal to each fill (-0.0 == 0)."""
+
+
 class EliminateIdentityArithmetic(RewritePattern):
     """`x + 0`, `0 + x`, `x - 0`, `x * 1`, `1 * x`, `x / 1` -> `x` when the type is x's."""
 
@@ -274,13 +283,20 @@ class EliminateIdentityArithmetic(RewritePattern):
     def match_and_rewrite(
         self, op: AddOp | SubtractOp | MultiplyOp | DivideOp, rewriter: PatternRewriter, /
     ) -> None:
+        lhs, rhs = op.operands
+        if not isinstance(lhs.owner, _FILLS) and not isinstance(rhs.owner, _FILLS):
+            return  # most ops: neither operand can be an identity (checked first, cheaply)
         fill = 0 if isinstance(op, AddOp | SubtractOp) else 1
         commutative = isinstance(op, AddOp | MultiplyOp)
-        result_type = op.result.type
-        if op.lhs.type == result_type and _is_fill(op.rhs, fill):
-            _forward(rewriter, op, op.lhs)
-        elif commutative and op.rhs.type == result_type and _is_fill(op.lhs, fill):
-            _forward(rewriter, op, op.rhs)
+        result_type = op.results[0].type
+        if lhs.type == result_type and _is_fill(rhs, fill):
+            _forward(rewriter, op, lhs)
+        elif commutative and rhs.type == result_type and _is_fill(lhs, fill):
+            _forward(rewriter, op, rhs)
+
+
+_FILLS = (ConstantOp, ZerosOp, ZerosLikeOp, OnesOp, OnesLikeOp)
+"""The ops `_is_fill` can say yes to."""
 
 
 @dataclass(frozen=True)
