@@ -141,7 +141,7 @@ def _rebuild(
     if result_type != op.results[0].type:
         return
     operands = list(op.operands)
-    new = cls.build(operands=[operand], result_types=[result_type], properties=dict(props))
+    new = cls.make_typed([operand], result_type, props)
     rewriter.replace(op, new)
     _erase_dead(rewriter, operands)
 

@@ -15,7 +15,7 @@ from xrelay.dialects.relay.base import RelayOp
 from xrelay.dialects.relay.elementwise import AddOp, MultiplyOp
 from xrelay.dialects.relay.nn import Conv2DOp
 from xrelay.dialects.relay.structure import ConstantOp, TupleOp
-from xrelay.dialects.relay.tensor import ConcatenateOp, ExpandDimsOp
+from xrelay.dialects.relay.tensor import ConcatenateOp, ExpandDimsOp, ReshapeOp
 from xrelay.dialects.relay.types import dense_from_numpy, tensor_type
 
 T4 = tensor_type([1, 4, 4, 4], f32)
@@ -89,3 +89,16 @@ def test_constant_is_build() -> None:
     assert described(fast) == described(slow)
     assert str(fast) == str(slow)
     fast.verify()
+
+
+def test_make_typed_is_build() -> None:
+    """`make_typed` (the caller's result type, no inference) builds what `build` does."""
+    block = Block(arg_types=[tensor_type([2, 3], f32)])
+    props: dict[str, Attribute] = {"newshape": base.int_list_attr([3, 2])}
+    typed = ReshapeOp.make_typed(block.args, tensor_type([3, 2], f32), props)
+    built = ReshapeOp.build(
+        operands=list(block.args), result_types=[tensor_type([3, 2], f32)], properties=props
+    )
+    assert described(typed) == described(built)
+    assert described(typed) == described(ReshapeOp.make(block.args, props))
+    typed.verify()

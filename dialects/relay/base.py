@@ -406,6 +406,18 @@ class RelayOp(IRDLOperation):
         """A new op on `operands`, its result type inferred: how passes build relay ops."""
         props = dict(properties or {})
         result_type = cls.inferred_type([v.type for v in operands], props)
+        return cls.make_typed(operands, result_type, props, attributes)
+
+    @classmethod
+    def make_typed(
+        cls,
+        operands: Sequence[SSAValue],
+        result_type: Attribute,
+        properties: Props | None = None,
+        attributes: Props | None = None,
+    ) -> Self:
+        """A new op on `operands` with the result type the caller has inferred."""
+        props = dict(properties or {})
         if _fixed_arity(cls) == len(operands):
             op = cls.__new__(cls)
             Operation.__init__(
