@@ -393,6 +393,11 @@ class FoldConstantCall(RewritePattern):
         user = result.get_user_of_unique_use()
         if user is None or user.parent is not op.parent or not self.foldable(user):
             return None
+        if not all(
+            operand is result or isinstance(operand.owner, ConstantOp | TupleOp)
+            for operand in user.operands
+        ):
+            return None  # checked before `as_constant` encodes the value: the common case
         value = as_constant(results[0], result.type)
         if value is None:
             return None
@@ -401,8 +406,6 @@ class FoldConstantCall(RewritePattern):
             if operand is result:
                 args.append(value)
                 continue
-            if not isinstance(operand.owner, ConstantOp | TupleOp):
-                return None
             other = constant_value(operand)
             if other is None:
                 return None

@@ -67,6 +67,7 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, TensorType, i32
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.traits import IsTerminator
+from xrelay.dialects.func_build import call_op, func_op, return_op
 from xrelay.dialects.relay.base import RelayOp
 from xrelay.dialects.relay.structure import ConstantOp, IfOp, TupleGetItemOp, TupleOp
 from xrelay.passes.adapters import XdslFunctionPass, XdslPass
@@ -77,6 +78,9 @@ from xrelay.passes.pass_manager import Pass, optimizable_functions
 from xrelay.passes.rewriting import collector_paused
 
 K = OpPatternKind
+
+_PRIMITIVE = IntegerAttr(1, i32)
+"""The `Primitive = 1` every fused function gets (attributes are immutable: one serves all)."""
 
 MAX_DEPTH_KEY = "relay.FuseOps.max_depth"
 """The config key bounding the number of ops in one fused function."""
@@ -465,7 +469,7 @@ class Fuser:
         ] or list(ops[-1].results)
         _check_no_use_before(block, position[ops[-1]], outputs, members, position)
         name = self.unique_name(ops)
-        call = func.CallOp(name, inputs, [value.type for value in outputs])
+        call = call_op(name, inputs, [value.type for value in outputs])
         call.location = ops[0].location  # errors on the call point at the group's source
         block.insert_op_after(call, ops[-1])
         for value, result in zip(outputs, call.results, strict=True):
@@ -478,10 +482,10 @@ class Fuser:
             op.detach()
             body.add_op(op)
             op.operands = [params.get(operand, operand) for operand in op.operands]
-        body.add_op(func.ReturnOp(*outputs))
+        body.add_op(return_op(outputs))
         types = ([value.type for value in inputs], [value.type for value in outputs])
-        fused = func.FuncOp(name, types, Region(body), visibility="private")
-        fused.attributes["Primitive"] = IntegerAttr(1, i32)
+        fused = func_op(name, *types, Region(body), visibility="private")
+        fused.attributes["Primitive"] = _PRIMITIVE
         anchor = self.last_inserted.get(function, function)
         self.module.body.block.insert_op_after(fused, anchor)
         self.last_inserted[function] = fused

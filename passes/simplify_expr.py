@@ -12,6 +12,8 @@ until none applies:
   The inner op stays if something else reads it (the outer op is rewritten all
   the same, as TVM's pattern rewriter does: a reshape copies nothing, so the
   inner one is not recomputed, only no longer shared).
+  A chain back to its input's type is that input at once (the reshape it would
+  become is an identity, dropped next).
 - **Transposes.** `relay.transpose` of a `relay.transpose` becomes one transpose
   with the composed axes; a transpose with the identity permutation (axes
   `[0, 1, ..., n-1]`, or no axes on a rank-0 or rank-1 tensor) vanishes.
@@ -65,7 +67,7 @@ from typing import Any, ClassVar
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import func
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, f32
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import (
     PatternRewriter,
@@ -139,7 +141,7 @@ def _rebuild(
     if result_type != op.results[0].type:
         return
     operands = list(op.operands)
-    new = cls.build(operands=[operand], result_types=[result_type], properties=dict(props))
+    new = cls.make_typed([operand], result_type, props)
     rewriter.replace(op, new)
     _erase_dead(rewriter, operands)
 
@@ -156,6 +158,11 @@ class CollapseReshapes(RewritePattern):
     ) -> None:
         inner = op.data.owner
         if not isinstance(inner, RESHAPE_LIKE) or not _static(op.result):
+            return
+        if inner.data.type == op.result.type:
+            # The one reshape would be an identity, which EliminateIdentityReshape drops
+            # next (static type): forward at once instead of building it.
+            _forward(rewriter, op, inner.data)
             return
         shape = shape_of(op.result.type)
         props: dict[str, Attribute] = {"newshape": ints(shape), "allowzero": bool_(0 in shape)}
@@ -245,9 +252,11 @@ def _first_differs(dense: DenseIntOrFPElementsAttr[Any], fill: int) -> bool:
     Reads one element of the constant's bytes instead of decoding them all; False
     when it cannot tell (no elements, an elided value, a bool or bfloat16 type).
     """
+    element = dense.get_element_type()
+    if element == f32 and len(data := dense.data.data) >= 4:
+        return data[:4] not in _F32_FILLS[fill]  # the common case, without numpy
     if is_elided(dense) or math.prod(dense.get_shape()) == 0:
         return False
-    element = dense.get_element_type()
     if is_bool(element):
         return False
     dtype = numpy_dtype(element)
@@ -260,6 +269,13 @@ def _first_differs(dense: DenseIntOrFPElementsAttr[Any], fill: int) -> bool:
     return bool(first != fill)
 
 
+_F32_FILLS: dict[int, tuple[bytes, ...]] = {
+    0: (np.array(0.0, dtype="<f4").tobytes(), np.array(-0.0, dtype="<f4").tobytes()),
+    1: (np.array(1.0, dtype="<f4").tobytes(),),
+}
+"""The little-endian float32 encodings of the values equal to each fill (-0.0 == 0)."""
+
+
 class EliminateIdentityArithmetic(RewritePattern):
     """`x + 0`, `0 + x`, `x - 0`, `x * 1`, `1 * x`, `x / 1` -> `x` when the type is x's."""
 
@@ -267,13 +283,20 @@ class EliminateIdentityArithmetic(RewritePattern):
     def match_and_rewrite(
         self, op: AddOp | SubtractOp | MultiplyOp | DivideOp, rewriter: PatternRewriter, /
     ) -> None:
+        lhs, rhs = op.operands
+        if not isinstance(lhs.owner, _FILLS) and not isinstance(rhs.owner, _FILLS):
+            return  # most ops: neither operand can be an identity (checked first, cheaply)
         fill = 0 if isinstance(op, AddOp | SubtractOp) else 1
         commutative = isinstance(op, AddOp | MultiplyOp)
-        result_type = op.result.type
-        if op.lhs.type == result_type and _is_fill(op.rhs, fill):
-            _forward(rewriter, op, op.lhs)
-        elif commutative and op.rhs.type == result_type and _is_fill(op.lhs, fill):
-            _forward(rewriter, op, op.rhs)
+        result_type = op.results[0].type
+        if lhs.type == result_type and _is_fill(rhs, fill):
+            _forward(rewriter, op, lhs)
+        elif commutative and rhs.type == result_type and _is_fill(lhs, fill):
+            _forward(rewriter, op, rhs)
+
+
+_FILLS = (ConstantOp, ZerosOp, ZerosLikeOp, OnesOp, OnesLikeOp)
+"""The ops `_is_fill` can say yes to."""
 
 
 @dataclass(frozen=True)

@@ -96,6 +96,23 @@ def test_shared_intermediate_reshape() -> None:
     assert count(out, "relay.reshape") == 2
 
 
+def test_round_trip_pair_forwards_to_input() -> None:
+    """squeeze(expand_dims(x)) back to x's type: x itself, even when the expand_dims
+    stays for another reader; a pair to another shape still becomes one reshape."""
+
+    def build(simplified: bool) -> IRModule:
+        x = relay.var("x", shape=(2, 3))
+        wide = relay.expand_dims(x, axis=0)
+        back = x if simplified else relay.squeeze(wide, axis=[0])
+        other = relay.reshape(x, (3, 2)) if simplified else relay.reshape(wide, (3, 2))
+        return module([x], relay.Tuple([relay.exp(wide), relay.exp(back), other]))
+
+    out = run_and_check(build(False), SimplifyExpr())
+    assert str(out) == str(build(True))
+    assert count(out, "relay.squeeze") == 0
+    assert count(out, "relay.expand_dims") == 1
+
+
 def test_dynamic_reshape_chain_is_kept() -> None:
     """A chain ending in a `?` shape has no static newshape: it stays."""
     x = relay.var("x", shape=(None, 4))

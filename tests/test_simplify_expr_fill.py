@@ -30,6 +30,8 @@ def arrays(rng: np.random.Generator, dtype: str) -> list[np.ndarray]:
     if dtype in ("float32", "float16", "float64", "bfloat16"):
         out += [np.array([-0.0, 0.0]).astype(np_dtype), np.array([np.nan, 1.0]).astype(np_dtype)]
         out.append(np.array([1.0, np.nan]).astype(np_dtype))
+        # -0.0 is 0 (also first), -1.0 is not 1 (the float32 byte test sees both)
+        out += [np.array([-0.0, -0.0]).astype(np_dtype), np.array([-1.0, -1.0]).astype(np_dtype)]
     return out
 
 

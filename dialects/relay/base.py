@@ -19,6 +19,7 @@ and are stored as `array<i64: ...>`; the generic form prints every property.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping, Sequence
 from typing import ClassVar, Self, cast
@@ -35,8 +36,15 @@ from xdsl.dialects.builtin import (
     f64,
     i64,
 )
-from xdsl.ir import Attribute, SSAValue
-from xdsl.irdl import AttrConstraint, IRDLOperation, OptionalDef, VarOperandDef, VerificationContext
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.irdl import (
+    AttrConstraint,
+    IRDLOperation,
+    OptionalDef,
+    VariadicDef,
+    VarOperandDef,
+    VerificationContext,
+)
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
@@ -320,6 +328,22 @@ _INFERRED_MAX = 1 << 14
 """Entries kept before the table is emptied (bounds its memory in a long-running process)."""
 
 
+@functools.cache
+def _fixed_arity(cls: type[RelayOp]) -> int | None:
+    """How many operands `cls` takes when `make` may build it with `Operation.__init__`:
+    single operands only, one single result, no regions, successors or segment sizes
+    (IRDL's generic argument lists, half the cost of building an op, then only count
+    what is known). None for the other ops, built by `build`."""
+    op_def = cls.get_irdl_definition()
+    if op_def.regions or op_def.successors or op_def.options or len(op_def.results) != 1:
+        return None
+    if isinstance(op_def.results[0][1], VariadicDef):
+        return None
+    if any(isinstance(d, VariadicDef) for _, d in op_def.operands):
+        return None
+    return len(op_def.operands)
+
+
 class RelayOp(IRDLOperation):
     """Base class of relay tensor ops: custom syntax, inference-based verifier."""
 
@@ -382,6 +406,28 @@ class RelayOp(IRDLOperation):
         """A new op on `operands`, its result type inferred: how passes build relay ops."""
         props = dict(properties or {})
         result_type = cls.inferred_type([v.type for v in operands], props)
+        return cls.make_typed(operands, result_type, props, attributes)
+
+    @classmethod
+    def make_typed(
+        cls,
+        operands: Sequence[SSAValue],
+        result_type: Attribute,
+        properties: Props | None = None,
+        attributes: Props | None = None,
+    ) -> Self:
+        """A new op on `operands` with the result type the caller has inferred."""
+        props = dict(properties or {})
+        if _fixed_arity(cls) == len(operands):
+            op = cls.__new__(cls)
+            Operation.__init__(
+                op,
+                operands=operands,
+                result_types=(result_type,),
+                properties=props,
+                attributes=dict(attributes or {}),
+            )
+            return op
         return cls.build(
             operands=cls.group_operands(operands),
             result_types=[result_type],

@@ -17,7 +17,7 @@ from xdsl.dialects.builtin import (
     TupleType,
     i64,
 )
-from xdsl.ir import Attribute, Region, SSAValue
+from xdsl.ir import Attribute, Operation, Region, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
     irdl_op_definition,
@@ -67,7 +67,10 @@ class ConstantOp(RelayOp):
     traits = traits_def(Pure(), ConstantLike())
 
     def __init__(self, value: DenseIntOrFPElementsAttr):
-        super().__init__(result_types=[value.type], properties={"value": value})
+        # `Operation.__init__` directly: the op has one fixed result and one property, so
+        # IRDL's generic argument lists (half the cost of building one, and the passes
+        # build thousands) would only count what is already known.
+        Operation.__init__(self, result_types=(value.type,), properties={"value": value})
 
     @classmethod
     def infer_result_types(

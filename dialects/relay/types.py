@@ -76,9 +76,27 @@ def element_type_of(dtype: str | npt.DTypeLike) -> TypeAttribute:
 
 def dtype_of(element_type: Attribute) -> str:
     """The Relay dtype name of a builtin element type (`f32` -> `"float32"`)."""
+    return _dtypes_of(element_type)[0]
+
+
+_DTYPES_BY_ID: dict[int, tuple[Attribute, str, np.dtype[np.generic]]] = {}
+"""`_dtypes_of` by the id of the element type object, which the entry keeps alive (so the
+id stays its own): looking an attribute up by value hashes it, which costs more than the
+rest of `dtype_of` and `numpy_dtype`, called for every constant and evaluation."""
+
+
+def _dtypes_of(element_type: Attribute) -> tuple[str, np.dtype[np.generic]]:
+    hit = _DTYPES_BY_ID.get(id(element_type))
+    if hit is not None and hit[0] is element_type:
+        return hit[1], hit[2]
     if element_type not in _TYPE_TO_DTYPE:
         raise ValueError(f"unsupported element type {element_type}")
-    return _TYPE_TO_DTYPE[element_type]
+    name = _TYPE_TO_DTYPE[element_type]
+    dtype = BFLOAT16 if name == "bfloat16" else np.dtype(name)
+    if len(_DTYPES_BY_ID) >= 1024:  # element types built anew each time: stay bounded
+        _DTYPES_BY_ID.clear()
+    _DTYPES_BY_ID[id(element_type)] = (element_type, name, dtype)
+    return name, dtype
 
 
 def is_supported_element_type(element_type: Attribute) -> bool:
@@ -108,8 +126,7 @@ def is_bool(element_type: Attribute) -> bool:
 
 def numpy_dtype(element_type: Attribute) -> np.dtype[np.generic]:
     """The numpy dtype of a builtin element type (`ml_dtypes.bfloat16` for `bf16`)."""
-    name = dtype_of(element_type)
-    return BFLOAT16 if name == "bfloat16" else np.dtype(name)
+    return _dtypes_of(element_type)[1]
 
 
 def tensor_type(shape: Sequence[int], element_type: Attribute) -> TensorType[Attribute]:

@@ -42,6 +42,21 @@ func.func @fold_reshape_round_trip(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
 
 // -----
 
+/// A pair back to the input's type is the input at once, also when the inner op has
+/// another reader (it stays for it); a pair to a new shape is one reshape.
+// CHECK-LABEL: @fold_reshape_pair_to_input_type
+// CHECK-NEXT:    %[[E:.*]] = relay.expand_dims %x {axis = 0}
+// CHECK-NEXT:    %[[R:.*]] = relay.reshape %x {newshape = [3, 2]}
+// CHECK-NEXT:    func.return %x, %[[E]], %[[R]]
+func.func @fold_reshape_pair_to_input_type(%x: tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<1x2x3xf32>, tensor<3x2xf32>) {
+  %0 = relay.expand_dims %x {axis = 0, num_newaxis = 1} : (tensor<2x3xf32>) -> tensor<1x2x3xf32>
+  %1 = relay.squeeze %0 {axis = [0]} : (tensor<1x2x3xf32>) -> tensor<2x3xf32>
+  %2 = relay.reshape %0 {newshape = [3, 2]} : (tensor<1x2x3xf32>) -> tensor<3x2xf32>
+  func.return %1, %0, %2 : tensor<2x3xf32>, tensor<1x2x3xf32>, tensor<3x2xf32>
+}
+
+// -----
+
 /// Reshape-like ops that keep the type vanish: reshape to the same static shape,
 /// squeeze of no 1-dim, expand_dims by 0 axes, batch_flatten of a matrix (even with `?`);
 /// a squeeze of a `?` dim stays (at run time it drops the dim if it is 1).
