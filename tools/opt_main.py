@@ -36,7 +36,7 @@ from typing import IO, NoReturn
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
-from xdsl.utils.arg_spec import ArgSpec, parse_pipeline, parse_spec
+from xdsl.utils.arg_spec import ArgSpec, parse_spec
 from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
 from xdsl.utils.target import Target
 from xrelay.dialects.dense_literal import ExactPrinter
@@ -46,6 +46,7 @@ from xrelay.dialects.diagnostics import (
     DiagnosticError,
     LineIndex,
     from_parse_error,
+    location_of,
     verify_located,
 )
 from xrelay.dialects.ir_module import IRModule
@@ -64,7 +65,7 @@ from xrelay.passes.pass_manager import (
     Sequential,
 )
 from xrelay.passes.transaction import restore
-from xrelay.tools import pass_options, plugins
+from xrelay.tools import opt_pipeline, pass_options, plugins
 from xrelay.tools.diagnostics import check_diagnostics, parse_expectations
 from xrelay.tools.files import SPLIT_MARKER, Chunk, split_input, write_atomically
 from xrelay.tools.output_formats import output_formats
@@ -153,7 +154,9 @@ class OptMain:
     def __init__(self, argv: Sequence[str] | None = None):
         self.available_passes: dict[str, PassFactory] = {}
         self.available_targets: dict[str, TargetFactory] = {}
-        self.args = self.make_arg_parser().parse_args(argv)
+        parser = self.make_arg_parser()
+        words = list(sys.argv[1:] if argv is None else argv)
+        self.args = parser.parse_args(opt_pipeline.expand_pass_flags(words, _pass_flags(parser)))
         try:
             plugins.load_plugins(self.args.load_plugin)  # before the registry is read
         except ImportError as error:
@@ -163,6 +166,10 @@ class OptMain:
         self.failed = False
         self.reproducer_written = False
         self.passes: tuple[ModulePass, ...] = ()
+        self.skip_warnings: list[str] = []
+        """Warnings for -p passes `--opt-level` skips, reported on each chunk's module."""
+        self.warnings: list[Diagnostic] = []
+        """Warnings of the chunk being processed (reported, or matched by expected-warning)."""
         self.target: Target = MlirTarget()
 
     @classmethod
@@ -219,14 +226,7 @@ class OptMain:
         """Add the flags; override (calling super) to add more."""
         parser.add_argument("input_file", nargs="?", default="-", help="input file (- for stdin)")
         parser.add_argument("-o", "--output-file", help="output file (default: stdout)")
-        parser.add_argument(
-            "-p",
-            "--passes",
-            default="",
-            metavar="PIPELINE",
-            help="pass pipeline, e.g. 'cse,dce' or 'pass{option=value other=1,2}'; "
-            "passes by flag or TVM name (fold-constant or FoldConstant)",
-        )
+        opt_pipeline.add_arguments(parser)  # -p, per-pass flags, --pass-pipeline, --dump-...
         parser.add_argument(
             "-t", "--target", default="mlir", help="output target, with options (default: mlir)"
         )
@@ -277,17 +277,21 @@ class OptMain:
         return make_context(allow_unregistered=self.args.allow_unregistered_dialect)
 
     def make_pipeline(self) -> tuple[ModulePass, ...]:
-        """The passes named by `-p`; UsageError for unknown passes and bad options."""
-        text = self.args.passes.strip()
-        if not text:
-            return ()
+        """The passes named by `-p`, the per-pass flags or `--pass-pipeline`
+        (`opt_pipeline.py`); UsageError for unknown passes, bad options and misplaced passes."""
         try:
-            specs = [self.pass_spec(spec) for spec in parse_pipeline(text)]
-            for spec in specs:  # checked first: one clear line per mistake
-                instantiate("pass", lookup("pass", self.available_passes, spec.name), spec)
+            elements = opt_pipeline.read_elements(self.args)
+            specs: list[ArgSpec] = []
+            for element in elements:  # checked first: one clear line per mistake
+                spec = self.pass_spec(element.spec)
+                cls = lookup("pass", self.available_passes, spec.name)
+                opt_pipeline.check_anchor(element, cls, pass_options.pass_summary(cls)[1])
+                spec = opt_pipeline.with_bare_booleans(spec, cls)
+                instantiate("pass", cls, spec)
+                specs.append(spec)
             return tuple(self.available_passes[s.name]().from_pass_spec(s) for s in specs)
-        except ArgSpecParseError as error:
-            raise UsageError(pipeline_error(error, text)) from None
+        except opt_pipeline.PipelineError as error:
+            raise UsageError(str(error)) from None
         except SpecError as error:
             raise UsageError(str(error)) from None
 
@@ -348,6 +352,8 @@ class OptMain:
         """
         if not self.passes:
             return
+        where = location_of(module)
+        self.warnings += [Diagnostic(*where, "warning", w) for w in self.skip_warnings]
         context = self.make_pass_context()
         context.xdsl_context = ctx
         pipeline = Sequential([to_pass(p) for p in self.passes], name="pipeline")
@@ -463,6 +469,7 @@ class OptMain:
         Returns the chunk's output, empty if it failed.
         """
         output, diagnostics = "", list[Diagnostic]()
+        self.warnings = []
         try:
             output = self.process_chunk(chunk)
         except DiagnosticError as error:
@@ -471,10 +478,12 @@ class OptMain:
             diagnostics = [self.locate_parse_error(error)]
         except DiagnosticException as error:
             diagnostics = [self.unlocated(_first_line(error))]
+        diagnostics = [*self.warnings, *diagnostics]
         if not self.args.verify_diagnostics:
             for diagnostic in diagnostics:
                 print(self.format_diagnostic(diagnostic, chunk), file=sys.stderr)
-            self.failed = self.failed or bool(diagnostics)
+            errors = any(d.severity == "error" for d in diagnostics)
+            self.failed = self.failed or errors
             return output
         try:
             expectations = parse_expectations(chunk.text, chunk.line_offset)
@@ -503,7 +512,10 @@ class OptMain:
             return EXIT_OK
         self.target = self.make_target()
         self.passes = self.make_pipeline()
-        self.make_pass_context()  # bad pass-manager flags fail before any input is read
+        context = self.make_pass_context()  # bad pass-manager flags fail before any input is read
+        if self.args.dump_pass_pipeline:
+            sys.stderr.write(opt_pipeline.dump(self.passes, context))
+        self.skip_warnings = opt_pipeline.skipped_explicitly(self.passes, context)
         text = self.read_input()
         chunks = split_input(text) if self.args.split_input_file else [Chunk(text, 0)]
         outputs = [self.handle_chunk(chunk) for chunk in chunks]
@@ -578,6 +590,13 @@ class OptMain:
             write_atomically(path, text)
         except OSError as error:
             raise UsageError(f"cannot write '{path}': {error.strerror}") from None
+
+
+def _pass_flags(parser: argparse.ArgumentParser) -> set[str]:
+    """The registered passes' flags that per-pass options (`-cse`) may use: those that are
+    not an option of the tool already."""
+    taken = {o.lstrip("-") for action in parser._actions for o in action.option_strings}
+    return set(get_all_passes()) - taken
 
 
 def non_negative(text: str) -> int:
