@@ -332,11 +332,22 @@ class OptMain:
                 )
         return target
 
+    def dump_module(self, module: ModuleOp, generic: bool) -> str:
+        """A module as the IR dumps (`opt_dumps.py`) print it: as `-t mlir` would with the
+        printing flags, in the generic form if `generic` (IR that does not verify)."""
+        target = MlirTarget(
+            generic=generic or self.args.print_op_generic,
+            elide_if_larger=self.args.elide_constants_if_larger,
+        )
+        out = io.StringIO()
+        target.emit(self.make_context(), module, out)
+        return out.getvalue()
+
     def make_pass_context(self) -> PassContext:
         """The PassContext for one chunk (fresh instruments); UsageError for bad flag values."""
         try:
             context = pass_options.make_context(
-                self.args, pass_options.known_pass(self.available_passes)
+                self.args, pass_options.known_pass(self.available_passes), self.dump_module
             )
         except pass_options.OptionError as error:
             raise UsageError(str(error)) from None
