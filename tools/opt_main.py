@@ -21,6 +21,7 @@ error: ...`).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import difflib
 import io
@@ -55,7 +56,7 @@ from xrelay.dialects.resources import ElidedConstantError
 from xrelay.passes import PassFactory, get_all_passes, lookup_pass
 from xrelay.passes import describe_pass as registered_description
 from xrelay.passes.adapters import to_pass
-from xrelay.passes.debug_instruments import NumericsCheckError
+from xrelay.passes.debug_instruments import NumericsCheckError, VerifyEachInstrument
 from xrelay.passes.instrument import PassTimingInstrument
 from xrelay.passes.pass_context import PassContext
 from xrelay.passes.pass_manager import (
@@ -65,7 +66,7 @@ from xrelay.passes.pass_manager import (
     Sequential,
 )
 from xrelay.passes.transaction import restore
-from xrelay.tools import opt_pipeline, pass_options, plugins
+from xrelay.tools import opt_pipeline, opt_timing, pass_options, plugins
 from xrelay.tools.diagnostics import check_diagnostics, parse_expectations
 from xrelay.tools.files import SPLIT_MARKER, Chunk, split_input, write_atomically
 from xrelay.tools.output_formats import output_formats
@@ -168,6 +169,11 @@ class OptMain:
         self.passes: tuple[ModulePass, ...] = ()
         self.skip_warnings: list[str] = []
         """Warnings for -p passes `--opt-level` skips, reported on each chunk's module."""
+        self.timing = (
+            opt_timing.Timing(self.args.mlir_timing_display) if self.args.mlir_timing else None
+        )
+        """`--mlir-timing`'s report, filled as the run goes (`opt_timing.py`)."""
+        self.pass_timing = opt_timing.PassRows()
         self.warnings: list[Diagnostic] = []
         """Warnings of the chunk being processed (reported, or matched by expected-warning)."""
         self.target: Target = MlirTarget()
@@ -227,6 +233,7 @@ class OptMain:
         parser.add_argument("input_file", nargs="?", default="-", help="input file (- for stdin)")
         parser.add_argument("-o", "--output-file", help="output file (default: stdout)")
         opt_pipeline.add_arguments(parser)  # -p, per-pass flags, --pass-pipeline, --dump-...
+        opt_timing.add_arguments(parser)  # --mlir-timing, --mlir-timing-display
         parser.add_argument(
             "-t", "--target", default="mlir", help="output target, with options (default: mlir)"
         )
@@ -351,6 +358,17 @@ class OptMain:
             )
         except pass_options.OptionError as error:
             raise UsageError(str(error)) from None
+        if self.timing is not None:  # --mlir-timing: time the passes, and the checks after them
+            self.pass_timing = opt_timing.PassRows()
+            context.instruments = [
+                self.pass_timing,
+                *(
+                    opt_timing.TimedInstrument(i, self.timing, "Verifier")
+                    if isinstance(i, VerifyEachInstrument)
+                    else i
+                    for i in context.instruments
+                ),
+            ]
         if self.reproducer_written:  # one reproducer per run: the first failure's
             context.config.pop("transform.crash_reproducer", None)
         return context
@@ -372,7 +390,7 @@ class OptMain:
             pipeline.schedule(context)  # unknown or cyclic `required`: fail before running
         except PassDependencyError as error:
             raise UsageError(str(error)) from None
-        timing = next((i for i in context.instruments if isinstance(i, PassTimingInstrument)), None)
+        timing = next((i for i in context.instruments if type(i) is PassTimingInstrument), None)
         try:
             with context:
                 result = pipeline(IRModule(module=module))
@@ -387,6 +405,8 @@ class OptMain:
         finally:
             if timing is not None:
                 sys.stderr.write(timing.render_profile())
+            if self.timing is not None:  # --mlir-timing: the passes' rows
+                self.timing.add_passes(self.pass_timing.profiles)
         if result.module is not module:
             restore(module, result.module)
 
@@ -468,11 +488,18 @@ class OptMain:
     def process_chunk(self, chunk: Chunk) -> str:
         """Parse, verify, transform and emit one chunk; DiagnosticError on failure."""
         ctx = self.make_context()
-        module = self.parse_chunk(ctx, chunk)
-        self.verify(module)
+        with self.timed("Parser"):
+            module = self.parse_chunk(ctx, chunk)
+        with self.timed("Verifier"):
+            self.verify(module)
         with nesting_guard(self.prog, module):
             self.run_pipeline(ctx, module)
-            return self.emit(ctx, module)
+            with self.timed("Output"):
+                return self.emit(ctx, module)
+
+    def timed(self, row: str) -> contextlib.AbstractContextManager[None]:
+        """The block timed as a row of `--mlir-timing`'s report (nothing without it)."""
+        return self.timing.scope(row) if self.timing is not None else contextlib.nullcontext()
 
     def handle_chunk(self, chunk: Chunk) -> str:
         """Process a chunk and report (or, with --verify-diagnostics, check) its diagnostics.
@@ -534,7 +561,10 @@ class OptMain:
         result = f"{SPLIT_MARKER}\n".join(outputs)
         to_file = self.args.output_file not in (None, "-")
         if not (self.failed and to_file):  # a failed run leaves an existing -o file as it was
-            self.write_output(result)
+            with self.timed("Output"):
+                self.write_output(result)
+        if self.timing is not None:
+            sys.stderr.write(self.timing.report())
         return EXIT_ERROR if self.failed else EXIT_OK
 
     def list_passes(self) -> None:
