@@ -66,7 +66,7 @@ from xrelay.passes.pass_manager import (
     Sequential,
 )
 from xrelay.passes.transaction import restore
-from xrelay.tools import opt_pipeline, opt_timing, pass_options, plugins
+from xrelay.tools import opt_pipeline, opt_statistics, opt_timing, pass_options, plugins
 from xrelay.tools.diagnostics import check_diagnostics, parse_expectations
 from xrelay.tools.files import SPLIT_MARKER, Chunk, split_input, write_atomically
 from xrelay.tools.output_formats import output_formats
@@ -174,6 +174,10 @@ class OptMain:
         )
         """`--mlir-timing`'s report, filled as the run goes (`opt_timing.py`)."""
         self.pass_timing = opt_timing.PassRows()
+        self.statistics = (
+            opt_statistics.StatisticsInstrument() if self.args.mlir_pass_statistics else None
+        )
+        """`--mlir-pass-statistics`: one instrument for the whole run (`opt_statistics.py`)."""
         self.warnings: list[Diagnostic] = []
         """Warnings of the chunk being processed (reported, or matched by expected-warning)."""
         self.target: Target = MlirTarget()
@@ -234,6 +238,7 @@ class OptMain:
         parser.add_argument("-o", "--output-file", help="output file (default: stdout)")
         opt_pipeline.add_arguments(parser)  # -p, per-pass flags, --pass-pipeline, --dump-...
         opt_timing.add_arguments(parser)  # --mlir-timing, --mlir-timing-display
+        opt_statistics.add_arguments(parser)  # --mlir-pass-statistics(-display)
         parser.add_argument(
             "-t", "--target", default="mlir", help="output target, with options (default: mlir)"
         )
@@ -369,6 +374,8 @@ class OptMain:
                     for i in context.instruments
                 ),
             ]
+        if self.statistics is not None:
+            context.instruments.append(self.statistics)
         if self.reproducer_written:  # one reproducer per run: the first failure's
             context.config.pop("transform.crash_reproducer", None)
         return context
@@ -563,6 +570,8 @@ class OptMain:
         if not (self.failed and to_file):  # a failed run leaves an existing -o file as it was
             with self.timed("Output"):
                 self.write_output(result)
+        if self.statistics is not None:
+            sys.stderr.write(self.statistics.report(self.args.mlir_pass_statistics_display))
         if self.timing is not None:
             sys.stderr.write(self.timing.report())
         return EXIT_ERROR if self.failed else EXIT_OK
