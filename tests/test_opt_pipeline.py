@@ -86,6 +86,20 @@ def test_per_pass_flags_are_rewritten_in_order() -> None:
     ]
 
 
+def test_single_dash_long_options_as_mlir_opt_takes_them() -> None:
+    longs = {"pass-pipeline", "split-input-file", "output-file"}
+    argv = ["-pass-pipeline=builtin.module(cse)", "-split-input-file", "-p", "-x", "--", "-o"]
+    assert opt_pipeline.single_dash_long(argv, longs) == [
+        "--pass-pipeline=builtin.module(cse)",
+        "--split-input-file",
+        "-p",
+        "-x",
+        "--",
+        "-o",
+    ]
+    assert dumped("-pass-pipeline=builtin.module(dce)") == "builtin.module(dce)"
+
+
 def test_flags_mix_with_p_in_command_line_order() -> None:
     assert dumped("-dce", "-p", "cse", "-fold-constant") == (
         "builtin.module(dce,cse,func.func(fold-constant{fold-qnn=false}))"

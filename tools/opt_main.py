@@ -157,7 +157,9 @@ class OptMain:
         self.available_targets: dict[str, TargetFactory] = {}
         parser = self.make_arg_parser()
         words = list(sys.argv[1:] if argv is None else argv)
-        self.args = parser.parse_args(opt_pipeline.expand_pass_flags(words, _pass_flags(parser)))
+        long_options = _long_options(parser)
+        words = opt_pipeline.expand_pass_flags(words, set(get_all_passes()) - long_options)
+        self.args = parser.parse_args(opt_pipeline.single_dash_long(words, long_options))
         try:
             plugins.load_plugins(self.args.load_plugin)  # before the registry is read
         except ImportError as error:
@@ -642,11 +644,10 @@ class OptMain:
             raise UsageError(f"cannot write '{path}': {error.strerror}") from None
 
 
-def _pass_flags(parser: argparse.ArgumentParser) -> set[str]:
-    """The registered passes' flags that per-pass options (`-cse`) may use: those that are
-    not an option of the tool already."""
-    taken = {o.lstrip("-") for action in parser._actions for o in action.option_strings}
-    return set(get_all_passes()) - taken
+def _long_options(parser: argparse.ArgumentParser) -> set[str]:
+    """The tool's long options without their dashes (`pass-pipeline`)."""
+    strings = (o for action in parser._actions for o in action.option_strings)
+    return {o[2:] for o in strings if o.startswith("--")}
 
 
 def non_negative(text: str) -> int:

@@ -125,6 +125,20 @@ def expand_pass_flags(argv: Sequence[str], flags: Collection[str]) -> list[str]:
     return out
 
 
+def single_dash_long(argv: Sequence[str], long_options: Collection[str]) -> list[str]:
+    """`argv` with LLVM's single-dash long options (`-pass-pipeline=...`,
+    `-mlir-print-ir-after-all`, `-split-input-file`) given their second dash, as mlir-opt
+    users type them (argparse would read `-pass-pipeline` as `-p ass-pipeline`)."""
+    out: list[str] = []
+    for index, token in enumerate(argv):
+        if token == "--":
+            return out + list(argv[index:])
+        name = token[1:].split("=", 1)[0]
+        single = token.startswith("-") and not token.startswith("--") and len(name) > 1
+        out.append("-" + token if single and name in long_options else token)
+    return out
+
+
 # ------------------------------------------------------------- --pass-pipeline
 
 

@@ -6,6 +6,8 @@
 // RUN: xrelay-opt %s -cse -p dce | filecheck %s --check-prefix=BOTH
 // RUN: xrelay-opt %s --pass-pipeline='builtin.module(cse, dce)' | filecheck %s --check-prefix=BOTH
 // RUN: xrelay-opt %s --pass-pipeline='builtin.module(CSE,DCE)' | filecheck %s --check-prefix=BOTH
+/// LLVM-style single-dash long options work too.
+// RUN: xrelay-opt %s -pass-pipeline='builtin.module(cse,dce)' | filecheck %s --check-prefix=BOTH
 // RUN: xrelay-opt %s --pass-pipeline='builtin.module(func.func(eliminate-common-subexpr),dce)' \
 // RUN:   | filecheck %s --check-prefix=BOTH
 // BOTH:      func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {
