@@ -10,6 +10,11 @@ Later issues extend it by overriding methods rather than editing the flow:
   debugging flags; see `pass_options.py`) and how they run (one `Sequential`);
 - `process_chunk`: parse, verify, transform and emit one input chunk.
 
+mlir-opt's flags live in their own modules: `opt_pipeline.py` (`-p`, per-pass
+flags, `--pass-pipeline`, `--dump-pass-pipeline`), `opt_dumps.py`
+(`--mlir-print-ir-*`), `opt_timing.py` (`--mlir-timing`), `opt_statistics.py`
+(`--mlir-pass-statistics`).
+
 Exit status: 0 on success, 1 for any error in the input or the command line
 (one `file:line:col: error: ...` line per problem on stderr, no traceback;
 a located error a pass raises on the input ends in `(in pass '<flag>')`, and
