@@ -63,6 +63,7 @@ from xdsl.traits import (
 )
 from xrelay.passes.adapters import XdslPass
 from xrelay.passes.pass_manager import Pass
+from xrelay.passes.statistics import Statistic
 
 ENTRY = "main"
 """The entry function: kept even when private."""
@@ -302,12 +303,17 @@ class DeadCodeEliminationPass(ModulePass):
     ignore_impurity: bool = False
     """Treat every registered op as effect-free (TVM's `ignore_impurity`)."""
 
+    erased: ClassVar[Statistic] = Statistic("num-erased", "Number of operations erased")
+    functions: ClassVar[Statistic] = Statistic(
+        "num-functions-removed", "Number of unused functions removed"
+    )
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         liveness = Liveness(pure_functions(op), self.ignore_impurity)
         for function in list(op.ops):
             if isinstance(function, func.FuncOp) and function.body.blocks:
-                eliminate_dead_ops(function, liveness)
-        remove_unused_functions(op)
+                self.erased.add(eliminate_dead_ops(function, liveness))
+        self.functions.add(len(remove_unused_functions(op)))
 
 
 def DeadCodeElimination(inline_once: bool = False, ignore_impurity: bool = False) -> Pass:

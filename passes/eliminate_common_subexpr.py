@@ -57,6 +57,7 @@ from xdsl.traits import (
 )
 from xrelay.passes.adapters import XdslFunctionPass, XdslPass
 from xrelay.passes.pass_manager import Pass
+from xrelay.passes.statistics import Statistic
 
 OpKey = tuple[
     str,
@@ -114,6 +115,8 @@ class EliminateCommonSubexprPass(XdslFunctionPass):
     tvm_name: ClassVar[str] = "EliminateCommonSubexpr"
     opt_level: ClassVar[int] = 3
 
+    erased: ClassVar[Statistic] = Statistic("num-erased", "Number of operations erased")
+
     fskip: Callable[[Operation], bool] | None = field(default=None, init=False, compare=False)
     """Ops for which this returns True are not merged (Python only: not a pass option)."""
 
@@ -152,6 +155,7 @@ class EliminateCommonSubexprPass(XdslFunctionPass):
                 added.append(key)
                 continue
             Rewriter.replace_op(op, [], existing.results)
+            self.erased.add()
 
 
 def EliminateCommonSubexpr(fskip: Callable[[Operation], bool] | None = None) -> Pass:

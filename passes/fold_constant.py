@@ -87,10 +87,11 @@ from xrelay.dialects.relay.types import (
 )
 from xrelay.dialects.resources import is_elided
 from xrelay.passes.adapters import XdslFunctionPass, XdslPass
-from xrelay.passes.greedy import rewrite_greedily
+from xrelay.passes.greedy import changing_rewrites, rewrite_greedily
 from xrelay.passes.pass_config import register_pass_config_option
 from xrelay.passes.pass_context import PassContext
 from xrelay.passes.pass_manager import Pass
+from xrelay.passes.statistics import Statistic
 
 MAX_ELEMENTS_KEY = "relay.FoldConstant.max_elements"
 """The config key bounding the size of a folded result, in elements."""
@@ -449,6 +450,8 @@ class FoldConstantPass(XdslFunctionPass):
     fold_qnn: bool = False
     """TVM's option for QNN ops; xrelay has none, so it changes nothing."""
 
+    folded: ClassVar[Statistic] = Statistic("num-folded", "Number of folds applied")
+
     def apply_to_function(self, ctx: Context, function: func.FuncOp) -> None:
         if not folds_in(function):
             return
@@ -464,7 +467,9 @@ class FoldConstantPass(XdslFunctionPass):
             FoldConstantCall(evaluator, max_elements),
             FoldStaticShape(),
         ]
+        before = changing_rewrites()
         rewrite_greedily(function.body, patterns, unsettling=_unsettling)
+        self.folded.add(changing_rewrites() - before)
 
 
 def _unsettling(op: Operation) -> bool:

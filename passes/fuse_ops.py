@@ -76,6 +76,7 @@ from xrelay.passes.pass_config import register_pass_config_option
 from xrelay.passes.pass_context import PassContext
 from xrelay.passes.pass_manager import Pass, optimizable_functions
 from xrelay.passes.rewriting import collector_paused
+from xrelay.passes.statistics import Statistic
 
 K = OpPatternKind
 
@@ -543,17 +544,23 @@ class FuseOpsPass(XdslFunctionPass):
             max_depth = DEFAULT_MAX_DEPTH
         return Fuser(module, level, max_depth)
 
+    groups: ClassVar[Statistic] = Statistic("num-groups", "Number of fused functions made")
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         fuser = self.fuser(op)
+        functions = len(op.body.block.ops)
         with collector_paused():
             for function in optimizable_functions(op, self.include_external):
                 fuser.fuse_function(function)
+        self.groups.add(len(op.body.block.ops) - functions)
 
     def apply_to_function(self, ctx: Context, function: func.FuncOp) -> None:
         module = function.parent_op()
         if isinstance(module, ModuleOp):
+            functions = len(module.body.block.ops)
             with collector_paused():
                 self.fuser(module).fuse_function(function)
+            self.groups.add(len(module.body.block.ops) - functions)
 
 
 def FuseOps(fuse_opt_level: int = -1) -> Pass:

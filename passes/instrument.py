@@ -3,8 +3,10 @@
 An instrument has five hooks, called by `PassContext` (see `pass_context.py`
 for the order and the exception rules): `enter_pass_ctx`, `exit_pass_ctx`,
 `should_run(mod, info)`, `run_before_pass(mod, info)`,
-`run_after_pass(mod, info)`. Every pass invocation goes through them, the
-passes a `Sequential` runs and the ones a pass runs inside itself included.
+`run_after_pass(mod, info)`; and, beyond TVM, `run_after_pass_failure(mod, info)`
+(the pass manager calls it with the IR a failing pass left, before rolling back).
+Every pass invocation goes through them, the passes a `Sequential` runs and the
+ones a pass runs inside itself included.
 
 Built in: `PassTimingInstrument` (a timing tree, `render()` in TVM's format),
 `PrintBeforeAll`, `PrintAfterAll` and `PassPrintingInstrument`. The debugging
@@ -55,6 +57,10 @@ class PassInstrument:
 
     def run_after_pass(self, mod: IRModule, info: PassInfo) -> None:
         """Called right after a pass that ran and returned (not if it raised)."""
+
+    def run_after_pass_failure(self, mod: IRModule, info: PassInfo) -> None:
+        """Called when a pass raised, with the module as it left it, before the pass manager
+        rolls it back (beyond TVM: what `--mlir-print-ir-after-failure` prints)."""
 
     def __repr__(self) -> str:
         return self.name

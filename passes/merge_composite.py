@@ -51,6 +51,7 @@ from xrelay.passes.adapters import XdslFunctionPass, XdslPass
 from xrelay.passes.byoc_registry import ExprView, attr_value, get_pattern_table, tvm_op_name
 from xrelay.passes.dataflow_pattern import DFPattern, pattern_table_entries
 from xrelay.passes.pass_manager import Pass
+from xrelay.passes.statistics import Statistic
 
 Entry = tuple[str, DFPattern, Callable[[ExprView], bool]]
 
@@ -240,9 +241,17 @@ class MergeCompositePass(XdslFunctionPass):
             return pattern_table_entries(get_pattern_table(self.pattern_table))
         return list(self.entries)
 
+    composites: ClassVar[Statistic] = Statistic("num-composites", "Number of composites made")
+
     def apply_to_function(self, ctx: Context, function: func.FuncOp) -> None:
         if function.body.blocks:
+            before = _composites(function)
             merge_composite(function, self.table())
+            self.composites.add(_composites(function) - before)
+
+
+def _composites(function: func.FuncOp) -> int:
+    return sum(1 for op in function.walk() if isinstance(op, CompositeOp))
 
 
 def MergeComposite(

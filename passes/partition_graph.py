@@ -89,6 +89,7 @@ from xrelay.passes.annotated_regions import (
 from xrelay.passes.byoc_registry import partition_hook
 from xrelay.passes.pass_manager import Pass
 from xrelay.passes.rewriting import collector_paused, erase_dead_ops
+from xrelay.passes.statistics import Statistic
 
 DEFAULT_TARGET = "default"
 
@@ -573,8 +574,14 @@ class PartitionGraphPass(ModulePass):
     def __post_init__(self) -> None:
         mangle_module_name(self.mod_name)  # a name that is not ASCII: ValueError, as TVM
 
+    partitions: ClassVar[Statistic] = Statistic(
+        "num-partitions", "Number of functions lifted for a compiler"
+    )
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        functions = len(op.body.block.ops)
         partition_module(op, self.mod_name, self.bind_constants)
+        self.partitions.add(len(op.body.block.ops) - functions)
 
 
 def PartitionGraph(mod_name: str | None = "default", bind_constants: bool = True) -> Pass:

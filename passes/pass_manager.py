@@ -225,6 +225,7 @@ def _invoke(pass_: Pass, mod: IRModule, ctx: PassContext, current: ModuleOp | No
         )
         kept = snapshot if snapshot is not None else cover
         before = _text(kept) if kept is not None and not handled else None
+        _report_failure(ctx, mod, info, handled)
         if rollback_to is not None and transactional:
             mod.module = original
             restore(original, rollback_to)
@@ -264,6 +265,14 @@ def _invoke(pass_: Pass, mod: IRModule, ctx: PassContext, current: ModuleOp | No
     except BaseException as error:
         fail(error, in_pass=False)
     return Outcome(result, ran=True, changed=changed, before=rollback_to)
+
+
+def _report_failure(ctx: PassContext, mod: IRModule, info: PassInfo, handled: bool) -> None:
+    """`run_after_pass_failure` on the instruments: the IR as the failing pass left it (or as a
+    check after it found it), before the rollback; once, by the innermost failing pass."""
+    if not handled:
+        for instrument in ctx.instruments:
+            instrument.run_after_pass_failure(mod, info)
 
 
 def _text(module: ModuleOp) -> str | None:

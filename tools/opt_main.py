@@ -10,6 +10,11 @@ Later issues extend it by overriding methods rather than editing the flow:
   debugging flags; see `pass_options.py`) and how they run (one `Sequential`);
 - `process_chunk`: parse, verify, transform and emit one input chunk.
 
+mlir-opt's flags live in their own modules: `opt_pipeline.py` (`-p`, per-pass
+flags, `--pass-pipeline`, `--dump-pass-pipeline`), `opt_dumps.py`
+(`--mlir-print-ir-*`), `opt_timing.py` (`--mlir-timing`), `opt_statistics.py`
+(`--mlir-pass-statistics`).
+
 Exit status: 0 on success, 1 for any error in the input or the command line
 (one `file:line:col: error: ...` line per problem on stderr, no traceback;
 a located error a pass raises on the input ends in `(in pass '<flag>')`, and
@@ -21,6 +26,7 @@ error: ...`).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import difflib
 import io
@@ -36,7 +42,7 @@ from typing import IO, NoReturn
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
-from xdsl.utils.arg_spec import ArgSpec, parse_pipeline, parse_spec
+from xdsl.utils.arg_spec import ArgSpec, parse_spec
 from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
 from xdsl.utils.target import Target
 from xrelay.dialects.dense_literal import ExactPrinter
@@ -46,6 +52,7 @@ from xrelay.dialects.diagnostics import (
     DiagnosticError,
     LineIndex,
     from_parse_error,
+    location_of,
     verify_located,
 )
 from xrelay.dialects.ir_module import IRModule
@@ -54,7 +61,7 @@ from xrelay.dialects.resources import ElidedConstantError
 from xrelay.passes import PassFactory, get_all_passes, lookup_pass
 from xrelay.passes import describe_pass as registered_description
 from xrelay.passes.adapters import to_pass
-from xrelay.passes.debug_instruments import NumericsCheckError
+from xrelay.passes.debug_instruments import NumericsCheckError, VerifyEachInstrument
 from xrelay.passes.instrument import PassTimingInstrument
 from xrelay.passes.pass_context import PassContext
 from xrelay.passes.pass_manager import (
@@ -64,7 +71,7 @@ from xrelay.passes.pass_manager import (
     Sequential,
 )
 from xrelay.passes.transaction import restore
-from xrelay.tools import pass_options, plugins
+from xrelay.tools import opt_pipeline, opt_statistics, opt_timing, pass_options, plugins
 from xrelay.tools.diagnostics import check_diagnostics, parse_expectations
 from xrelay.tools.files import SPLIT_MARKER, Chunk, split_input, write_atomically
 from xrelay.tools.output_formats import output_formats
@@ -153,7 +160,11 @@ class OptMain:
     def __init__(self, argv: Sequence[str] | None = None):
         self.available_passes: dict[str, PassFactory] = {}
         self.available_targets: dict[str, TargetFactory] = {}
-        self.args = self.make_arg_parser().parse_args(argv)
+        parser = self.make_arg_parser()
+        words = list(sys.argv[1:] if argv is None else argv)
+        long_options = _long_options(parser)
+        words = opt_pipeline.expand_pass_flags(words, set(get_all_passes()) - long_options)
+        self.args = parser.parse_args(opt_pipeline.single_dash_long(words, long_options))
         try:
             plugins.load_plugins(self.args.load_plugin)  # before the registry is read
         except ImportError as error:
@@ -163,6 +174,19 @@ class OptMain:
         self.failed = False
         self.reproducer_written = False
         self.passes: tuple[ModulePass, ...] = ()
+        self.skip_warnings: list[str] = []
+        """Warnings for -p passes `--opt-level` skips, reported on each chunk's module."""
+        self.timing = (
+            opt_timing.Timing(self.args.mlir_timing_display) if self.args.mlir_timing else None
+        )
+        """`--mlir-timing`'s report, filled as the run goes (`opt_timing.py`)."""
+        self.pass_timing = opt_timing.PassRows()
+        self.statistics = (
+            opt_statistics.StatisticsInstrument() if self.args.mlir_pass_statistics else None
+        )
+        """`--mlir-pass-statistics`: one instrument for the whole run (`opt_statistics.py`)."""
+        self.warnings: list[Diagnostic] = []
+        """Warnings of the chunk being processed (reported, or matched by expected-warning)."""
         self.target: Target = MlirTarget()
 
     @classmethod
@@ -219,14 +243,9 @@ class OptMain:
         """Add the flags; override (calling super) to add more."""
         parser.add_argument("input_file", nargs="?", default="-", help="input file (- for stdin)")
         parser.add_argument("-o", "--output-file", help="output file (default: stdout)")
-        parser.add_argument(
-            "-p",
-            "--passes",
-            default="",
-            metavar="PIPELINE",
-            help="pass pipeline, e.g. 'cse,dce' or 'pass{option=value other=1,2}'; "
-            "passes by flag or TVM name (fold-constant or FoldConstant)",
-        )
+        opt_pipeline.add_arguments(parser)  # -p, per-pass flags, --pass-pipeline, --dump-...
+        opt_timing.add_arguments(parser)  # --mlir-timing, --mlir-timing-display
+        opt_statistics.add_arguments(parser)  # --mlir-pass-statistics(-display)
         parser.add_argument(
             "-t", "--target", default="mlir", help="output target, with options (default: mlir)"
         )
@@ -277,17 +296,21 @@ class OptMain:
         return make_context(allow_unregistered=self.args.allow_unregistered_dialect)
 
     def make_pipeline(self) -> tuple[ModulePass, ...]:
-        """The passes named by `-p`; UsageError for unknown passes and bad options."""
-        text = self.args.passes.strip()
-        if not text:
-            return ()
+        """The passes named by `-p`, the per-pass flags or `--pass-pipeline`
+        (`opt_pipeline.py`); UsageError for unknown passes, bad options and misplaced passes."""
         try:
-            specs = [self.pass_spec(spec) for spec in parse_pipeline(text)]
-            for spec in specs:  # checked first: one clear line per mistake
-                instantiate("pass", lookup("pass", self.available_passes, spec.name), spec)
+            elements = opt_pipeline.read_elements(self.args)
+            specs: list[ArgSpec] = []
+            for element in elements:  # checked first: one clear line per mistake
+                spec = self.pass_spec(element.spec)
+                cls = lookup("pass", self.available_passes, spec.name)
+                opt_pipeline.check_anchor(element, cls, pass_options.pass_summary(cls)[1])
+                spec = opt_pipeline.with_bare_booleans(spec, cls)
+                instantiate("pass", cls, spec)
+                specs.append(spec)
             return tuple(self.available_passes[s.name]().from_pass_spec(s) for s in specs)
-        except ArgSpecParseError as error:
-            raise UsageError(pipeline_error(error, text)) from None
+        except opt_pipeline.PipelineError as error:
+            raise UsageError(str(error)) from None
         except SpecError as error:
             raise UsageError(str(error)) from None
 
@@ -328,14 +351,38 @@ class OptMain:
                 )
         return target
 
+    def dump_module(self, module: ModuleOp, generic: bool) -> str:
+        """A module as the IR dumps (`opt_dumps.py`) print it: as `-t mlir` would with the
+        printing flags, in the generic form if `generic` (IR that does not verify)."""
+        target = MlirTarget(
+            generic=generic or self.args.print_op_generic,
+            elide_if_larger=self.args.elide_constants_if_larger,
+        )
+        out = io.StringIO()
+        target.emit(self.make_context(), module, out)
+        return out.getvalue()
+
     def make_pass_context(self) -> PassContext:
         """The PassContext for one chunk (fresh instruments); UsageError for bad flag values."""
         try:
             context = pass_options.make_context(
-                self.args, pass_options.known_pass(self.available_passes)
+                self.args, pass_options.known_pass(self.available_passes), self.dump_module
             )
         except pass_options.OptionError as error:
             raise UsageError(str(error)) from None
+        if self.timing is not None:  # --mlir-timing: time the passes, and the checks after them
+            self.pass_timing = opt_timing.PassRows()
+            context.instruments = [
+                self.pass_timing,
+                *(
+                    opt_timing.TimedInstrument(i, self.timing, "Verifier")
+                    if isinstance(i, VerifyEachInstrument)
+                    else i
+                    for i in context.instruments
+                ),
+            ]
+        if self.statistics is not None:
+            context.instruments.append(self.statistics)
         if self.reproducer_written:  # one reproducer per run: the first failure's
             context.config.pop("transform.crash_reproducer", None)
         return context
@@ -348,6 +395,8 @@ class OptMain:
         """
         if not self.passes:
             return
+        where = location_of(module)
+        self.warnings += [Diagnostic(*where, "warning", w) for w in self.skip_warnings]
         context = self.make_pass_context()
         context.xdsl_context = ctx
         pipeline = Sequential([to_pass(p) for p in self.passes], name="pipeline")
@@ -355,7 +404,7 @@ class OptMain:
             pipeline.schedule(context)  # unknown or cyclic `required`: fail before running
         except PassDependencyError as error:
             raise UsageError(str(error)) from None
-        timing = next((i for i in context.instruments if isinstance(i, PassTimingInstrument)), None)
+        timing = next((i for i in context.instruments if type(i) is PassTimingInstrument), None)
         try:
             with context:
                 result = pipeline(IRModule(module=module))
@@ -370,6 +419,8 @@ class OptMain:
         finally:
             if timing is not None:
                 sys.stderr.write(timing.render_profile())
+            if self.timing is not None:  # --mlir-timing: the passes' rows
+                self.timing.add_passes(self.pass_timing.profiles)
         if result.module is not module:
             restore(module, result.module)
 
@@ -451,11 +502,18 @@ class OptMain:
     def process_chunk(self, chunk: Chunk) -> str:
         """Parse, verify, transform and emit one chunk; DiagnosticError on failure."""
         ctx = self.make_context()
-        module = self.parse_chunk(ctx, chunk)
-        self.verify(module)
+        with self.timed("Parser"):
+            module = self.parse_chunk(ctx, chunk)
+        with self.timed("Verifier"):
+            self.verify(module)
         with nesting_guard(self.prog, module):
             self.run_pipeline(ctx, module)
-            return self.emit(ctx, module)
+            with self.timed("Output"):
+                return self.emit(ctx, module)
+
+    def timed(self, row: str) -> contextlib.AbstractContextManager[None]:
+        """The block timed as a row of `--mlir-timing`'s report (nothing without it)."""
+        return self.timing.scope(row) if self.timing is not None else contextlib.nullcontext()
 
     def handle_chunk(self, chunk: Chunk) -> str:
         """Process a chunk and report (or, with --verify-diagnostics, check) its diagnostics.
@@ -463,6 +521,7 @@ class OptMain:
         Returns the chunk's output, empty if it failed.
         """
         output, diagnostics = "", list[Diagnostic]()
+        self.warnings = []
         try:
             output = self.process_chunk(chunk)
         except DiagnosticError as error:
@@ -471,10 +530,12 @@ class OptMain:
             diagnostics = [self.locate_parse_error(error)]
         except DiagnosticException as error:
             diagnostics = [self.unlocated(_first_line(error))]
+        diagnostics = [*self.warnings, *diagnostics]
         if not self.args.verify_diagnostics:
             for diagnostic in diagnostics:
                 print(self.format_diagnostic(diagnostic, chunk), file=sys.stderr)
-            self.failed = self.failed or bool(diagnostics)
+            errors = any(d.severity == "error" for d in diagnostics)
+            self.failed = self.failed or errors
             return output
         try:
             expectations = parse_expectations(chunk.text, chunk.line_offset)
@@ -503,7 +564,10 @@ class OptMain:
             return EXIT_OK
         self.target = self.make_target()
         self.passes = self.make_pipeline()
-        self.make_pass_context()  # bad pass-manager flags fail before any input is read
+        context = self.make_pass_context()  # bad pass-manager flags fail before any input is read
+        if self.args.dump_pass_pipeline:
+            sys.stderr.write(opt_pipeline.dump(self.passes, context))
+        self.skip_warnings = opt_pipeline.skipped_explicitly(self.passes, context)
         text = self.read_input()
         chunks = split_input(text) if self.args.split_input_file else [Chunk(text, 0)]
         outputs = [self.handle_chunk(chunk) for chunk in chunks]
@@ -511,7 +575,12 @@ class OptMain:
         result = f"{SPLIT_MARKER}\n".join(outputs)
         to_file = self.args.output_file not in (None, "-")
         if not (self.failed and to_file):  # a failed run leaves an existing -o file as it was
-            self.write_output(result)
+            with self.timed("Output"):
+                self.write_output(result)
+        if self.statistics is not None:
+            sys.stderr.write(self.statistics.report(self.args.mlir_pass_statistics_display))
+        if self.timing is not None:
+            sys.stderr.write(self.timing.report())
         return EXIT_ERROR if self.failed else EXIT_OK
 
     def list_passes(self) -> None:
@@ -578,6 +647,12 @@ class OptMain:
             write_atomically(path, text)
         except OSError as error:
             raise UsageError(f"cannot write '{path}': {error.strerror}") from None
+
+
+def _long_options(parser: argparse.ArgumentParser) -> set[str]:
+    """The tool's long options without their dashes (`pass-pipeline`)."""
+    strings = (o for action in parser._actions for o in action.option_strings)
+    return {o[2:] for o in strings if o.startswith("--")}
 
 
 def non_negative(text: str) -> int:

@@ -5,8 +5,7 @@
 | `--opt-level N` (default 3, as tvmc) | `opt_level`: `-p` passes above N are skipped |
 | `--required-pass A,B` / `--disabled-pass A,B` | `required_pass` / `disabled_pass` |
 | `-c key=value` | `config`, parsed by the key's registered type |
-| `--print-ir-before-all` / `--print-ir-after-all` | `PrintBeforeAll` / `PrintAfterAll` on stderr |
-| `--print-ir-before=A,B` / `--print-ir-after=A,B` | `PassPrintingInstrument` on stderr |
+| `--mlir-print-ir-*` (`--print-ir-before-all`, ...) | `opt_dumps.IRDumpInstrument`: MLIR's dumps |
 | `--print-ir-diff` | `IRDiffInstrument` on stderr |
 | `--time-passes` | `PassTimingInstrument`, its tree on stderr after each chunk |
 | `--verify-each` | `VerifyEachInstrument` after every pass, nested ones too |
@@ -25,7 +24,9 @@ import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import cast
 
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass as XdslModulePass
+from xrelay.dialects.ir_module import IRModule
 from xrelay.passes import kebab_case, lookup_pass
 from xrelay.passes.adapters import (
     PassAdapter,
@@ -38,15 +39,10 @@ from xrelay.passes.debug_instruments import (
     NumericsCheckInstrument,
     VerifyEachInstrument,
 )
-from xrelay.passes.instrument import (
-    PassInstrument,
-    PassPrintingInstrument,
-    PassTimingInstrument,
-    PrintAfterAll,
-    PrintBeforeAll,
-)
+from xrelay.passes.instrument import PassInstrument, PassTimingInstrument
 from xrelay.passes.pass_config import config_options
 from xrelay.passes.pass_context import PassContext, PassInfo
+from xrelay.tools import opt_dumps
 
 DEFAULT_OPT_LEVEL = 3
 """tvmc's default: an opt tool runs what it is asked to unless told a lower level."""
@@ -99,14 +95,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument("--list-configs", action="store_true", help="list config options and exit")
     debug = parser.add_argument_group("pass debugging")
-    debug.add_argument("--print-ir-before-all", action="store_true", help="IR before every pass")
-    debug.add_argument("--print-ir-after-all", action="store_true", help="IR after every pass")
-    debug.add_argument(
-        "--print-ir-before", action="append", default=[], metavar="A,B", help="IR before these"
-    )
-    debug.add_argument(
-        "--print-ir-after", action="append", default=[], metavar="A,B", help="IR after these"
-    )
+    opt_dumps.add_arguments(debug)  # --mlir-print-ir-* (and the --print-ir-* aliases)
     debug.add_argument(
         "--print-ir-diff", action="store_true", help="a diff of the IR for every pass changing it"
     )
@@ -181,20 +170,21 @@ def check_names(what: str, names: Iterable[str], known: Callable[[str], bool]) -
             raise OptionError(f"{what}: unknown pass '{name}' (see --list-passes)")
 
 
-def make_instruments(args: argparse.Namespace) -> list[PassInstrument]:
+def _default_printer(module: ModuleOp, generic: bool) -> str:
+    return IRModule(module=module).astext() if not generic else str(module) + "\n"
+
+
+def make_instruments(
+    args: argparse.Namespace, printer: opt_dumps.Printer | None = None
+) -> list[PassInstrument]:
     """The instruments the debugging flags ask for, in the order they report."""
     err = sys.stderr
     instruments: list[PassInstrument] = []
     if args.time_passes:
         instruments.append(PassTimingInstrument())
-    if args.print_ir_before_all:
-        instruments.append(PrintBeforeAll(file=err))
-    if args.print_ir_after_all:
-        instruments.append(PrintAfterAll(file=err))
-    before = [n for item in args.print_ir_before for n in _names(item)]
-    after = [n for item in args.print_ir_after for n in _names(item)]
-    if before or after:
-        instruments.append(PassPrintingInstrument(before, after, file=err))
+    dumps = opt_dumps.make_instrument(args, printer or _default_printer)
+    if dumps is not None:
+        instruments.append(dumps)
     if args.print_ir_diff:
         instruments.append(IRDiffInstrument(file=err, flags=True))
     # Depth 0 is the pipeline itself: its last pass has just been verified.
@@ -207,7 +197,11 @@ def make_instruments(args: argparse.Namespace) -> list[PassInstrument]:
     return instruments
 
 
-def make_context(args: argparse.Namespace, known: Callable[[str], bool]) -> PassContext:
+def make_context(
+    args: argparse.Namespace,
+    known: Callable[[str], bool],
+    printer: opt_dumps.Printer | None = None,
+) -> PassContext:
     """The PassContext the flags describe (a fresh one per input chunk: instruments reset)."""
     required = [n for item in args.required_pass for n in _names(item)]
     disabled = [n for item in args.disabled_pass for n in _names(item)]
@@ -219,7 +213,9 @@ def make_context(args: argparse.Namespace, known: Callable[[str], bool]) -> Pass
     if args.crash_reproducer:
         config["transform.crash_reproducer"] = args.crash_reproducer
     try:
-        return PassContext(args.opt_level, required, disabled, make_instruments(args), config)
+        return PassContext(
+            args.opt_level, required, disabled, make_instruments(args, printer), config
+        )
     except AttributeError as error:
         raise OptionError(str(error)) from None
 

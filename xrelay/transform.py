@@ -63,6 +63,7 @@ from xrelay.passes.pass_manager import (
 )
 from xrelay.passes.simplify_expr import SimplifyExpr
 from xrelay.passes.simplify_inference import SimplifyInference
+from xrelay.passes.statistics import Statistic
 
 
 def PrintIR(header: str = "", show_meta_data: bool = False) -> Pass:
@@ -110,6 +111,7 @@ __all__ = [
     "Sequential",
     "SimplifyExpr",
     "SimplifyInference",
+    "Statistic",
     "XdslFunctionPass",
     "XdslPass",
     "XdslPipelinePass",

@@ -2,8 +2,8 @@
 /// the result) around the named passes only; names are TVM names or flags.
 // RUN: xrelay-opt %s %test_passes -p test-tag,cse --print-ir-before=cse --print-ir-after=TestTag \
 // RUN:   2>&1 >/dev/null | filecheck %s --check-prefix=NAMED
-/// --print-ir-before-all / --print-ir-after-all print around every pass, the pipeline included,
-/// with TVM's PassInfo line.
+/// --print-ir-before-all / --print-ir-after-all (aliases of --mlir-print-ir-*) print around every
+/// pass in MLIR's format, the tool's wrapper pipeline left out.
 // RUN: xrelay-opt %s %test_passes -p test-tag,cse --print-ir-before-all 2>&1 >/dev/null \
 // RUN:   | filecheck %s --check-prefix=BEFORE
 // RUN: xrelay-opt %s %test_passes -p test-tag,cse --print-ir-after-all 2>&1 >/dev/null \
@@ -14,27 +14,26 @@
 // RUN: xrelay-opt %s %test_passes -p 'test-tag,print-ir{header=mid},cse' 2>&1 >/dev/null \
 // RUN:   | filecheck %s --check-prefix=PASS
 
-// NAMED:      {{\A}}Print IR after: TestTag
+// NAMED:      {{\A}}// -----// IR Dump After TestTag (test-tag) //----- //
 // NAMED-NEXT: builtin.module {
 // NAMED-NEXT:   func.func @main({{.*}}) -> tensor<4xf32> attributes {tagged = "yes"} {
 // NAMED-COUNT-2: relay.add
-// NAMED:      Print IR before: CSE
+// NAMED:      // -----// IR Dump Before CSE (cse) //----- //
 // NAMED-COUNT-2: relay.add
-// NAMED-NOT:  Print IR
+// NAMED-NOT:  IR Dump
 
-// BEFORE:      {{\A}}Before Running Pass: The meta data of the pass - pass name: pipeline, opt_level: 0, required passes: []
-// BEFORE-EMPTY:
+// BEFORE:      {{\A}}// -----// IR Dump Before TestTag (test-tag) //----- //
 // BEFORE-NEXT: builtin.module {
-// BEFORE:      Before Running Pass: The meta data of the pass - pass name: TestTag, opt_level: 1, required passes: []
-// BEFORE:      func.func @main({{.*}}) -> tensor<4xf32> {
-// BEFORE:      Before Running Pass: The meta data of the pass - pass name: CSE, opt_level: 0, required passes: []
-// BEFORE:      func.func @main({{.*}}) -> tensor<4xf32> attributes {tagged = "yes"} {
-// BEFORE-NOT:  Running Pass
+// BEFORE-NEXT:   func.func @main({{.*}}) -> tensor<4xf32> {
+// BEFORE:      // -----// IR Dump Before CSE (cse) //----- //
+// BEFORE-NEXT: builtin.module {
+// BEFORE-NEXT:   func.func @main({{.*}}) -> tensor<4xf32> attributes {tagged = "yes"} {
+// BEFORE-NOT:  IR Dump
 
-// AFTER:       {{\A}}After Running Pass: The meta data of the pass - pass name: TestTag
-// AFTER:       After Running Pass: The meta data of the pass - pass name: CSE
+// AFTER:       {{\A}}// -----// IR Dump After TestTag (test-tag) //----- //
+// AFTER:       // -----// IR Dump After CSE (cse) //----- //
 // AFTER:       relay.multiply %0, %0
-// AFTER:       After Running Pass: The meta data of the pass - pass name: pipeline
+// AFTER-NOT:   IR Dump
 
 // UNKNOWN: error: --print-ir-after: unknown pass 'nope' (see --list-passes)
 

@@ -18,11 +18,10 @@
 // TAGGED: func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> attributes {tagged = "yes"}
 // PLAIN:  func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
 
-// DEPENDENCY:      Before Running Pass: The meta data of the pass - pass name: pipeline
-// DEPENDENCY:      Before Running Pass: The meta data of the pass - pass name: TestTag,
-// DEPENDENCY:      Before Running Pass: The meta data of the pass - pass name: TestNeedsTag, opt_level: 0, required passes: [
-// DEPENDENCY-NEXT: TestTag, ]
-// DEPENDENCY:      attributes {tagged = "yes"}
+// DEPENDENCY:      // -----// IR Dump Before TestTag (test-tag) //----- //
+// DEPENDENCY:      // -----// IR Dump Before TestNeedsTag (test-needs-tag) //----- //
+// DEPENDENCY-NEXT: builtin.module {
+// DEPENDENCY-NEXT: func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> attributes {tagged = "yes"}
 
 // UNKNOWN: {{\A}}error: --required-pass: unknown pass 'nope' (see --list-passes){{$}}
 // CYCLE:   {{\A}}error: pass dependency cycle: TestCycleA -> TestCycleB -> TestCycleA{{$}}
