@@ -22,15 +22,28 @@ if not _os.path.isdir(_os.path.join(_here, "dialects")) and _os.path.isfile(
 ):
     __path__.append(_root)
 
-from xrelay import byoc, codegen, instrument, ir, relay, runtime, transform  # noqa: E402
+# TVM's `tvm.cpu()` and `tvm.tir` (issue 18)
+from xrelay import (  # noqa: E402
+    byoc,
+    codegen,
+    instrument,
+    ir,
+    relay,
+    runtime,
+    tir,
+    transform,
+)
 from xrelay.api import build, evaluate, optimize, parse  # noqa: E402
+from xrelay.device import Device, cpu  # noqa: E402
 from xrelay.dialects.ir_module import IRModule  # noqa: E402
 
 __all__ = [
+    "Device",
     "IRModule",
     "build",
     "byoc",
     "codegen",
+    "cpu",
     "evaluate",
     "instrument",
     "ir",
@@ -38,5 +51,6 @@ __all__ = [
     "parse",
     "relay",
     "runtime",
+    "tir",
     "transform",
 ]
