@@ -9,9 +9,11 @@ else (issue 18):
 
 - imports: `tvm` -> `xrelay` (`tvm.relay` -> `xrelay.relay`, `tvm.transform`, `tvm.ir`,
   `tvm.tir`, ...). An imported module or name xrelay does not provide (`tvm.te`, `tvm.topi`,
-  the Relay prelude, QNN, ...) is commented out as `# not ported: ...`; so is a module-level
-  statement that needs one. A test that uses it fails by itself and is listed in the status
-  file as not applicable.
+  the Relay prelude, QNN, ...; found by importing xrelay) is commented out as
+  `# not ported (no xrelay counterpart): ...`, with TVM's text; so is a module-level statement,
+  class or function whose definition needs one (a base class, a default value). A test that
+  uses it fails by itself and has a line in the status file. Rerun the script when xrelay
+  gains what was missing.
 - `tvm.testing`: `assert_allclose` -> numpy's; `main()` -> `pytest.main([__file__])`;
   `@uses_gpu` dropped (the tests run on the CPU); `enabled_targets()` -> the C target on the
   CPU; `name = tvm.testing.parameter(a, b)` -> a parametrized pytest fixture.
@@ -25,11 +27,15 @@ from __future__ import annotations
 
 import argparse
 import ast
+import builtins
+import functools
+import importlib
 import re
 import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from types import ModuleType
 
 TEST_DIR = "tests/python/relay"
 
@@ -46,31 +52,8 @@ ISSUE_FILES = (
     "test_pass_manager.py",
 )
 
-# What xrelay provides under TVM's module names: module -> the names importable from it
-# ("*": every name the module has). A module missing here has no xrelay counterpart.
-PROVIDED: dict[str, frozenset[str] | str] = {
-    "tvm": frozenset({"relay", "transform", "ir", "tir", "instrument", "IRModule", "runtime"}),
-    "tvm.relay": "*",
-    "tvm.relay.testing": frozenset({"run_opt_pass", "run_infer_type"}),
-    "tvm.relay.dataflow_pattern": "*",
-    "tvm.relay.transform": "*",
-    "tvm.relay.analysis": "*",
-    "tvm.relay.expr": "*",
-    "tvm.relay.expr_functor": "*",
-    "tvm.relay.op": frozenset({"nn", "tensor", "annotation", "op"}),
-    "tvm.relay.op.annotation": frozenset({"compiler_begin", "compiler_end"}),
-    "tvm.relay.op.nn": "*",
-    "tvm.relay.op.tensor": "*",
-    "tvm.relay.build_module": frozenset({"bind_params_by_name"}),
-    "tvm.transform": "*",
-    "tvm.ir": "*",
-    "tvm.tir": "*",
-    "tvm.instrument": "*",
-}
-
-# `tvm.<attr>` chains with no xrelay counterpart: a module-level statement using one is
-# commented out (tests using what it defined then fail alone).
-UNPORTED_ATTRS = ("tvm.target", "tvm.te", "tvm.topi", "tvm.contrib", "tvm.script")
+# What xrelay provides is read from xrelay itself: `tvm.X` is available if `xrelay.X` imports
+# (a name: if that module has it). So a rerun after xrelay grows restores what it now has.
 UNPORTED_CALLS = ("import_from_std",)  # the Relay prelude (text format, ADTs)
 
 HEADER_END = "# under the License.\n"
@@ -99,11 +82,47 @@ def list_pass_tests(tvm_git: Path, ref: str) -> list[str]:
     return sorted(n for n in out.stdout.split() if n.startswith("test_pass_") and n.endswith(".py"))
 
 
+@functools.cache
+def _module(name: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None
+
+
 def _provided(module: str, name: str | None) -> bool:
-    entry = PROVIDED.get(module)
-    if entry is None:
+    """Whether xrelay has TVM's `module` (and `name` in it)."""
+    if not (module == "tvm" or module.startswith("tvm.")):
+        return True
+    target = _module(_rename(module))
+    if target is None:
         return False
-    return name is None or entry == "*" or name in entry
+    if name is None or name == "*" or hasattr(target, name):
+        return True
+    return _module(f"{_rename(module)}.{name}") is not None
+
+
+def _resolves(dotted: str) -> bool:
+    """Whether `tvm.a.b` exists as `xrelay.a.b`."""
+    parts = dotted.split(".")
+    obj: object = _module("xrelay")
+    for part in parts[1:]:
+        if not hasattr(obj, part):
+            return False
+        obj = getattr(obj, part)
+    return True
+
+
+def _star_names(tree: ast.Module) -> set[str] | None:
+    """Names the file's `from tvm... import *` bring from xrelay (None: no star import)."""
+    names: set[str] | None = None
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names):
+            target = _module(_rename(node.module or ""))
+            names = names or set()
+            if target is not None:
+                names |= {n for n in dir(target) if not n.startswith("_")}
+    return names
 
 
 def _import_lines(node: ast.Import | ast.ImportFrom, indent: str) -> tuple[list[str], bool]:
@@ -155,17 +174,71 @@ def _dotted(node: ast.AST) -> str | None:
     return None
 
 
-def _uses_unported(stmt: ast.stmt, dropped_names: set[str]) -> bool:
-    for node in ast.walk(stmt):
-        if isinstance(node, ast.Name) and node.id in dropped_names:
-            return True
-        if isinstance(node, ast.Attribute):
-            if node.attr in UNPORTED_CALLS:
+# `tvm.` names the text rules and decorator rule replace: not missing from xrelay.
+HANDLED = (
+    "tvm.testing.assert_allclose",
+    "tvm.testing.main",
+    "tvm.testing.enabled_targets",
+    "tvm.testing.uses_gpu",
+    "tvm.testing.parameter",
+    "tvm.nd.array",
+)
+
+
+def _handled(dotted: str) -> bool:
+    return any(h == dotted or h.startswith(dotted + ".") for h in HANDLED)
+
+
+def _definition_time_parts(stmt: ast.stmt) -> list[ast.AST]:
+    """What Python evaluates when it runs `stmt` at module level (not a def's body)."""
+    if isinstance(stmt, ast.FunctionDef):
+        args = stmt.args
+        return [*stmt.decorator_list, *args.defaults, *[d for d in args.kw_defaults if d]]
+    if isinstance(stmt, ast.ClassDef):
+        return [*stmt.decorator_list, *stmt.bases, *[k.value for k in stmt.keywords]]
+    return [stmt]
+
+
+def _uses_unported(stmt: ast.stmt, dropped: set[str], undefined: set[str]) -> bool:
+    """Whether running `stmt` at module level needs something xrelay lacks."""
+    for part in _definition_time_parts(stmt):
+        for node in ast.walk(part):
+            if isinstance(node, ast.Name) and (node.id in dropped or node.id in undefined):
                 return True
-            dotted = _dotted(node)
-            if dotted and any(dotted.startswith(p) for p in UNPORTED_ATTRS):
-                return True
+            if isinstance(node, ast.Attribute):
+                if node.attr in UNPORTED_CALLS:
+                    return True
+                dotted = _dotted(node)
+                missing = dotted and dotted.startswith("tvm.") and not _handled(dotted)
+                if missing and not _resolves(dotted or ""):
+                    return True
     return False
+
+
+def _undefined_names(tree: ast.Module) -> set[str]:
+    """Names a file with a star import uses at module level that neither it nor xrelay defines.
+
+    Without a star import every name is accounted for by the import rules.
+    """
+    star = _star_names(tree)
+    if star is None:
+        return set()
+    defined = set(dir(builtins)) | star
+    for stmt in tree.body:
+        if isinstance(stmt, ast.FunctionDef | ast.ClassDef):
+            defined.add(stmt.name)
+        elif isinstance(stmt, ast.Import | ast.ImportFrom):
+            defined |= {(a.asname or a.name).split(".")[0] for a in stmt.names}
+        else:
+            defined |= set(_assigned_names(stmt))
+    used = {
+        node.id
+        for stmt in tree.body
+        for part in _definition_time_parts(stmt)
+        for node in ast.walk(part)
+        if isinstance(node, ast.Name)
+    }
+    return used - defined
 
 
 def _parameter_fixture(stmt: ast.stmt) -> list[str] | None:
@@ -233,16 +306,18 @@ def port_structure(source: str) -> str:
     lines = source.splitlines(keepends=True)
     edits = _Edits()
     dropped_names = _port_imports(tree, lines, edits)
+    undefined = _undefined_names(tree)
     for stmt in tree.body:
-        # defs, imports and `if __name__ == "__main__":` are ported by the other rules
-        if isinstance(stmt, ast.Import | ast.ImportFrom | ast.FunctionDef | ast.ClassDef | ast.If):
+        # imports and `if __name__ == "__main__":` are ported by the other rules
+        if isinstance(stmt, ast.Import | ast.ImportFrom | ast.If):
             continue
         first, last = stmt.lineno, stmt.end_lineno or stmt.lineno
         fixture = _parameter_fixture(stmt)
         if fixture is not None:
             edits.replace(first, last, fixture)
-        elif _uses_unported(stmt, dropped_names):
-            edits.replace(first, last, [NOT_PORTED + ln.rstrip() for ln in lines[first - 1 : last]])
+        elif _uses_unported(stmt, dropped_names, undefined):
+            old = lines[first - 1 : last]
+            edits.replace(first, last, [(NOT_PORTED + ln).rstrip() for ln in old])
             dropped_names.update(_assigned_names(stmt))
     return "".join(edits.apply(lines))
 
@@ -258,6 +333,8 @@ def _name_of(node: ast.Import | ast.ImportFrom, alias: ast.alias) -> str | None:
 def _assigned_names(stmt: ast.stmt) -> list[str]:
     if isinstance(stmt, ast.Assign):
         return [t.id for t in stmt.targets if isinstance(t, ast.Name)]
+    if isinstance(stmt, ast.FunctionDef | ast.ClassDef):
+        return [stmt.name]
     return []
 
 
@@ -286,7 +363,7 @@ def port_text(text: str) -> str:
     """The ported file: structure first, then the text rules on the code."""
     lines = port_structure(text).splitlines(keepends=True)
     for i, line in enumerate(lines):
-        if line.lstrip().startswith(NOT_PORTED):
+        if line.lstrip().startswith(NOT_PORTED.rstrip()):
             continue  # keeps TVM's own text
         for pattern, repl in TEXT_RULES:
             line = re.sub(pattern, repl, line)
