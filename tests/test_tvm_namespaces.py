@@ -157,3 +157,11 @@ def test_pass_error_is_a_runtime_error() -> None:
     with pytest.raises(RuntimeError, match="boom") as info:
         broken(IRModule.from_expr(relay.Function([x], x)))
     assert isinstance(info.value, PassError)
+
+
+def test_module_same_as_is_identity() -> None:
+    x = relay.var("x", shape=(2,))
+    mod = IRModule.from_expr(relay.Function([x], relay.exp(x)))
+    assert mod.same_as(mod)
+    assert not mod.same_as(mod.clone())
+    assert not mod.same_as(mod["main"])
