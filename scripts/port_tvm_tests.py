@@ -270,8 +270,16 @@ class _Edits:
         self.items.append((first, last, lines))
 
     def apply(self, lines: list[str]) -> list[str]:
+        """The edited lines; an edit inside another one's range (an import inside a function
+        that is commented out whole) gives way to it."""
+        items = sorted(self.items, key=lambda e: (e[0], -e[1]))
+        kept: list[tuple[int, int, list[str]]] = []
+        for item in items:
+            if kept and item[1] <= kept[-1][1] and item[0] >= kept[-1][0]:
+                continue
+            kept.append(item)
         out = list(lines)
-        for first, last, new in sorted(self.items, reverse=True):
+        for first, last, new in reversed(kept):
             out[first - 1 : last] = [line + "\n" for line in new]
         return out
 
@@ -311,7 +319,9 @@ def port_structure(source: str) -> str:
         # imports and `if __name__ == "__main__":` are ported by the other rules
         if isinstance(stmt, ast.Import | ast.ImportFrom | ast.If):
             continue
-        first, last = stmt.lineno, stmt.end_lineno or stmt.lineno
+        decorators = stmt.decorator_list if isinstance(stmt, ast.FunctionDef | ast.ClassDef) else []
+        first = min([stmt.lineno, *(d.lineno for d in decorators)])
+        last = stmt.end_lineno or stmt.lineno
         fixture = _parameter_fixture(stmt)
         if fixture is not None:
             edits.replace(first, last, fixture)

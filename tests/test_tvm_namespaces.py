@@ -165,3 +165,10 @@ def test_module_same_as_is_identity() -> None:
     assert mod.same_as(mod)
     assert not mod.same_as(mod.clone())
     assert not mod.same_as(mod["main"])
+
+
+def test_device_handles_and_tvm_error() -> None:
+    assert xrelay.device("cpu") == xrelay.cpu(0)
+    with pytest.raises(ValueError, match="xrelay runs on the CPU"):
+        relay.create_executor(device=xrelay.device("cuda"))
+    assert issubclass(PassError, xrelay.error.TVMError)

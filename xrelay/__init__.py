@@ -22,10 +22,10 @@ if not _os.path.isdir(_os.path.join(_here, "dialects")) and _os.path.isfile(
 ):
     __path__.append(_root)
 
-# TVM's `tvm.cpu()` and `tvm.tir` (issue 18)
 from xrelay import (  # noqa: E402
     byoc,
     codegen,
+    error,
     instrument,
     ir,
     relay,
@@ -34,7 +34,7 @@ from xrelay import (  # noqa: E402
     transform,
 )
 from xrelay.api import build, evaluate, optimize, parse  # noqa: E402
-from xrelay.device import Device, cpu  # noqa: E402
+from xrelay.devices import Device, cpu, device  # noqa: E402
 from xrelay.dialects.ir_module import IRModule  # noqa: E402
 
 __all__ = [
@@ -44,6 +44,8 @@ __all__ = [
     "byoc",
     "codegen",
     "cpu",
+    "device",
+    "error",
     "evaluate",
     "instrument",
     "ir",

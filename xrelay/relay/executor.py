@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from xrelay.api import evaluate
-from xrelay.device import Device
+from xrelay.devices import Device
 from xrelay.dialects.builder.analysis import free_vars
 from xrelay.dialects.builder.expr import Expr, Function
 from xrelay.dialects.ir_module import IRModule

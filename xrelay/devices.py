@@ -1,4 +1,7 @@
-"""`xrelay.cpu()`: TVM's device handle. xrelay runs on the host CPU only, so it is a label."""
+"""`xrelay.cpu()` and `xrelay.device("cpu")`: TVM's device handles.
+
+xrelay runs on the host CPU only, so a device is a label its executors check.
+"""
 
 from __future__ import annotations
 
@@ -16,3 +19,8 @@ class Device:
 def cpu(dev_id: int = 0) -> Device:
     """TVM's `tvm.cpu(dev_id=0)`."""
     return Device("cpu", dev_id)
+
+
+def device(dev_type: str, dev_id: int = 0) -> Device:
+    """TVM's `tvm.device(dev_type, dev_id=0)`, e.g. `device("cpu")`."""
+    return Device(dev_type, dev_id)
