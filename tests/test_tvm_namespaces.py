@@ -172,3 +172,18 @@ def test_device_handles_and_tvm_error() -> None:
     with pytest.raises(ValueError, match="xrelay runs on the CPU"):
         relay.create_executor(device=xrelay.device("cuda"))
     assert issubclass(PassError, xrelay.error.TVMError)
+
+
+def test_ir_instrument_and_scalar_type() -> None:
+    from xrelay.ir.instrument import PassTimingInstrument, pass_instrument
+
+    assert PassTimingInstrument is xrelay.instrument.PassTimingInstrument
+    assert pass_instrument is xrelay.instrument.pass_instrument
+    assert str(relay.scalar_type("int8")) == "tensor<i8>"
+
+
+def test_run_opt_pass_body_reads_the_callers_variables() -> None:
+    x = relay.var("x", shape=(2,))
+    out = relay.testing.run_opt_pass(relay.add(x, relay.const(0.0)), transform.InferType())
+    assert relay.analysis.free_vars(out) == [x]
+    xrelay.ir.assert_structural_equal(out, relay.add(x, relay.const(0.0)))

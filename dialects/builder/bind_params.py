@@ -7,16 +7,7 @@ from collections.abc import Mapping
 import numpy as np
 import numpy.typing as npt
 from xrelay.dialects.builder.expr import Constant, Expr, Function, Var
-from xrelay.dialects.builder.expr_functor import ExprMutator
-
-
-class _Substitute(ExprMutator):
-    def __init__(self, mapping: Mapping[int, Expr]):
-        super().__init__()
-        self.mapping = mapping
-
-    def visit_var(self, var: Var) -> Expr:
-        return self.mapping.get(id(var), var)
+from xrelay.dialects.builder.expr_functor import substitute_vars
 
 
 def bind_function_params(function: Function, params: Mapping[str, npt.ArrayLike]) -> Function:
@@ -40,7 +31,7 @@ def bind_function_params(function: Function, params: Mapping[str, npt.ArrayLike]
         mapping[id(param)] = Constant(np.array(array, order="C"))
     if not mapping:
         return function
-    body = _Substitute(mapping).visit(function.body)
+    body = substitute_vars(function.body, mapping)
     kept = [p for p in function.params if id(p) not in mapping]
     out = Function(kept, body, attrs=function.attrs)
     out.multi_result = function.multi_result

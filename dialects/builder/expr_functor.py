@@ -9,6 +9,7 @@ TVM does, so a shared subexpression is visited once. A call's `op` is the relay 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from xrelay.dialects.builder.expr import (
@@ -191,3 +192,17 @@ class ExprMutator(ExprFunctor):
 
     def visit_op(self, op: Op | type) -> Op | type:
         return op
+
+
+class _Substitute(ExprMutator):
+    def __init__(self, mapping: Mapping[int, Expr]):
+        super().__init__()
+        self.mapping = mapping
+
+    def visit_var(self, var: Var) -> Expr:
+        return self.mapping.get(id(var), var)
+
+
+def substitute_vars(expr: Expr, mapping: Mapping[int, Expr]) -> Expr:
+    """`expr` with each variable whose `id` is in `mapping` replaced; shared parts stay shared."""
+    return _Substitute(mapping).visit(expr) if mapping else expr

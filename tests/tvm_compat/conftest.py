@@ -1,6 +1,7 @@
 """Marks TVM's ported tests from `status.txt`: `na` ones skip, `xfail` ones are strict xfails.
 
-`status.txt` has one line per test that does not pass: `file::test  na|xfail  reason`.
+`status.txt` has one line per test that does not pass: `file::test  na|xfail  reason`
+(fields separated by two spaces or more).
 A test without a line must pass; an `xfail` test that starts passing fails until its line
 is removed. With `XRELAY_TVM_COMPAT_RAW=1` the xfail lines are ignored (the `na` skips stay),
 so `scripts/tvm_compat_report.py` sees what really passes.
@@ -9,12 +10,15 @@ so `scripts/tvm_compat_report.py` sees what really passes.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 STATUS = Path(__file__).with_name("status.txt")
+LINE = re.compile(r"(?P<key>\S.*?) {2,}(?P<kind>na|xfail) {2,}(?P<reason>\S.*)")
+"""A status line; two spaces or more separate its fields (test ids may hold one)."""
 
 
 @dataclass(frozen=True)
@@ -34,10 +38,10 @@ def read_status(path: Path = STATUS) -> dict[str, Status]:
         text = line.strip()
         if not text or text.startswith("#"):
             continue
-        parts = text.split(None, 2)
-        if len(parts) < 3 or parts[1] not in ("na", "xfail"):
+        match = LINE.match(text)
+        if match is None:
             raise ValueError(f"{path}:{number}: expected 'file::test  na|xfail  reason'")
-        out[parts[0]] = Status(parts[1], parts[2])
+        out[match["key"]] = Status(match["kind"], match["reason"])
     return out
 
 

@@ -84,9 +84,8 @@ from xrelay.dialects.builder.expr import TensorType_ as TensorType
 from xrelay.dialects.builder.expr import TupleType_ as TupleType
 from xrelay.dialects.builder.movement import *  # noqa: F403
 from xrelay.dialects.builder.tensor import *  # noqa: F403
+from xrelay.dialects.builder.ty import scalar_type
 from xrelay.dialects.relay.base import RelayTypeError
-
-# TVM's namespaces and helpers (issue 18): relay.op, relay.analysis, relay.expr, ...
 from xrelay.relay import (
     analysis,
     annotation,
@@ -182,6 +181,7 @@ __all__ = [
     "right_shift",
     "round",
     "rsqrt",
+    "scalar_type",
     "sigmoid",
     "sign",
     "sin",

@@ -6,9 +6,9 @@ aware and alpha-equivalent, as TVM's) and `instrument` (`tvm.ir.instrument`).
 
 from __future__ import annotations
 
-from xrelay import instrument
 from xrelay.dialects.builder.structural_equal import assert_structural_equal, structural_equal
 from xrelay.dialects.ir_module import IRModule
+from xrelay.ir import instrument
 from xrelay.passes.byoc_registry import register_op_attr
 
 __all__ = [
