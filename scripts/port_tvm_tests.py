@@ -1,11 +1,12 @@
 """Port TVM's Relay pass tests to xrelay with only the mechanical changes a user migrating makes.
 
     python scripts/port_tvm_tests.py --tvm /path/to/tvm/.git --ref refs/tags/v0.19.0 \
-        --out tests/tvm_compat [--all-pass-tests]
+        --out tests/tvm_compat --all-pass-tests
 
-Reads each test file at `ref` from TVM's git directory (`git show`) and writes it under
-`--out` with TVM's license header kept and a line naming the tag. The changes, and nothing
-else (issue 18):
+tests/tvm_compat holds the output of exactly this command; without `--all-pass-tests`, only the
+ten files issue 18 names. Reads each test file at `ref` from TVM's git directory (`git show`)
+and writes it under `--out` with TVM's license header kept and a line naming the tag. The
+changes, and nothing else (issue 18):
 
 - imports: `tvm` -> `xrelay` (`tvm.relay` -> `xrelay.relay`, `tvm.transform`, `tvm.ir`,
   `tvm.tir`, ...). An imported module or name xrelay does not provide (`tvm.te`, `tvm.topi`,
