@@ -119,6 +119,10 @@ class IRModule:
         """A deep copy."""
         return IRModule(module=self.module.clone())
 
+    def same_as(self, other: object) -> bool:
+        """TVM's `same_as`: the same module object (not merely equal IR)."""
+        return isinstance(other, IRModule) and other.module is self.module
+
     # ------------------------------------------------------------- printing
 
     def astext(

@@ -55,6 +55,9 @@ from xdsl.traits import (
     NoMemoryEffect,
     is_side_effect_free,
 )
+from xrelay.dialects.builder.call_view import call_of
+from xrelay.dialects.builder.expr import Call
+from xrelay.dialects.relay.base import RelayOp
 from xrelay.passes.adapters import XdslFunctionPass, XdslPass
 from xrelay.passes.pass_manager import Pass
 from xrelay.passes.statistics import Statistic
@@ -158,9 +161,19 @@ class EliminateCommonSubexprPass(XdslFunctionPass):
             self.erased.add()
 
 
-def EliminateCommonSubexpr(fskip: Callable[[Operation], bool] | None = None) -> Pass:
+def EliminateCommonSubexpr(fskip: Callable[[Call], bool] | None = None) -> Pass:
     """TVM's `relay.transform.EliminateCommonSubexpr(fskip=None)`.
 
-    `fskip(op)` receives the xDSL op (e.g. `op.name == "relay.add"`).
+    As in TVM, `fskip(expr)` receives each candidate as a `relay.Call`
+    (`expr.op.name == "add"`, `expr.attrs`, `expr.checked_type`; its arguments are
+    variables standing for the operands). `EliminateCommonSubexprPass(fskip)` takes a
+    predicate on the xDSL op instead.
     """
-    return XdslPass(EliminateCommonSubexprPass(fskip))
+    if fskip is None:
+        return XdslPass(EliminateCommonSubexprPass())
+    user_fskip = fskip
+
+    def skip_op(op: Operation) -> bool:
+        return isinstance(op, RelayOp) and bool(user_fskip(call_of(op)))
+
+    return XdslPass(EliminateCommonSubexprPass(skip_op))

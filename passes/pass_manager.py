@@ -66,8 +66,10 @@ from xrelay.passes.transaction import (
 from xrelay.passes.transaction import snapshot as take_snapshot
 
 
-class PassError(Exception):
+class PassError(RuntimeError):
     """A pass raised: the error names the pass; the original is `__cause__`.
+
+    A `RuntimeError`, as TVM's `TVMError` is, so TVM code catching that catches this.
 
     `module_before` is the module's text before the failing pass (when a
     snapshot was taken); inside a transactional `Sequential` without

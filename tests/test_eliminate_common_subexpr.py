@@ -9,7 +9,6 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from testlib.numerics import run_and_check
-from xdsl.ir import Operation
 from xdsl.utils.arg_spec import parse_spec
 from xrelay.passes.eliminate_common_subexpr import (
     EliminateCommonSubexpr,
@@ -55,14 +54,17 @@ def test_callback() -> None:
     """fskip on add: the adds stay duplicated, the relus (and the constants) merge."""
     skipped: list[str] = []
 
-    def fskip(op: Operation) -> bool:
-        if op.name == "relay.add":
-            skipped.append(op.name)
+    def fskip(expr: relay.Call) -> bool:
+        # TVM's callback: a relay.Call with TVM's op name, its attributes and type
+        assert isinstance(expr, relay.Call)
+        if expr.op.name == "add":
+            assert str(expr.checked_type) == "tensor<1x16xf32>"
+            skipped.append(expr.op.name)
             return True
         return False
 
     out = run_and_check(relu_plus_one_twice(), EliminateCommonSubexpr(fskip))
-    assert skipped == ["relay.add"] * 3
+    assert skipped == ["add"] * 3
 
     x = relay.var("x", shape=(1, 16))
     y = relay.nn.relu(x)

@@ -22,15 +22,30 @@ if not _os.path.isdir(_os.path.join(_here, "dialects")) and _os.path.isfile(
 ):
     __path__.append(_root)
 
-from xrelay import byoc, codegen, instrument, ir, relay, runtime, transform  # noqa: E402
+from xrelay import (  # noqa: E402
+    byoc,
+    codegen,
+    error,
+    instrument,
+    ir,
+    relay,
+    runtime,
+    tir,
+    transform,
+)
 from xrelay.api import build, evaluate, optimize, parse  # noqa: E402
+from xrelay.devices import Device, cpu, device  # noqa: E402
 from xrelay.dialects.ir_module import IRModule  # noqa: E402
 
 __all__ = [
+    "Device",
     "IRModule",
     "build",
     "byoc",
     "codegen",
+    "cpu",
+    "device",
+    "error",
     "evaluate",
     "instrument",
     "ir",
@@ -38,5 +53,6 @@ __all__ = [
     "parse",
     "relay",
     "runtime",
+    "tir",
     "transform",
 ]

@@ -14,17 +14,20 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
+    AnyFloat,
     DenseIntOrFPElementsAttr,
     FloatAttr,
     FunctionType,
     IntegerAttr,
+    IntegerType,
+    Signedness,
     StringAttr,
     TensorType,
     TupleType,
@@ -33,6 +36,7 @@ from xdsl.dialects.builtin import (
     i32,
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xrelay.dialects.builder.op_handle import Op
 from xrelay.dialects.relay.base import RelayOp, RelayTypeError
 from xrelay.dialects.relay.structure import ConstantOp, IfOp, TupleGetItemOp, TupleOp, YieldOp
 from xrelay.dialects.relay.types import (
@@ -101,6 +105,16 @@ class Expr:
             raise TypeError(f"cannot index an expression of type {self.checked_type}")
         return TupleGetItem(self, index)
 
+    def __iter__(self) -> Iterator[TupleGetItem]:
+        """Unpacks a tuple-typed expression: `a, b, c = relay.nn.batch_norm(...)`.
+
+        Only tuple-typed expressions iterate (TVM's TupleWrapper); a tensor is a TypeError.
+        """
+        t = self.checked_type
+        if not isinstance(t, TupleType):
+            raise TypeError(f"cannot unpack an expression of type {t}")
+        return iter([TupleGetItem(self, i) for i in range(len(t.types.data))])
+
     def astuple(self) -> Expr:
         """TVM's `TupleWrapper.astuple()`: the tuple expression itself."""
         return self
@@ -143,9 +157,14 @@ class Expr:
 
 
 class Var(Expr):
-    """A function parameter (`relay.var`)."""
+    """A function parameter (`relay.var`, or TVM's constructor form `relay.Var(name, type)`).
 
-    def __init__(self, name_hint: str, type_annotation: Attribute):
+    Without a type it is what `relay.var(name)` is: a float32 scalar.
+    """
+
+    def __init__(self, name_hint: str, type_annotation: Attribute | None = None):
+        if type_annotation is None:
+            type_annotation = TensorType_((), "float32")
         super().__init__(type_annotation)
         self.name_hint = name_hint
         self.type_annotation = type_annotation
@@ -183,23 +202,34 @@ class Constant(Expr):
 
 
 class Call(Expr):
-    """A call of a relay op: the op class, operands, properties and attributes."""
+    """A call of a relay op: the op, operands, properties and attributes.
+
+    `op` is TVM's handle (`call.op.name == "nn.conv2d"`); `op_class` the xDSL op class. Either
+    may be given.
+    """
 
     def __init__(
         self,
-        op: type[RelayOp],
+        op: type[RelayOp] | Op,
         args: Sequence[Expr],
         props: Mapping[str, Attribute] | None = None,
         attrs: Mapping[str, Attribute] | None = None,
         checked_type: Attribute | None = None,
     ):
-        self.op = op
+        self.op_class: type[RelayOp] = op.op_class if isinstance(op, Op) else op
+        self.op = Op(self.op_class)
+        op = self.op_class
         self.args = list(args)
         self.props = {k: v for k, v in (props or {}).items()}
         self.attrs = dict(attrs or {})
         if checked_type is None:
             checked_type = infer_call_type(op, [a.checked_type for a in self.args], self.props)
         super().__init__(checked_type)
+
+    @property
+    def type_args(self) -> list[Attribute]:
+        """TVM's `call.type_args`: always empty (relay ops here are not type-polymorphic)."""
+        return []
 
     def children(self) -> Sequence[Expr]:
         return self.args
@@ -349,6 +379,14 @@ def python_to_attr(value: object) -> Attribute:
         return value
     if isinstance(value, bool):
         return IntegerAttr(int(value), i1)
+    dtype = getattr(value, "dtype", None)  # tir.IntImm / tir.FloatImm keep theirs
+    if isinstance(dtype, str) and isinstance(value, int | float):
+        element = element_type_of(dtype)
+        if isinstance(value, int) and isinstance(element, IntegerType):
+            int_type = cast("IntegerType[int, Signedness]", element)
+            return IntegerAttr(int(value), int_type)
+        if isinstance(value, float) and isinstance(element, AnyFloat):
+            return FloatAttr(float(value), element)
     if isinstance(value, int):
         return IntegerAttr(value, i32)
     if isinstance(value, float):
@@ -366,7 +404,7 @@ class Function(Expr):
         params: Sequence[Var],
         body: Expr,
         ret_type: Attribute | None = None,
-        type_params: object = None,
+        type_params: Sequence[object] | None = None,
         attrs: Mapping[str, object] | None = None,
     ):
         if ret_type is not None and not types_compatible(body.checked_type, ret_type):
@@ -374,6 +412,7 @@ class Function(Expr):
         self.params = list(params)
         self.body = body
         self.ret_type = ret_type or body.checked_type
+        self.type_params: list[object] = list(type_params or [])
         self.attrs: dict[str, object] = dict(attrs or {})
         self.multi_result = False
         self.op: func.FuncOp | None = None
@@ -479,8 +518,8 @@ class _Emitter:
         if isinstance(node, Constant):
             op = ConstantOp(node.dense_attr())
         elif isinstance(node, Call):
-            op = node.op.build(
-                operands=node.op.group_operands(self.operands(node)),
+            op = node.op_class.build(
+                operands=node.op_class.group_operands(self.operands(node)),
                 result_types=[node.checked_type],
                 properties=node.props,
                 attributes=node.attrs,

@@ -84,14 +84,32 @@ from xrelay.dialects.builder.expr import TensorType_ as TensorType
 from xrelay.dialects.builder.expr import TupleType_ as TupleType
 from xrelay.dialects.builder.movement import *  # noqa: F403
 from xrelay.dialects.builder.tensor import *  # noqa: F403
+from xrelay.dialects.builder.ty import scalar_type
 from xrelay.dialects.relay.base import RelayTypeError
-from xrelay.relay import image, nn, vision
+from xrelay.relay import (
+    analysis,
+    annotation,
+    build_module,
+    expr,
+    expr_functor,
+    image,
+    nn,
+    op,
+    testing,
+    vision,
+)
+from xrelay.relay.build_module import build
+from xrelay.relay.executor import create_executor
+from xrelay.relay.expr_functor import ExprFunctor, ExprMutator, ExprVisitor
 
 __all__ = [
     "Any",
     "Call",
     "Constant",
     "Expr",
+    "ExprFunctor",
+    "ExprMutator",
+    "ExprVisitor",
     "FuncType",
     "Function",
     "GlobalCall",
@@ -107,6 +125,8 @@ __all__ = [
     "acos",
     "acosh",
     "add",
+    "analysis",
+    "annotation",
     "argsort",
     "asin",
     "asinh",
@@ -116,17 +136,22 @@ __all__ = [
     "bitwise_not",
     "bitwise_or",
     "bitwise_xor",
+    "build",
+    "build_module",
     "cast",
     "ceil",
     "clip",
     "const",
     "cos",
     "cosh",
+    "create_executor",
     "divide",
     "einsum",
     "equal",
     "erf",
     "exp",
+    "expr",
+    "expr_functor",
     "floor",
     "floor_divide",
     "floor_mod",
@@ -151,10 +176,12 @@ __all__ = [
     "negative",
     "nn",
     "not_equal",
+    "op",
     "power",
     "right_shift",
     "round",
     "rsqrt",
+    "scalar_type",
     "sigmoid",
     "sign",
     "sin",
@@ -164,6 +191,7 @@ __all__ = [
     "subtract",
     "tan",
     "tanh",
+    "testing",
     "topk",
     "transform",
     "trunc",

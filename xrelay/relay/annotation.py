@@ -1,0 +1,7 @@
+"""`xrelay.relay.annotation`: TVM's `relay.annotation` (BYOC region boundaries)."""
+
+from __future__ import annotations
+
+from xrelay.dialects.builder.annotation import compiler_begin, compiler_end
+
+__all__ = ["compiler_begin", "compiler_end"]

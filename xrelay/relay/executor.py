@@ -1,0 +1,78 @@
+"""`relay.create_executor(kind, mod, device, target).evaluate(expr)(*args)` on the interpreter.
+
+TVM's `debug` and `graph` executors both run xrelay's numpy reference interpreter here
+(results are numpy arrays); the `vm` and `aot` executors are not part of xrelay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from xrelay.api import evaluate
+from xrelay.devices import Device
+from xrelay.dialects.builder.analysis import free_vars
+from xrelay.dialects.builder.expr import Expr, Function
+from xrelay.dialects.ir_module import IRModule
+
+KINDS = ("debug", "graph")
+
+
+class Executor:
+    """What `create_executor` returns: `evaluate(expr=None)` gives a callable."""
+
+    def __init__(self, kind: str, mod: IRModule | None, device: Device | None, target: object):
+        if kind not in KINDS:
+            raise ValueError(
+                f"executor kind '{kind}' is not supported: xrelay runs {', '.join(KINDS)} "
+                "on its reference interpreter (no Relay VM or AOT executor)"
+            )
+        if device is not None and device.device_type != "cpu":
+            raise ValueError(f"device {device} is not supported: xrelay runs on the CPU")
+        self.kind = kind
+        self.mod = mod
+        self.target = target
+
+    def evaluate(self, expr: Expr | None = None) -> Callable[..., Any]:
+        """A callable running `expr` (a Function, or a closed expression), or `mod`'s main."""
+        if expr is None:
+            if self.mod is None:
+                raise ValueError("evaluate() needs an expression or a module")
+            mod = self.mod
+        else:
+            if not isinstance(expr, Function) and free_vars(expr):
+                names = ", ".join(v.name_hint or "?" for v in free_vars(expr))
+                raise ValueError(f"cannot evaluate an expression with free variables: {names}")
+            mod = self.mod.clone() if self.mod is not None else IRModule()
+            mod["main"] = expr if isinstance(expr, Function) else Function([], expr)
+        params = [p.name_hint for p in mod["main"].params]
+
+        def run(*args: Any, **kwargs: Any) -> Any:
+            values = list(args)
+            for name in params[len(values) :]:
+                if name not in kwargs:
+                    raise TypeError(f"missing argument '{name}'")
+                values.append(kwargs.pop(name))
+            if kwargs:
+                raise TypeError(f"unexpected arguments {sorted(kwargs)}")
+            return evaluate(mod, *values)
+
+        return run
+
+
+def create_executor(
+    kind: str = "debug",
+    mod: IRModule | None = None,
+    device: Device | None = None,
+    target: object = "c",
+    params: dict[str, Any] | None = None,
+) -> Executor:
+    """TVM's `relay.create_executor`; `params` are bound into `mod`'s main by name."""
+    if params:
+        from xrelay.passes.partition_for import bind_params_by_name
+
+        mod = bind_params_by_name(mod.clone() if mod is not None else IRModule(), params)
+    return Executor(kind, mod, device, target)
+
+
+__all__ = ["Executor", "create_executor"]
