@@ -33,6 +33,7 @@ from xdsl.dialects.builtin import (
     i32,
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xrelay.dialects.builder.incomplete import incomplete, is_complete
 from xrelay.dialects.relay.base import RelayOp, RelayTypeError
 from xrelay.dialects.relay.structure import ConstantOp, IfOp, TupleGetItemOp, TupleOp, YieldOp
 from xrelay.dialects.relay.types import (
@@ -89,15 +90,20 @@ class Expr:
 
     @property
     def checked_type(self) -> Attribute:
-        """The inferred type of the expression."""
+        """The inferred type of the expression (an `IncompleteType` until solved, when it
+        reads an untyped variable)."""
         return self._checked_type
+
+    def set_checked_type(self, ty: Attribute) -> None:
+        """Record the type InferType solved (`solve.py`)."""
+        self._checked_type = ty
 
     def children(self) -> Sequence[Expr]:
         """The expressions this one reads, in operand order."""
         return ()
 
     def __getitem__(self, index: int) -> TupleGetItem:
-        if not is_tuple(self.checked_type):
+        if is_complete(self.checked_type) and not is_tuple(self.checked_type):
             raise TypeError(f"cannot index an expression of type {self.checked_type}")
         return TupleGetItem(self, index)
 
@@ -145,10 +151,11 @@ class Expr:
 class Var(Expr):
     """A function parameter (`relay.var`)."""
 
-    def __init__(self, name_hint: str, type_annotation: Attribute):
-        super().__init__(type_annotation)
+    def __init__(self, name_hint: str, type_annotation: Attribute | None = None):
+        super().__init__(incomplete() if type_annotation is None else type_annotation)
         self.name_hint = name_hint
         self.type_annotation = type_annotation
+        """The type given when the variable was made; None: solved by InferType."""
 
     def __repr__(self) -> str:
         return f"Var({self.name_hint}, {self.type_annotation})"
@@ -198,7 +205,10 @@ class Call(Expr):
         self.props = {k: v for k, v in (props or {}).items()}
         self.attrs = dict(attrs or {})
         if checked_type is None:
-            checked_type = infer_call_type(op, [a.checked_type for a in self.args], self.props)
+            types = [a.checked_type for a in self.args]
+            # An untyped operand: solved when the expression becomes IR (`solve.py`).
+            complete = all(is_complete(t) for t in types)
+            checked_type = infer_call_type(op, types, self.props) if complete else incomplete()
         super().__init__(checked_type)
 
     def children(self) -> Sequence[Expr]:
@@ -241,19 +251,27 @@ class If(Expr):
     """`relay.If(cond, true_branch, false_branch)`."""
 
     def __init__(self, cond: Expr, true_branch: Expr, false_branch: Expr):
-        t, f = true_branch.checked_type, false_branch.checked_type
+        self.cond = cond
+        self.true_branch = true_branch
+        self.false_branch = false_branch
+        parts = (cond.checked_type, true_branch.checked_type, false_branch.checked_type)
+        if all(is_complete(t) for t in parts):
+            self.check_types()
+            super().__init__(true_branch.checked_type)
+        else:
+            super().__init__(incomplete())
+
+    def check_types(self) -> None:
+        """The branches' types agree and the condition is `tensor<i1>`, or a RelayTypeError."""
+        t, f = self.true_branch.checked_type, self.false_branch.checked_type
         if not types_compatible(t, f):
             raise RelayTypeError(f"'relay.if' branches have different types: {t} vs {f}")
-        cond_t = cond.checked_type
+        cond_t = self.cond.checked_type
         if (
             not (isinstance(cond_t, TensorType) and cond_t.get_num_dims() == 0)
             or cond_t.get_element_type() != i1
         ):
             raise RelayTypeError(f"'relay.if' condition must be tensor<i1>, got {cond_t}")
-        super().__init__(t)
-        self.cond = cond
-        self.true_branch = true_branch
-        self.false_branch = false_branch
 
     def children(self) -> Sequence[Expr]:
         return (self.cond,)
@@ -296,7 +314,8 @@ class GlobalCall(Expr):
                 )
             params = fn_type.inputs.data
             if len(params) != len(self.args) or not all(
-                types_compatible(a.checked_type, p) for a, p in zip(self.args, params, strict=True)
+                types_compatible(a.checked_type, p) or not is_complete(a.checked_type)
+                for a, p in zip(self.args, params, strict=True)
             ):
                 shown = ", ".join(str(a.checked_type) for a in self.args)
                 raise RelayTypeError(f"call of @{callee.name_hint} ({fn_type}) with ({shown})")
@@ -323,7 +342,10 @@ class OpaqueCall(Expr):
 
 
 def const_like(value: object, like: Expr) -> Constant:
-    """A scalar constant with the dtype of `like` (for `x + 1.0`)."""
+    """A scalar constant with the dtype of `like` (for `x + 1.0`); float32 when `like` is
+    not typed yet."""
+    if not is_complete(like.checked_type):
+        return Constant(np.asarray(value, dtype=np.float32))
     return Constant(np.asarray(value, dtype=numpy_dtype(tensor_element_type(like.checked_type))))
 
 
@@ -369,10 +391,13 @@ class Function(Expr):
         type_params: object = None,
         attrs: Mapping[str, object] | None = None,
     ):
-        if ret_type is not None and not types_compatible(body.checked_type, ret_type):
+        typed = is_complete(body.checked_type)
+        if ret_type is not None and typed and not types_compatible(body.checked_type, ret_type):
             raise RelayTypeError(f"function body has type {body.checked_type}, declared {ret_type}")
         self.params = list(params)
         self.body = body
+        self.declared_ret_type = ret_type
+        """The result type given when the function was made (None: inferred)."""
         self.ret_type = ret_type or body.checked_type
         self.attrs: dict[str, object] = dict(attrs or {})
         self.multi_result = False
@@ -380,15 +405,42 @@ class Function(Expr):
         """The `func.func` this function was read from, if any."""
         super().__init__(FunctionType.from_lists([p.checked_type for p in params], [self.ret_type]))
 
+    def solve_types(self, partial: bool = False) -> None:
+        """InferType: solve the types of untyped variables and what reads them (`solve.py`),
+        then this function's own type; a RelayTypeError if one cannot be solved (`partial`:
+        unsolved types stay incomplete)."""
+        from xrelay.dialects.builder.solve import solve
+
+        expected = [] if self.declared_ret_type is None else [(self.body, self.declared_ret_type)]
+        solve([self.body, *self.params], expected, partial)
+        typed = is_complete(self.body.checked_type)
+        if (
+            typed
+            and self.declared_ret_type is not None
+            and not types_compatible(self.body.checked_type, self.declared_ret_type)
+        ):
+            raise RelayTypeError(
+                f"function body has type {self.body.checked_type}, "
+                f"declared {self.declared_ret_type}"
+            )
+        self.ret_type = self.declared_ret_type or self.body.checked_type
+        self.set_checked_type(
+            FunctionType.from_lists([p.checked_type for p in self.params], [self.ret_type])
+        )
+
     def with_attr(self, key: str, value: object) -> Function:
         """A copy of the function with one more attribute (TVM's `with_attr`)."""
-        out = Function(self.params, self.body, self.ret_type, attrs={**self.attrs, key: value})
+        out = Function(
+            self.params, self.body, self.declared_ret_type, attrs={**self.attrs, key: value}
+        )
         out.multi_result = self.multi_result
         return out
 
-    def to_func_op(self, name: str) -> func.FuncOp:
-        """Materialize as `func.func @name`."""
-        return _Emitter(self).emit(name)
+    def to_func_op(self, name: str, partial: bool = False) -> func.FuncOp:
+        """Materialize as `func.func @name`, types solved first (`solve_types`). `partial`: a
+        type that cannot be solved stays an `IncompleteType` in the IR, which then does not
+        verify (pattern matching on untyped expressions needs no types)."""
+        return _Emitter(self, partial).emit(name)
 
 
 def free_vars(expr: Expr) -> list[Var]:
@@ -413,8 +465,9 @@ def free_vars(expr: Expr) -> list[Var]:
 class _Emitter:
     """Emits a Function's expression DAG into a func.func, each node once."""
 
-    def __init__(self, function: Function):
+    def __init__(self, function: Function, partial: bool = False):
         self.function = function
+        self.partial = partial
         self.scopes: list[dict[int, SSAValue]] = [{}]
         self.names = itertools.count()
 
@@ -427,6 +480,7 @@ class _Emitter:
 
     def emit(self, name: str) -> func.FuncOp:
         fn = self.function
+        fn.solve_types(self.partial)
         block = Block(arg_types=[p.checked_type for p in fn.params])
         for param, arg in zip(fn.params, block.args, strict=True):
             if id(param) in self.scopes[0]:
