@@ -73,13 +73,20 @@ class IRModule:
 
     def __setitem__(self, key: str | GlobalVar, function: Function) -> None:
         name = _name(key)
-        new_op = function.to_func_op(name)
-        old = self._func_ops().get(name)
+        existing = self._func_ops()
+        new_op, *lifted = function.to_func_ops(name, set(existing))
+        old = existing.get(name)
+        block = self.module.body.block
         if old is not None:
-            self.module.body.block.insert_op_before(new_op, old)
-            self.module.body.block.erase_op(old)
+            block.insert_op_before(new_op, old)
+            block.erase_op(old)
         else:
-            self.module.body.block.add_op(new_op)
+            block.add_op(new_op)
+        # The private functions its function callees became follow it (as FuseOps places them).
+        after = new_op
+        for op in lifted:
+            block.insert_op_after(op, after)
+            after = op
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._func_ops())

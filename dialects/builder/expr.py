@@ -35,7 +35,14 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xrelay.dialects.builder.incomplete import incomplete, is_complete
 from xrelay.dialects.relay.base import RelayOp, RelayTypeError
-from xrelay.dialects.relay.structure import ConstantOp, IfOp, TupleGetItemOp, TupleOp, YieldOp
+from xrelay.dialects.relay.structure import (
+    CompositeOp,
+    ConstantOp,
+    IfOp,
+    TupleGetItemOp,
+    TupleOp,
+    YieldOp,
+)
 from xrelay.dialects.relay.types import (
     ANY,
     dense_from_numpy,
@@ -341,6 +348,36 @@ class OpaqueCall(Expr):
         return self.args
 
 
+class FunctionCall(Expr):
+    """`relay.Call(fn, args)` with a `relay.Function` callee, as TVM writes composite and fused
+    functions. It becomes what the passes make of one: a `Composite` function a
+    `relay.composite` region, any other a private function and a `func.call` (a
+    `Primitive` one named `fused_<ops>` as FuseOps names them). Untyped callee parameters
+    take their arguments' types (`solve.py`)."""
+
+    def __init__(self, callee: Function, args: Sequence[Expr]):
+        if len(args) != len(callee.params):
+            raise RelayTypeError(
+                f"a function of {len(callee.params)} parameters called with {len(args)} arguments"
+            )
+        self.callee = callee
+        self.args = list(args)
+        types = [a.checked_type for a in self.args] + [p.checked_type for p in callee.params]
+        if all(is_complete(t) for t in types) and is_complete(callee.ret_type):
+            for index, (arg, param) in enumerate(zip(self.args, callee.params, strict=True)):
+                if not types_compatible(arg.checked_type, param.checked_type):
+                    raise RelayTypeError(
+                        f"argument #{index} of a function call has type {arg.checked_type}, "
+                        f"the parameter '{param.name_hint}' {param.checked_type}"
+                    )
+            super().__init__(callee.ret_type)
+        else:
+            super().__init__(incomplete())
+
+    def children(self) -> Sequence[Expr]:
+        return self.args
+
+
 def const_like(value: object, like: Expr) -> Constant:
     """A scalar constant with the dtype of `like` (for `x + 1.0`); float32 when `like` is
     not typed yet."""
@@ -442,6 +479,14 @@ class Function(Expr):
         verify (pattern matching on untyped expressions needs no types)."""
         return _Emitter(self, partial).emit(name)
 
+    def to_func_ops(
+        self, name: str, taken: set[str] | None = None, partial: bool = False
+    ) -> list[func.FuncOp]:
+        """`func.func @name`, then the private functions its function callees became (named
+        apart from `taken`, the names already in the module)."""
+        emitter = _Emitter(self, partial, set(taken or ()))
+        return [emitter.emit(name), *emitter.lifted]
+
 
 def free_vars(expr: Expr) -> list[Var]:
     """The variables `expr` reads, in order of first use (like `relay.analysis.free_vars`)."""
@@ -465,9 +510,15 @@ def free_vars(expr: Expr) -> list[Var]:
 class _Emitter:
     """Emits a Function's expression DAG into a func.func, each node once."""
 
-    def __init__(self, function: Function, partial: bool = False):
+    def __init__(self, function: Function, partial: bool = False, taken: set[str] | None = None):
         self.function = function
         self.partial = partial
+        self.taken: set[str] = set() if taken is None else taken
+        """Function names in use (the module's, and every function lifted so far)."""
+        self.lifted: list[func.FuncOp] = []
+        """The private functions that function callees became, in the order made."""
+        self.lifted_names: dict[int, str] = {}
+        """The lifted function of each callee already emitted, by the callee's id."""
         self.scopes: list[dict[int, SSAValue]] = [{}]
         self.names = itertools.count()
 
@@ -479,8 +530,12 @@ class _Emitter:
         return None
 
     def emit(self, name: str) -> func.FuncOp:
+        self.function.solve_types(self.partial)
+        self.taken.add(name)
+        return self.emit_solved(name)
+
+    def emit_solved(self, name: str) -> func.FuncOp:
         fn = self.function
-        fn.solve_types(self.partial)
         block = Block(arg_types=[p.checked_type for p in fn.params])
         for param, arg in zip(fn.params, block.args, strict=True):
             if id(param) in self.scopes[0]:
@@ -547,9 +602,39 @@ class _Emitter:
         elif isinstance(node, OpaqueCall):
             op = node.template.clone()
             op.operands = self.operands(node)
+        elif isinstance(node, FunctionCall):
+            op = self.emit_function_call(node)
         else:
             raise TypeError(f"cannot emit {type(node).__name__}")
         return self.add(node, op, block)
+
+    def emit_function_call(self, node: FunctionCall) -> Operation:
+        """A `Composite` callee as a `relay.composite` region, any other as a private function
+        (lifted, named like FuseOps' for a `Primitive` one) and its call."""
+        callee = node.callee
+        composite = callee.attrs.get("Composite")
+        inner = _Emitter(callee, self.partial, self.taken)
+        inner.lifted_names = self.lifted_names
+        if isinstance(composite, str):
+            body = inner.emit_solved(composite).body.detach_block(0)
+            terminator = body.last_op
+            assert isinstance(terminator, func.ReturnOp)
+            body.insert_op_before(YieldOp(*terminator.operands), terminator)
+            body.erase_op(terminator)
+            op = CompositeOp(composite, self.operands(node), node.checked_type, Region(body))
+            for key, value in callee.attrs.items():
+                if key != "Composite":
+                    op.attributes[key] = python_to_attr(value)
+            self.lifted.extend(inner.lifted)
+            return op
+        name = self.lifted_names.get(id(callee))
+        if name is None:  # one function per callee, however often it is called
+            name = self.lifted_names[id(callee)] = _lifted_name(callee, self.taken)
+            lifted = inner.emit_solved(name)
+            lifted.sym_visibility = StringAttr("private")
+            self.lifted.append(lifted)
+            self.lifted.extend(inner.lifted)
+        return func.CallOp(name, self.operands(node), [node.checked_type])
 
     def add(self, node: Expr, op: Operation, block: Block) -> SSAValue:
         block.add_op(op)
@@ -572,6 +657,47 @@ class _Emitter:
             self.scopes.pop()
         block.add_op(YieldOp(value))
         return Region(block)
+
+
+def _lifted_name(callee: Function, taken: set[str]) -> str:
+    """`fused_<ops>` for a `Primitive` callee (FuseOps' names: op names without `relay.`, as
+    many as fit in 80 characters), `lifted` for any other; `_1`, `_2`, ... if taken."""
+    base = "lifted"
+    if callee.attrs.get("Primitive"):
+        base = "fused"
+        calls = [
+            n for n in _postorder_calls(callee.body) if not isinstance(n, Tuple | TupleGetItem)
+        ]
+        for call in calls:
+            word = call.op.name.removeprefix("relay.").replace(".", "_")
+            if len(base) + 1 + len(word) > 80:
+                break
+            base = f"{base}_{word}"
+    name, suffix = base, 0
+    while name in taken:
+        suffix += 1
+        name = f"{base}_{suffix}"
+    taken.add(name)
+    return name
+
+
+def _postorder_calls(root: Expr) -> list[Call]:
+    """The op calls `root` reads, each after its operands (the order they are emitted)."""
+    seen: set[int] = set()
+    out: list[Call] = []
+    stack: list[tuple[Expr, bool]] = [(root, False)]
+    while stack:
+        node, expanded = stack.pop()
+        if expanded:
+            if isinstance(node, Call):
+                out.append(node)
+            continue
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        stack.append((node, True))
+        stack.extend((c, False) for c in reversed(node.children()) if id(c) not in seen)
+    return out
 
 
 def _valid_name(name: str) -> str | None:

@@ -19,7 +19,15 @@ from collections.abc import Sequence
 
 from xdsl.dialects.builtin import TensorType, i1
 from xdsl.ir import Attribute
-from xrelay.dialects.builder.expr import Call, Expr, GlobalCall, If, Var, infer_call_type
+from xrelay.dialects.builder.expr import (
+    Call,
+    Expr,
+    FunctionCall,
+    GlobalCall,
+    If,
+    Var,
+    infer_call_type,
+)
 from xrelay.dialects.builder.incomplete import is_complete
 from xrelay.dialects.builder.relations import RESULT, relation_of
 from xrelay.dialects.relay.base import RelayTypeError
@@ -30,6 +38,8 @@ def _children(node: Expr) -> list[Expr]:
     children = list(node.children())
     if isinstance(node, If):
         children += [node.true_branch, node.false_branch]
+    elif isinstance(node, FunctionCall):
+        children += [node.callee.body, *node.callee.params]
     return children
 
 
@@ -56,6 +66,8 @@ def _op_name(node: Expr) -> str:
         return f"'{node.op.name}'"
     if isinstance(node, GlobalCall):
         return f"the call of @{node.callee.name_hint}"
+    if isinstance(node, FunctionCall):
+        return "a function call"
     return "'relay.if'"
 
 
@@ -98,6 +110,16 @@ class _Solver:
         elif isinstance(node, If):
             node.check_types()
             ty = node.true_branch.checked_type
+        elif isinstance(node, FunctionCall):
+            node.callee.solve_types()  # everything it reads is known: only checks remain
+            params = [p.checked_type for p in node.callee.params]
+            for index, (arg, param) in enumerate(zip(node.args, params, strict=True)):
+                if not types_compatible(arg.checked_type, param):
+                    raise RelayTypeError(
+                        f"argument #{index} of a function call has type {arg.checked_type}, "
+                        f"the parameter {param}"
+                    )
+            ty = node.callee.ret_type
         else:
             return False
         guessed = node.checked_type
@@ -125,6 +147,11 @@ class _Solver:
             params = node.callee.type_annot.inputs.data
             for arg, ty in zip(node.args, params, strict=False):
                 progress |= self.assign(arg, ty, node)
+        elif isinstance(node, FunctionCall):
+            for arg, param in zip(node.args, node.callee.params, strict=True):
+                progress |= self.assign(param, arg.checked_type, node)
+                progress |= self.assign(arg, param.checked_type, node)
+            progress |= self.assign(node.callee.body, node.checked_type, node)
         elif isinstance(node, If):
             progress |= self.assign(node.cond, TensorType(i1, []))
             if is_complete(node.checked_type):
