@@ -43,8 +43,21 @@ class IRModule:
         module: ModuleOp | None = None,
     ):
         self.module = module if module is not None else ModuleOp([])
-        for key, function in (functions or {}).items():
-            self[key] = function
+        # A function calling another by an untyped GlobalVar is added after it (TVM's
+        # InferType sees the whole module; here each function is typed as it is added).
+        pending = list((functions or {}).items())
+        while pending:
+            waiting: list[tuple[str | GlobalVar, Function]] = []
+            for key, function in pending:
+                if _calls_unknown(function, self, {_name(k) for k, _ in pending}):
+                    waiting.append((key, function))
+                else:
+                    self[key] = function
+            if len(waiting) == len(pending):  # a cycle of untyped calls: report the first
+                key, function = waiting[0]
+                self[key] = function
+                waiting = waiting[1:]
+            pending = waiting
 
     @staticmethod
     def from_expr(
@@ -73,13 +86,21 @@ class IRModule:
 
     def __setitem__(self, key: str | GlobalVar, function: Function) -> None:
         name = _name(key)
-        new_op = function.to_func_op(name)
-        old = self._func_ops().get(name)
+        existing = self._func_ops()
+        types = {key: op.function_type for key, op in existing.items()}
+        new_op, *lifted = function.to_func_ops(name, types)
+        old = existing.get(name)
+        block = self.module.body.block
         if old is not None:
-            self.module.body.block.insert_op_before(new_op, old)
-            self.module.body.block.erase_op(old)
+            block.insert_op_before(new_op, old)
+            block.erase_op(old)
         else:
-            self.module.body.block.add_op(new_op)
+            block.add_op(new_op)
+        # The private functions its function callees became follow it (as FuseOps places them).
+        after = new_op
+        for op in lifted:
+            block.insert_op_after(op, after)
+            after = op
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._func_ops())
@@ -155,6 +176,19 @@ class IRModule:
 
     def __repr__(self) -> str:
         return f"IRModule({sorted(self._func_ops())})"
+
+
+def _calls_unknown(function: Function, mod: IRModule, names: set[str]) -> bool:
+    """Whether `function` calls, by an untyped GlobalVar, one of `names` not in `mod` yet."""
+    from xrelay.dialects.builder.solve import postorder
+
+    return any(
+        isinstance(node, GlobalCall)
+        and node.callee.type_annot is None
+        and node.callee.name_hint in names
+        and node.callee.name_hint not in mod
+        for node in postorder([function.body])
+    )
 
 
 def _name(key: str | GlobalVar) -> str:

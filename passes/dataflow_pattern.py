@@ -588,7 +588,8 @@ def as_value(expr: object) -> SSAValue:
     from xrelay.dialects.builder.expr import Expr, Function, free_vars
 
     if isinstance(expr, Expr):
-        function = Function(free_vars(expr), expr).to_func_op("match")
+        # TVM matches untyped expressions: what cannot be solved stays an IncompleteType.
+        function = Function(free_vars(expr), expr).to_func_op("match", partial=True)
         terminator = function.body.block.last_op
         assert terminator is not None
         return terminator.operands[0]

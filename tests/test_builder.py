@@ -137,9 +137,15 @@ def test_global_functions_calls_and_recursion() -> None:
     assert sorted(mod.functions) == ["fact", "main"]
 
 
-def test_call_of_untyped_global_var_is_an_error() -> None:
-    with pytest.raises(relay.RelayTypeError, match="type of @g is unknown"):
-        relay.GlobalVar("g")(relay.var("x", shape=(1,)))
+def test_call_of_untyped_global_var_is_typed_by_the_module() -> None:
+    """As in TVM: the call waits until its caller joins a module that has @g."""
+    x = relay.var("x", shape=(1,))
+    call = relay.GlobalVar("g")(x)
+    with pytest.raises(relay.RelayTypeError, match="type of @g is unknown: the module has no"):
+        IRModule.from_expr(relay.Function([x], call))
+    a = relay.var("a", shape=(1,))
+    mod = IRModule({"g": relay.Function([a], relay.exp(a)), "main": relay.Function([x], call)})
+    assert "func.call @g(%x) : (tensor<1xf32>) -> tensor<1xf32>" in str(mod)
 
 
 def test_function_attrs_and_rebuilding_from_module() -> None:

@@ -19,12 +19,17 @@ def var(
     """`relay.var(name, type_annotation=None, shape=None, dtype="float32")`.
 
     `type_annotation` may be a type, or a dtype string for a scalar, as in TVM.
+    With neither a type nor a shape the variable is untyped, as in TVM (`dtype`
+    alone does not type it): InferType solves its type from the ops that use it
+    (`solve.py`).
     """
+    if type_annotation is not None and shape is not None:
+        raise ValueError("relay.var: give either type_annotation or shape, not both")
+    if shape is not None:
+        return Var(name_hint, TensorType_(tuple(shape), dtype))
     if isinstance(type_annotation, str):
         return Var(name_hint, TensorType_((), type_annotation))
-    if type_annotation is not None:
-        return Var(name_hint, type_annotation)
-    return Var(name_hint, TensorType_(tuple(shape or ()), dtype))
+    return Var(name_hint, type_annotation)
 
 
 _NARROW = {np.dtype(np.int64): np.dtype(np.int32), np.dtype(np.float64): np.dtype(np.float32)}

@@ -15,7 +15,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, cast
+from typing import Any, Self, cast, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -36,9 +36,17 @@ from xdsl.dialects.builtin import (
     i32,
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xrelay.dialects.builder.incomplete import incomplete, is_complete
 from xrelay.dialects.builder.op_handle import Op
 from xrelay.dialects.relay.base import RelayOp, RelayTypeError
-from xrelay.dialects.relay.structure import ConstantOp, IfOp, TupleGetItemOp, TupleOp, YieldOp
+from xrelay.dialects.relay.structure import (
+    CompositeOp,
+    ConstantOp,
+    IfOp,
+    TupleGetItemOp,
+    TupleOp,
+    YieldOp,
+)
 from xrelay.dialects.relay.types import (
     ANY,
     dense_from_numpy,
@@ -93,15 +101,20 @@ class Expr:
 
     @property
     def checked_type(self) -> Attribute:
-        """The inferred type of the expression."""
+        """The inferred type of the expression (an `IncompleteType` until solved, when it
+        reads an untyped variable)."""
         return self._checked_type
+
+    def set_checked_type(self, ty: Attribute) -> None:
+        """Record the type InferType solved (`solve.py`)."""
+        self._checked_type = ty
 
     def children(self) -> Sequence[Expr]:
         """The expressions this one reads, in operand order."""
         return ()
 
     def __getitem__(self, index: int) -> TupleGetItem:
-        if not is_tuple(self.checked_type):
+        if is_complete(self.checked_type) and not is_tuple(self.checked_type):
             raise TypeError(f"cannot index an expression of type {self.checked_type}")
         return TupleGetItem(self, index)
 
@@ -109,7 +122,13 @@ class Expr:
         """Unpacks a tuple-typed expression: `a, b, c = relay.nn.batch_norm(...)`.
 
         Only tuple-typed expressions iterate (TVM's TupleWrapper); a tensor is a TypeError.
+        An expression that reads untyped variables is solved as far as it can be first
+        (`batch_norm(x, gamma, ...)` with untyped parameters: their types follow from `x`).
         """
+        if not is_complete(self.checked_type):
+            from xrelay.dialects.builder.solve import solve
+
+            solve([self], partial=True)
         t = self.checked_type
         if not isinstance(t, TupleType):
             raise TypeError(f"cannot unpack an expression of type {t}")
@@ -159,15 +178,14 @@ class Expr:
 class Var(Expr):
     """A function parameter (`relay.var`, or TVM's constructor form `relay.Var(name, type)`).
 
-    Without a type it is what `relay.var(name)` is: a float32 scalar.
+    Without a type it is untyped, as `relay.var(name)` is: InferType solves its type.
     """
 
     def __init__(self, name_hint: str, type_annotation: Attribute | None = None):
-        if type_annotation is None:
-            type_annotation = TensorType_((), "float32")
-        super().__init__(type_annotation)
+        super().__init__(incomplete() if type_annotation is None else type_annotation)
         self.name_hint = name_hint
         self.type_annotation = type_annotation
+        """The type given when the variable was made; None: solved by InferType."""
 
     def __repr__(self) -> str:
         return f"Var({self.name_hint}, {self.type_annotation})"
@@ -208,14 +226,58 @@ class Call(Expr):
     may be given.
     """
 
-    def __init__(
-        self,
+    @overload
+    def __new__(
+        cls,
+        op: Function,
+        args: Sequence[Expr],
+        props: Mapping[str, Attribute] | None = None,
+        attrs: Mapping[str, Attribute] | None = None,
+        checked_type: Attribute | None = None,
+    ) -> FunctionCall: ...
+    @overload
+    def __new__(
+        cls,
+        op: GlobalVar,
+        args: Sequence[Expr],
+        props: Mapping[str, Attribute] | None = None,
+        attrs: Mapping[str, Attribute] | None = None,
+        checked_type: Attribute | None = None,
+    ) -> GlobalCall: ...
+    @overload
+    def __new__(
+        cls,
         op: type[RelayOp] | Op,
         args: Sequence[Expr],
         props: Mapping[str, Attribute] | None = None,
         attrs: Mapping[str, Attribute] | None = None,
         checked_type: Attribute | None = None,
+    ) -> Self: ...
+    def __new__(
+        cls,
+        op: type[RelayOp] | Op | Function | GlobalVar,
+        args: Sequence[Expr],
+        props: Mapping[str, Attribute] | None = None,
+        attrs: Mapping[str, Attribute] | None = None,
+        checked_type: Attribute | None = None,
+    ) -> Call | FunctionCall | GlobalCall:
+        """TVM's `relay.Call(fn, args)`: a Function callee makes a `FunctionCall`, a GlobalVar
+        a `GlobalCall`."""
+        if isinstance(op, Function):
+            return FunctionCall(op, args)
+        if isinstance(op, GlobalVar):
+            return GlobalCall(op, args)
+        return super().__new__(cls)
+
+    def __init__(
+        self,
+        op: type[RelayOp] | Op | Function | GlobalVar,
+        args: Sequence[Expr],
+        props: Mapping[str, Attribute] | None = None,
+        attrs: Mapping[str, Attribute] | None = None,
+        checked_type: Attribute | None = None,
     ):
+        assert not isinstance(op, Function | GlobalVar)  # `__new__` made another call
         self.op_class: type[RelayOp] = op.op_class if isinstance(op, Op) else op
         self.op = Op(self.op_class)
         op = self.op_class
@@ -223,7 +285,10 @@ class Call(Expr):
         self.props = {k: v for k, v in (props or {}).items()}
         self.attrs = dict(attrs or {})
         if checked_type is None:
-            checked_type = infer_call_type(op, [a.checked_type for a in self.args], self.props)
+            types = [a.checked_type for a in self.args]
+            # An untyped operand: solved when the expression becomes IR (`solve.py`).
+            complete = all(is_complete(t) for t in types)
+            checked_type = infer_call_type(op, types, self.props) if complete else incomplete()
         super().__init__(checked_type)
 
     @property
@@ -245,6 +310,9 @@ def infer_call_type(
 class Tuple(Call):
     """`relay.Tuple(fields)`."""
 
+    def __new__(cls, fields: Sequence[Expr]) -> Self:  # not Call's callee dispatch
+        return object.__new__(cls)
+
     def __init__(self, fields: Sequence[Expr]):
         super().__init__(TupleOp, fields)
 
@@ -256,6 +324,9 @@ class Tuple(Call):
 
 class TupleGetItem(Call):
     """`relay.TupleGetItem(tuple_value, index)`."""
+
+    def __new__(cls, tuple_value: Expr, index: int) -> Self:  # not Call's callee dispatch
+        return object.__new__(cls)
 
     def __init__(self, tuple_value: Expr, index: int):
         super().__init__(TupleGetItemOp, [tuple_value], {"index": IntegerAttr(index, 64)})
@@ -271,19 +342,27 @@ class If(Expr):
     """`relay.If(cond, true_branch, false_branch)`."""
 
     def __init__(self, cond: Expr, true_branch: Expr, false_branch: Expr):
-        t, f = true_branch.checked_type, false_branch.checked_type
+        self.cond = cond
+        self.true_branch = true_branch
+        self.false_branch = false_branch
+        parts = (cond.checked_type, true_branch.checked_type, false_branch.checked_type)
+        if all(is_complete(t) for t in parts):
+            self.check_types()
+            super().__init__(true_branch.checked_type)
+        else:
+            super().__init__(incomplete())
+
+    def check_types(self) -> None:
+        """The branches' types agree and the condition is `tensor<i1>`, or a RelayTypeError."""
+        t, f = self.true_branch.checked_type, self.false_branch.checked_type
         if not types_compatible(t, f):
             raise RelayTypeError(f"'relay.if' branches have different types: {t} vs {f}")
-        cond_t = cond.checked_type
+        cond_t = self.cond.checked_type
         if (
             not (isinstance(cond_t, TensorType) and cond_t.get_num_dims() == 0)
             or cond_t.get_element_type() != i1
         ):
             raise RelayTypeError(f"'relay.if' condition must be tensor<i1>, got {cond_t}")
-        super().__init__(t)
-        self.cond = cond
-        self.true_branch = true_branch
-        self.false_branch = false_branch
 
     def children(self) -> Sequence[Expr]:
         return (self.cond,)
@@ -317,24 +396,30 @@ class GlobalCall(Expr):
     ):
         self.callee = callee
         self.args = list(args)
-        if ret_types is None:
-            fn_type = callee.type_annot
-            if fn_type is None:
-                raise RelayTypeError(
-                    f"the type of @{callee.name_hint} is unknown: take the GlobalVar from "
-                    "mod.get_global_var(name), or give it a FuncType"
-                )
-            params = fn_type.inputs.data
-            if len(params) != len(self.args) or not all(
-                types_compatible(a.checked_type, p) for a, p in zip(self.args, params, strict=True)
-            ):
-                shown = ", ".join(str(a.checked_type) for a in self.args)
-                raise RelayTypeError(f"call of @{callee.name_hint} ({fn_type}) with ({shown})")
-            ret_types = fn_type.outputs.data
+        self.ret_types: list[Attribute] = []
+        """The callee's result types (empty until its type is known)."""
+        super().__init__(incomplete())
+        if ret_types is not None:
+            self.set_ret_types(ret_types)
+        elif callee.type_annot is not None:
+            self.resolve(callee.type_annot)
+        # else TVM's untyped GlobalVar: typed from the module when the caller becomes IR
+
+    def resolve(self, fn_type: FunctionType) -> None:
+        """Check the arguments against the callee's type and take its results."""
+        params = fn_type.inputs.data
+        if len(params) != len(self.args) or not all(
+            types_compatible(a.checked_type, p) or not is_complete(a.checked_type)
+            for a, p in zip(self.args, params, strict=True)
+        ):
+            shown = ", ".join(str(a.checked_type) for a in self.args)
+            raise RelayTypeError(f"call of @{self.callee.name_hint} ({fn_type}) with ({shown})")
+        self.set_ret_types(fn_type.outputs.data)
+
+    def set_ret_types(self, ret_types: Sequence[Attribute]) -> None:
         self.ret_types = list(ret_types)
-        super().__init__(
-            self.ret_types[0] if len(self.ret_types) == 1 else tuple_type(self.ret_types)
-        )
+        one = len(self.ret_types) == 1
+        self.set_checked_type(self.ret_types[0] if one else tuple_type(self.ret_types))
 
     def children(self) -> Sequence[Expr]:
         return self.args
@@ -352,8 +437,47 @@ class OpaqueCall(Expr):
         return self.args
 
 
+class FunctionCall(Expr):
+    """`relay.Call(fn, args)` with a `relay.Function` callee, as TVM writes composite and fused
+    functions. It becomes what the passes make of one: a `Composite` function a
+    `relay.composite` region, any other a private function and a `func.call` (a
+    `Primitive` one named `fused_<ops>` as FuseOps names them). Untyped callee parameters
+    take their arguments' types (`solve.py`)."""
+
+    def __init__(self, callee: Function, args: Sequence[Expr]):
+        if len(args) != len(callee.params):
+            raise RelayTypeError(
+                f"a function of {len(callee.params)} parameters called with {len(args)} arguments"
+            )
+        self.callee = callee
+        self.args = list(args)
+        self.attrs: dict[str, Attribute] = {}
+        types = [a.checked_type for a in self.args] + [p.checked_type for p in callee.params]
+        if all(is_complete(t) for t in types) and is_complete(callee.ret_type):
+            for index, (arg, param) in enumerate(zip(self.args, callee.params, strict=True)):
+                if not types_compatible(arg.checked_type, param.checked_type):
+                    raise RelayTypeError(
+                        f"argument #{index} of a function call has type {arg.checked_type}, "
+                        f"the parameter '{param.name_hint}' {param.checked_type}"
+                    )
+            super().__init__(callee.ret_type)
+        else:
+            super().__init__(incomplete())
+
+    @property
+    def op(self) -> Function:
+        """TVM's `call.op`: the callee."""
+        return self.callee
+
+    def children(self) -> Sequence[Expr]:
+        return self.args
+
+
 def const_like(value: object, like: Expr) -> Constant:
-    """A scalar constant with the dtype of `like` (for `x + 1.0`)."""
+    """A scalar constant with the dtype of `like` (for `x + 1.0`); float32 when `like` is
+    not typed yet."""
+    if not is_complete(like.checked_type):
+        return Constant(np.asarray(value, dtype=np.float32))
     return Constant(np.asarray(value, dtype=numpy_dtype(tensor_element_type(like.checked_type))))
 
 
@@ -407,10 +531,13 @@ class Function(Expr):
         type_params: Sequence[object] | None = None,
         attrs: Mapping[str, object] | None = None,
     ):
-        if ret_type is not None and not types_compatible(body.checked_type, ret_type):
+        typed = is_complete(body.checked_type)
+        if ret_type is not None and typed and not types_compatible(body.checked_type, ret_type):
             raise RelayTypeError(f"function body has type {body.checked_type}, declared {ret_type}")
         self.params = list(params)
         self.body = body
+        self.declared_ret_type = ret_type
+        """The result type given when the function was made (None: inferred)."""
         self.ret_type = ret_type or body.checked_type
         self.type_params: list[object] = list(type_params or [])
         self.attrs: dict[str, object] = dict(attrs or {})
@@ -419,15 +546,58 @@ class Function(Expr):
         """The `func.func` this function was read from, if any."""
         super().__init__(FunctionType.from_lists([p.checked_type for p in params], [self.ret_type]))
 
+    def solve_types(
+        self, partial: bool = False, globals_: Mapping[str, FunctionType] | None = None
+    ) -> None:
+        """InferType: solve the types of untyped variables and what reads them (`solve.py`),
+        then this function's own type; a RelayTypeError if one cannot be solved (`partial`:
+        unsolved types stay incomplete)."""
+        from xrelay.dialects.builder.solve import solve
+
+        expected = [] if self.declared_ret_type is None else [(self.body, self.declared_ret_type)]
+        solve([self.body, *self.params], expected, partial, globals_)
+        typed = is_complete(self.body.checked_type)
+        if (
+            typed
+            and self.declared_ret_type is not None
+            and not types_compatible(self.body.checked_type, self.declared_ret_type)
+        ):
+            raise RelayTypeError(
+                f"function body has type {self.body.checked_type}, "
+                f"declared {self.declared_ret_type}"
+            )
+        self.ret_type = self.declared_ret_type or self.body.checked_type
+        self.set_checked_type(
+            FunctionType.from_lists([p.checked_type for p in self.params], [self.ret_type])
+        )
+
+    def __call__(self, *args: Expr) -> FunctionCall:
+        """TVM's `fn(a, b)`: a call of this function (`relay.Call(fn, [a, b])`)."""
+        return FunctionCall(self, args)
+
     def with_attr(self, key: str, value: object) -> Function:
         """A copy of the function with one more attribute (TVM's `with_attr`)."""
-        out = Function(self.params, self.body, self.ret_type, attrs={**self.attrs, key: value})
+        out = Function(
+            self.params, self.body, self.declared_ret_type, attrs={**self.attrs, key: value}
+        )
         out.multi_result = self.multi_result
         return out
 
-    def to_func_op(self, name: str) -> func.FuncOp:
-        """Materialize as `func.func @name`."""
-        return _Emitter(self).emit(name)
+    def to_func_op(self, name: str, partial: bool = False) -> func.FuncOp:
+        """Materialize as `func.func @name`, types solved first (`solve_types`). `partial`: a
+        type that cannot be solved stays an `IncompleteType` in the IR, which then does not
+        verify (pattern matching on untyped expressions needs no types)."""
+        return _Emitter(self, partial).emit(name)
+
+    def to_func_ops(
+        self, name: str, globals_: Mapping[str, FunctionType] | None = None, partial: bool = False
+    ) -> list[func.FuncOp]:
+        """`func.func @name`, then the private functions its function callees became (named
+        apart from `globals_`, the module's functions, whose types type calls of untyped
+        GlobalVars)."""
+        emitter = _Emitter(self, partial, set(globals_ or ()))
+        emitter.globals = dict(globals_ or {})
+        return [emitter.emit(name), *emitter.lifted]
 
 
 def free_vars(expr: Expr) -> list[Var]:
@@ -452,8 +622,17 @@ def free_vars(expr: Expr) -> list[Var]:
 class _Emitter:
     """Emits a Function's expression DAG into a func.func, each node once."""
 
-    def __init__(self, function: Function):
+    def __init__(self, function: Function, partial: bool = False, taken: set[str] | None = None):
         self.function = function
+        self.partial = partial
+        self.taken: set[str] = set() if taken is None else taken
+        """Function names in use (the module's, and every function lifted so far)."""
+        self.lifted: list[func.FuncOp] = []
+        """The private functions that function callees became, in the order made."""
+        self.lifted_names: dict[int, str] = {}
+        """The lifted function of each callee already emitted, by the callee's id."""
+        self.globals: dict[str, FunctionType] = {}
+        """The module's function types, for calls of untyped GlobalVars."""
         self.scopes: list[dict[int, SSAValue]] = [{}]
         self.names = itertools.count()
 
@@ -465,6 +644,11 @@ class _Emitter:
         return None
 
     def emit(self, name: str) -> func.FuncOp:
+        self.function.solve_types(self.partial, self.globals)
+        self.taken.add(name)
+        return self.emit_solved(name)
+
+    def emit_solved(self, name: str) -> func.FuncOp:
         fn = self.function
         block = Block(arg_types=[p.checked_type for p in fn.params])
         for param, arg in zip(fn.params, block.args, strict=True):
@@ -532,9 +716,39 @@ class _Emitter:
         elif isinstance(node, OpaqueCall):
             op = node.template.clone()
             op.operands = self.operands(node)
+        elif isinstance(node, FunctionCall):
+            op = self.emit_function_call(node)
         else:
             raise TypeError(f"cannot emit {type(node).__name__}")
         return self.add(node, op, block)
+
+    def emit_function_call(self, node: FunctionCall) -> Operation:
+        """A `Composite` callee as a `relay.composite` region, any other as a private function
+        (lifted, named like FuseOps' for a `Primitive` one) and its call."""
+        callee = node.callee
+        composite = callee.attrs.get("Composite")
+        inner = _Emitter(callee, self.partial, self.taken)
+        inner.lifted_names = self.lifted_names
+        if isinstance(composite, str):
+            body = inner.emit_solved(composite).body.detach_block(0)
+            terminator = body.last_op
+            assert isinstance(terminator, func.ReturnOp)
+            body.insert_op_before(YieldOp(*terminator.operands), terminator)
+            body.erase_op(terminator)
+            op = CompositeOp(composite, self.operands(node), node.checked_type, Region(body))
+            for key, value in callee.attrs.items():
+                if key != "Composite":
+                    op.attributes[key] = python_to_attr(value)
+            self.lifted.extend(inner.lifted)
+            return op
+        name = self.lifted_names.get(id(callee))
+        if name is None:  # one function per callee, however often it is called
+            name = self.lifted_names[id(callee)] = _lifted_name(callee, self.taken)
+            lifted = inner.emit_solved(name)
+            lifted.sym_visibility = StringAttr("private")
+            self.lifted.append(lifted)
+            self.lifted.extend(inner.lifted)
+        return func.CallOp(name, self.operands(node), [node.checked_type])
 
     def add(self, node: Expr, op: Operation, block: Block) -> SSAValue:
         block.add_op(op)
@@ -557,6 +771,47 @@ class _Emitter:
             self.scopes.pop()
         block.add_op(YieldOp(value))
         return Region(block)
+
+
+def _lifted_name(callee: Function, taken: set[str]) -> str:
+    """`fused_<ops>` for a `Primitive` callee (FuseOps' names: op names without `relay.`, as
+    many as fit in 80 characters), `lifted` for any other; `_1`, `_2`, ... if taken."""
+    base = "lifted"
+    if callee.attrs.get("Primitive"):
+        base = "fused"
+        calls = [
+            n for n in _postorder_calls(callee.body) if not isinstance(n, Tuple | TupleGetItem)
+        ]
+        for call in calls:
+            word = call.op_class.name.removeprefix("relay.").replace(".", "_")
+            if len(base) + 1 + len(word) > 80:
+                break
+            base = f"{base}_{word}"
+    name, suffix = base, 0
+    while name in taken:
+        suffix += 1
+        name = f"{base}_{suffix}"
+    taken.add(name)
+    return name
+
+
+def _postorder_calls(root: Expr) -> list[Call]:
+    """The op calls `root` reads, each after its operands (the order they are emitted)."""
+    seen: set[int] = set()
+    out: list[Call] = []
+    stack: list[tuple[Expr, bool]] = [(root, False)]
+    while stack:
+        node, expanded = stack.pop()
+        if expanded:
+            if isinstance(node, Call):
+                out.append(node)
+            continue
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        stack.append((node, True))
+        stack.extend((c, False) for c in reversed(node.children()) if id(c) not in seen)
+    return out
 
 
 def _valid_name(name: str) -> str | None:

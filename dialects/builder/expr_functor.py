@@ -17,6 +17,7 @@ from xrelay.dialects.builder.expr import (
     Constant,
     Expr,
     Function,
+    FunctionCall,
     GlobalCall,
     GlobalVar,
     If,
@@ -55,7 +56,7 @@ class ExprFunctor:
             return self.visit_tuple_getitem(expr)
         if isinstance(expr, If):
             return self.visit_if(expr)
-        if isinstance(expr, Call | GlobalCall | OpaqueCall):
+        if isinstance(expr, Call | GlobalCall | OpaqueCall | FunctionCall):
             return self.visit_call(expr)
         if isinstance(expr, GlobalVar):
             return self.visit_global_var(expr)
@@ -81,7 +82,7 @@ class ExprFunctor:
     def visit_if(self, ite: If) -> Any:
         raise NotImplementedError("visit_if")
 
-    def visit_call(self, call: Call | GlobalCall | OpaqueCall) -> Any:
+    def visit_call(self, call: Call | GlobalCall | OpaqueCall | FunctionCall) -> Any:
         raise NotImplementedError("visit_call")
 
     def visit_global_var(self, gv: GlobalVar) -> Any:
@@ -91,12 +92,14 @@ class ExprFunctor:
         raise NotImplementedError("visit_op")
 
 
-def call_op(call: Call | GlobalCall | OpaqueCall) -> object:
+def call_op(call: Call | GlobalCall | OpaqueCall | FunctionCall) -> object:
     """What TVM calls `call.op`: the op handle, the GlobalVar, or the template's class."""
     if isinstance(call, GlobalCall):
         return call.callee
     if isinstance(call, OpaqueCall):
         return type(call.template)
+    if isinstance(call, FunctionCall):
+        return call.callee
     return call.op
 
 
@@ -126,7 +129,7 @@ class ExprVisitor(ExprFunctor):
         self.visit(ite.true_branch)
         self.visit(ite.false_branch)
 
-    def visit_call(self, call: Call | GlobalCall | OpaqueCall) -> None:
+    def visit_call(self, call: Call | GlobalCall | OpaqueCall | FunctionCall) -> None:
         self.visit(call_op(call))
         for arg in call.args:
             self.visit(arg)
@@ -176,9 +179,13 @@ class ExprMutator(ExprFunctor):
             return ite
         return If(cond, then, other)
 
-    def visit_call(self, call: Call | GlobalCall | OpaqueCall) -> Expr:
-        self.visit(call_op(call))
+    def visit_call(self, call: Call | GlobalCall | OpaqueCall | FunctionCall) -> Expr:
+        op = self.visit(call_op(call))
         args = [self.visit(a) for a in call.args]
+        if isinstance(call, FunctionCall):
+            if op is call.callee and all(n is o for n, o in zip(args, call.args, strict=True)):
+                return call
+            return FunctionCall(op if isinstance(op, Function) else call.callee, args)
         if all(n is o for n, o in zip(args, call.args, strict=True)):
             return call
         if isinstance(call, GlobalCall):

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 import numpy as np
-from xdsl.ir import Attribute
+from xdsl.ir import Attribute, IRNode, SSAValue
 from xrelay.dialects.builder.expr import (
     Call,
     Constant,
@@ -120,7 +120,13 @@ class _Comparer:
                 raise Mismatch(f"callees differ: @{a} vs @{b}")
         elif isinstance(lhs, OpaqueCall):
             assert isinstance(rhs, OpaqueCall)
-            if not lhs.template.is_structurally_equivalent(rhs.template):
+            # The operands are compared as the call's arguments: map them onto each other.
+            pairs = zip(lhs.template.operands, rhs.template.operands, strict=False)
+            context: dict[IRNode | SSAValue, IRNode | SSAValue] = dict(pairs)
+            parent_l, parent_r = lhs.template.parent, rhs.template.parent
+            if parent_l is not None and parent_r is not None:  # xDSL compares the parents too
+                context[parent_l] = parent_r
+            if not lhs.template.is_structurally_equivalent(rhs.template, context):
                 raise Mismatch(f"{lhs.template.name} ops differ")
         else:
             raise Mismatch(f"cannot compare {type(lhs).__name__}")
