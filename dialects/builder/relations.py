@@ -23,6 +23,7 @@ forward rule checks everything once all operands are known.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import cast
 
 from xdsl.dialects.builtin import TensorType, TupleType
 from xdsl.ir import Attribute
@@ -43,7 +44,9 @@ RESULT = -1
 
 
 def _tensor(ty: Attribute | None) -> TensorType[Attribute] | None:
-    return ty if isinstance(ty, TensorType) else None
+    if isinstance(ty, TensorType):
+        return cast(TensorType[Attribute], ty)
+    return None
 
 
 def _channels_param(
