@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from xdsl.dialects import func
-from xdsl.dialects.builtin import FileLineColLoc, ModuleOp
-from xdsl.ir import Operation, OpResult, SSAValue
+from xdsl.dialects.builtin import CallSiteLoc, FileLineColLoc, FusedLoc, ModuleOp, NameLoc
+from xdsl.ir import Attribute, Operation, OpResult, SSAValue
 from xdsl.utils.exceptions import ParseError, VerifyException
 from xrelay.dialects.dominance import first_dominance_error
 from xrelay.dialects.relay.sizes import signature_size_problem
@@ -61,12 +61,26 @@ class LineIndex:
         return line + 1, offset - start + 1
 
 
+def file_location(loc: Attribute) -> FileLineColLoc | None:
+    """The file position a location names: itself, a fused one's first, a name's or call
+    site's inner one; None for `loc(unknown)` and a bare name."""
+    if isinstance(loc, FileLineColLoc):
+        return loc
+    if isinstance(loc, FusedLoc):
+        return next((f for f in map(file_location, loc.locations.data) if f is not None), None)
+    if isinstance(loc, NameLoc):
+        return file_location(loc.location)
+    if isinstance(loc, CallSiteLoc):
+        return file_location(loc.callee) or file_location(loc.caller)
+    return None
+
+
 def location_of(op: Operation) -> tuple[str, int, int]:
     """The (file, line, column) an op was parsed from, or the nearest located parent."""
     current: Operation | None = op
     while current is not None:
-        loc = current.location
-        if isinstance(loc, FileLineColLoc):
+        loc = file_location(current.location)
+        if loc is not None:
             return loc.filename.data, loc.line.data, loc.column.data
         current = current.parent_op()
     return "<unknown>", 0, 0

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import re
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, cast
 
 from xdsl.context import Context
@@ -25,13 +25,22 @@ from xdsl.dialects.builtin import (
     FileLineColLoc,
     IndexType,
     IntAttr,
+    LocationAttr,
     ModuleOp,
     RankedStructure,
     StringAttr,
     TensorType,
     UnknownLoc,
 )
-from xdsl.ir import Attribute, Dialect, Operation, Region, TypeAttribute
+from xdsl.ir import (
+    Attribute,
+    BlockArgument,
+    Dialect,
+    Operation,
+    Region,
+    SSAValue,
+    TypeAttribute,
+)
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.lexer import Span
@@ -121,6 +130,8 @@ class LocatingParser(Parser):
         self._filename = StringAttr(name)
         self._depth = 0
         self._level_at = -1
+        self._location_end = -1
+        """Where the last `loc(...)` read ended: an op ending there spelled its location."""
 
     # ------------------------------------------------------------ nesting
 
@@ -179,6 +190,32 @@ class LocatingParser(Parser):
         if opened is not None:
             self._depth -= 1
             self._level_at = opened
+
+    # ---------------------------------------------------------- locations
+
+    def parse_optional_location(self) -> LocationAttr | None:
+        location = super().parse_optional_location()
+        if location is not None:
+            self._location_end = self.pos
+        return location
+
+    def _here(self, offset: int) -> FileLineColLoc:
+        line, column = self._lines.line_col(offset)
+        return FileLineColLoc(self._filename, IntAttr(line), IntAttr(column))
+
+    def _register_ssa_definition(
+        self, name: str, values: Sequence[SSAValue], span: Span[str]
+    ) -> None:
+        # A block argument without `loc(...)` is located at its name. (A function
+        # argument's spelled `loc(unknown)` is not told apart: it is located too.)
+        for value in values:
+            if (
+                isinstance(value, BlockArgument)
+                and isinstance(value.location, UnknownLoc)
+                and self._location_end != self.pos
+            ):
+                value.location = self._here(span.start)
+        super()._register_ssa_definition(name, values, span)
 
     # ------------------------------------------------------ dense literals
 
@@ -373,9 +410,8 @@ class LocatingParser(Parser):
             raise ParseError(start, message.split("\n")[0]) from None
         finally:
             self._depth += top_module
-        if isinstance(op.location, UnknownLoc):
-            line, column = self._lines.line_col(start.start)
-            op.location = FileLineColLoc(self._filename, IntAttr(line), IntAttr(column))
+        if isinstance(op.location, UnknownLoc) and self._location_end != self.pos:
+            op.location = self._here(start.start)  # no `loc(...)` spelled: where it is
         return op
 
 

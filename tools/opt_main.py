@@ -64,7 +64,7 @@ from xrelay.passes.pass_manager import (
     Sequential,
 )
 from xrelay.passes.transaction import restore
-from xrelay.tools import pass_options, plugins
+from xrelay.tools import pass_options, plugins, print_options
 from xrelay.tools.diagnostics import check_diagnostics, parse_expectations
 from xrelay.tools.files import SPLIT_MARKER, Chunk, split_input, write_atomically
 from xrelay.tools.output_formats import output_formats
@@ -101,12 +101,16 @@ class MlirTarget(Target):
     resources_if_larger: int | None = None
     """Print constants of more elements as `dense_resource<name>` blobs (--dense-resources-...)."""
 
+    debuginfo: bool = False
+    """Print every op's location, `loc(...)` (what `--mlir-print-debuginfo` sets)."""
+
     def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
         ExactPrinter(
             stream=output,
             print_generic_format=self.generic,
             elide_if_larger=self.elide_if_larger,
             resources_if_larger=self.resources_if_larger,
+            print_debuginfo=self.debuginfo,
         ).print_op(module)
         output.write("\n")
 
@@ -271,6 +275,7 @@ class OptMain:
         parser.add_argument("--list-targets", action="store_true", help="list the targets and exit")
         parser.add_argument("--version", action="store_true", help="print the version and exit")
         pass_options.add_arguments(parser)
+        print_options.add_arguments(parser)
 
     def make_context(self) -> Context:
         """A fresh context for one chunk, with xrelay's dialects loaded."""
@@ -326,6 +331,7 @@ class OptMain:
                 target = dataclasses.replace(
                     target, resources_if_larger=self.args.dense_resources_if_larger
                 )
+            target = print_options.apply(target, self.args)
         return target
 
     def make_pass_context(self) -> PassContext:
