@@ -32,7 +32,7 @@ def fused_location(locations: Iterable[LocationAttr]) -> LocationAttr:
     inlined); the only one if one; `loc(unknown)` if none."""
     parts: list[LocationAttr] = []
     for location in locations:
-        inner = _parts(location) if isinstance(location, FusedLoc) else (location,)
+        inner = fused_parts(location) if isinstance(location, FusedLoc) else (location,)
         for part in inner:
             if not isinstance(part, UnknownLoc) and part not in parts:
                 parts.append(part)
@@ -43,7 +43,8 @@ def fused_location(locations: Iterable[LocationAttr]) -> LocationAttr:
     return FusedLoc(ArrayAttr(parts), NoneAttr())
 
 
-def _parts(location: FusedLoc) -> list[LocationAttr]:
+def fused_parts(location: FusedLoc) -> list[LocationAttr]:
+    """The locations a fused location holds."""
     locations = location.locations
     assert isinstance(locations, ArrayAttr)
     return [_as_location(part) for part in cast(ArrayAttr[Attribute], locations).data]
@@ -103,7 +104,7 @@ def location_text(location: LocationAttr) -> str:
     """A short human form: `file:line:col`, a fused one's parts joined (`a.mlir:3:5, 4:5`:
     a part in the same file as the one before drops its name), a name as `'name'`; empty for
     `loc(unknown)`."""
-    parts = _parts(location) if isinstance(location, FusedLoc) else [location]
+    parts = fused_parts(location) if isinstance(location, FusedLoc) else [location]
     texts: list[str] = []
     last_file: str | None = None
     for part in parts:

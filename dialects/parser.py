@@ -41,7 +41,7 @@ from xdsl.ir import (
     SSAValue,
     TypeAttribute,
 )
-from xdsl.parser import Parser
+from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.lexer import Span
 from xdsl.utils.mlir_lexer import MLIRTokenKind
@@ -67,6 +67,11 @@ _CONTAINERS = frozenset(
 
 _PARSE_RECURSION_LIMIT = 4000
 """Enough for MAX_NESTING levels of the costliest syntax, with the caller's frames."""
+
+_UNREGISTERED = re.compile(r"Operation (\S+) is not registered")
+_NO_CUSTOM_FORMAT = re.compile(r"Operation builtin\.unregistered does not have a custom format\.")
+_OP_NAME = re.compile(r"(?:^|[=\s])\s*(\"?)([A-Za-z_][\w$]*\.[\w$.]+)")
+"""An op name, quoted in the generic form: after `=` (results) or at the start of the op."""
 
 _MODULE_NAMES = frozenset(("builtin.module", "module", '"builtin.module"'))
 
@@ -131,6 +136,8 @@ class LocatingParser(Parser):
         self._depth = 0
         self._level_at = -1
         self._location_end = -1
+        self._first_uses: dict[str, Span[str]] = {}
+        """Where each value was first used before its definition (for an undefined one)."""
         """Where the last `loc(...)` read ended: an op ending there spelled its location."""
 
     # ------------------------------------------------------------ nesting
@@ -394,6 +401,61 @@ class LocatingParser(Parser):
         self.parse_punctuation(":", " in dense attribute")
         return self._parse_dense_literal_type()
 
+    # ------------------------------------------------ errors, located as MLIR does
+
+    def resolve_operand(self, operand: UnresolvedOperand, type: Any) -> Any:
+        if operand.operand_name not in self.ssa_values:
+            self._first_uses.setdefault(operand.operand_name, operand.span)
+        return super().resolve_operand(operand, type)
+
+    def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
+        """xDSL's, but a value used and never defined is an error at its first use."""
+        try:
+            return super().parse_module(allow_implicit_module)
+        except ParseError as error:
+            undefined = [self._first_uses[n] for n in self.forward_ssa_references]
+            if not error.msg.startswith("values used but not defined") or not undefined:
+                raise
+            use = min(undefined, key=lambda span: span.start)
+            raise ParseError(use, "use of undeclared SSA value name") from None
+
+    def _op_name_error(self, start: Span[str], error: ParseError) -> ParseError:
+        """An unknown op's error at its name (xDSL's is after it), in MLIR's words."""
+        unknown = _UNREGISTERED.fullmatch(error.msg)
+        opaque = _NO_CUSTOM_FORMAT.fullmatch(error.msg)
+        if unknown is None and opaque is None:
+            return error
+        text = self.lexer.input.content
+        name_at = _OP_NAME.search(text, start.start, error.span.start + 1)
+        if name_at is None:
+            return error
+        name = name_at.group(2)
+        span = Span(name_at.start(1), name_at.end(2), self.lexer.input)
+        dialect = name.split(".")[0]
+        known = dialect in self.ctx.registered_dialect_names or any(
+            d.name == dialect for d in self.ctx.loaded_dialects
+        )
+        if name_at.group(1) and known:
+            message = (
+                f"unregistered operation '{name}' found in dialect ('{dialect}') that does not "
+                "allow unknown operations"
+            )
+        elif name_at.group(1):
+            message = (
+                f"'{name}' op created with unregistered dialect (--allow-unregistered-dialect "
+                "keeps it, opaque)"
+            )
+        elif unknown is not None and known:
+            message = f"custom op '{name}' is unknown"
+        elif unknown is not None:
+            message = f"Dialect `{dialect}' not found for custom op '{name}'"
+        else:
+            message = (
+                f"custom op '{name}' is unknown: an unregistered op reads only in the generic "
+                f'form, "{name}"(...) : (...) -> (...)'
+            )
+        return ParseError(span, message)
+
     def parse_operation(self) -> Operation:
         start = self._current_token.span
         # A top-level module's region is free: `builtin.module {...}` nests like the
@@ -402,8 +464,8 @@ class LocatingParser(Parser):
         self._depth -= top_module
         try:
             op = super().parse_operation()
-        except ParseError:
-            raise
+        except ParseError as error:
+            raise self._op_name_error(start, error) from None
         except (VerifyException, ValueError, TypeError, KeyError, IndexError) as error:
             # A custom parser or builder rejected what it read: report it here.
             message = str(error.args[0]) if error.args else type(error).__name__

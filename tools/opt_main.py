@@ -65,6 +65,7 @@ from xrelay.passes.pass_manager import (
 )
 from xrelay.passes.transaction import restore
 from xrelay.tools import pass_options, plugins, print_options
+from xrelay.tools.diagnostic_render import source_lines
 from xrelay.tools.diagnostics import check_diagnostics, parse_expectations
 from xrelay.tools.files import SPLIT_MARKER, Chunk, split_input, write_atomically
 from xrelay.tools.output_formats import output_formats
@@ -331,7 +332,7 @@ class OptMain:
                 target = dataclasses.replace(
                     target, resources_if_larger=self.args.dense_resources_if_larger
                 )
-            target = print_options.apply(target, self.args)
+            target = dataclasses.replace(target, **print_options.target_changes(self.args))
         return target
 
     def make_pass_context(self) -> PassContext:
@@ -430,7 +431,10 @@ class OptMain:
         """`file:line:col: error: message`, or `error: message` when it has no position."""
         message = _printable(diagnostic.message)
         if diagnostic.line > 0:
-            return str(dataclasses.replace(diagnostic, message=message))
+            lines = [str(dataclasses.replace(diagnostic, message=message))]
+            if diagnostic.severity != "note":  # as mlir-opt: the source line, a caret
+                lines += source_lines(diagnostic, self.filename, chunk.text, chunk.line_offset)
+            return "\n".join(lines)
         where = ""
         if self.args.split_input_file:
             where = f" (in the split at {self.filename}:{chunk.line_offset + 1})"
@@ -442,7 +446,7 @@ class OptMain:
 
     def verify(self, module: ModuleOp, suffix: str = "") -> None:
         """DiagnosticError at the first op that does not verify; `suffix` ends its message."""
-        problems = verify_located(module)
+        problems = verify_located(module, print_options.describer(self.args))
         if problems:
             raise DiagnosticError(
                 [dataclasses.replace(p, message=p.message + suffix) for p in problems]
