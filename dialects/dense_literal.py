@@ -34,6 +34,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation
 from xdsl.printer import Printer
 from xrelay.dialects import resources
+from xrelay.dialects.property_order import ordered_properties
 from xrelay.dialects.relay.types import BFLOAT16
 
 _TOKEN = re.compile(r"-?(?:0x[0-9a-fA-F]+|[0-9]+(?:\.[0-9]*(?:[eE][-+]?[0-9]+)?)?)|true|false")
@@ -368,6 +369,7 @@ class ExactPrinter(Printer):
     _names: dict[int, str] = field(default_factory=dict[int, str])
     _hint: str | None = None
     _op_depth: int = 0
+    _generic_op: Operation | None = None
 
     def print_attribute(self, attribute: Attribute) -> None:
         if isinstance(attribute, DenseIntOrFPElementsAttr):
@@ -376,6 +378,17 @@ class ExactPrinter(Printer):
                 print_dense(self, dense)
                 return
         super().print_attribute(cast(Attribute, attribute))
+
+    def print_op_with_default_format(self, op: Operation) -> None:
+        self._generic_op = op
+        super().print_op_with_default_format(op)
+
+    def _print_op_properties(self, properties: dict[str, Attribute]) -> None:
+        # The generic form's `<{...}>` in the definition's order (`property_order.py`).
+        op = self._generic_op
+        if op is not None and properties is op.properties:
+            properties = dict(ordered_properties(op))
+        super()._print_op_properties(properties)
 
     def print_op(self, op: Operation) -> None:
         hint = self._hint

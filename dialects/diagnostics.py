@@ -9,15 +9,17 @@ MLIR's style: `model.mlir:3:5: error: 'relay.nn.conv2d' op expected 4-D data`.
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from xdsl.dialects import func
-from xdsl.dialects.builtin import FileLineColLoc, ModuleOp
-from xdsl.ir import Operation, OpResult, SSAValue
+from xdsl.dialects.builtin import CallSiteLoc, FileLineColLoc, FusedLoc, ModuleOp, NameLoc
+from xdsl.ir import Attribute, Operation, OpResult, SSAValue
 from xdsl.utils.exceptions import ParseError, VerifyException
 from xrelay.dialects.dominance import first_dominance_error
+from xrelay.dialects.locations import fused_parts
 from xrelay.dialects.relay.sizes import signature_size_problem
 from xrelay.dialects.walk import walk_ops
 
@@ -61,12 +63,26 @@ class LineIndex:
         return line + 1, offset - start + 1
 
 
+def file_location(loc: Attribute) -> FileLineColLoc | None:
+    """The file position a location names: itself, a fused one's first, a name's or call
+    site's inner one; None for `loc(unknown)` and a bare name."""
+    if isinstance(loc, FileLineColLoc):
+        return loc
+    if isinstance(loc, FusedLoc):
+        return next((f for f in map(file_location, fused_parts(loc)) if f is not None), None)
+    if isinstance(loc, NameLoc):
+        return file_location(loc.location)
+    if isinstance(loc, CallSiteLoc):
+        return file_location(loc.callee) or file_location(loc.caller)
+    return None
+
+
 def location_of(op: Operation) -> tuple[str, int, int]:
     """The (file, line, column) an op was parsed from, or the nearest located parent."""
     current: Operation | None = op
     while current is not None:
-        loc = current.location
-        if isinstance(loc, FileLineColLoc):
+        loc = file_location(current.location)
+        if loc is not None:
             return loc.filename.data, loc.line.data, loc.column.data
         current = current.parent_op()
     return "<unknown>", 0, 0
@@ -81,39 +97,81 @@ def op_error(op: Operation, message: str, severity: str = "error") -> Diagnostic
 def from_parse_error(error: ParseError, filename: str, index: LineIndex) -> Diagnostic:
     """A diagnostic at the start of a parse error's span."""
     line, column = index.line_col(error.span.start)
-    return Diagnostic(filename, line + error.span.line_offset, column, "error", error.msg)
+    message = plain_message(error.msg)
+    return Diagnostic(filename, line + error.span.line_offset, column, "error", message)
 
 
 _VERIFY_PREFIX = "Operation does not verify: "
 
 
+_WRONG_KIND = re.compile(r"(?P<attr>.+) should be of attribute subclassing `(?P<kind>\w+)`")
+_KINDS = {
+    "TypeAttribute": "a type (such as f32)",
+    "StringAttr": "a string",
+    "IntegerAttr": "an integer",
+    "FloatAttr": "a float",
+    "ArrayAttr": "an array",
+    "DenseArrayBase": "a list of integers",
+    "DictionaryAttr": "a dictionary",
+}
+"""What xDSL's attribute classes are called in messages (no class names in diagnostics)."""
+
+
 def verify_message(error: VerifyException) -> str:
-    """The message of a verifier error, without xDSL's module dump and prefix."""
+    """The message of a verifier error, without xDSL's module dump, prefix and class names."""
     message = str(error.args[0]) if error.args else str(error)
     if message.startswith(_VERIFY_PREFIX):
         message = message[len(_VERIFY_PREFIX) :]
-    return " ".join(line.strip() for line in message.splitlines() if line.strip())
+    message = " ".join(line.strip() for line in message.splitlines() if line.strip())
+    return plain_message(message)
 
 
-def verify_located(module: ModuleOp) -> list[Diagnostic]:
-    """Verify op by op in pre-order; return the first failure as a located diagnostic.
+def plain_message(message: str) -> str:
+    """`message` without xDSL's internal names: `"float32" should be of attribute
+    subclassing `TypeAttribute`` reads `expected a type (such as f32), got "float32"`."""
+    wrong = _WRONG_KIND.fullmatch(message)
+    if wrong is not None:
+        kind = wrong.group("kind")
+        what = _KINDS.get(kind, "an attribute of kind " + kind.removesuffix("Attr").lower())
+        return f"expected {what}, got {wrong.group('attr')}"
+    return message
 
-    Like MLIR, verification stops at the first op that fails; then every
-    operand must be defined before its use (`dominance.py`). Linear in the
-    number of ops: each op is verified once without its nested ops. A function
-    whose signature has a tensor that cannot exist (over 2^63-1 bytes,
-    `relay/sizes.py`) fails too: xDSL's `func.func` does not check sizes.
+
+def verify_located(
+    module: ModuleOp, describe: Callable[[Operation], str] | None = None
+) -> list[Diagnostic]:
+    """Verify op by op in pre-order; every failing op as a located diagnostic.
+
+    Each op is verified once without its nested ops (linear in the number of
+    ops), and every op that fails is reported, in order (MLIR stops at the
+    first). When none fails, every operand must be defined before its use
+    (`dominance.py`: the first misuse). A function whose signature has a
+    tensor that cannot exist (over 2^63-1 bytes, `relay/sizes.py`) fails too:
+    xDSL's `func.func` does not check sizes. With `describe`, each error is
+    followed by a note at the same place, `describe(op)` (MLIR's "see current
+    operation").
     """
+    problems: list[Diagnostic] = []
+
+    def report(op: Operation, message: str) -> None:
+        error = op_error(op, message)
+        problems.append(error)
+        if describe is not None:
+            problems.append(dataclasses.replace(error, severity="note", message=describe(op)))
+
     for op in walk_ops(module):  # iterative: any nesting depth
         try:
             op.verify(verify_nested_ops=False)
         except VerifyException as error:
-            return [op_error(op, verify_message(error))]
+            report(op, verify_message(error))
+            continue
         if isinstance(op, func.FuncOp):
             signature = op.function_type
             problem = signature_size_problem(signature.inputs.data, signature.outputs.data)
             if problem is not None:
-                return [op_error(op, problem)]
+                report(op, problem)
+    if problems:
+        return problems
     misuse = first_dominance_error(module)
     if misuse is not None:
         return [dominance_error(*misuse)]

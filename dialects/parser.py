@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import re
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, cast
 
 from xdsl.context import Context
@@ -25,14 +25,23 @@ from xdsl.dialects.builtin import (
     FileLineColLoc,
     IndexType,
     IntAttr,
+    LocationAttr,
     ModuleOp,
     RankedStructure,
     StringAttr,
     TensorType,
     UnknownLoc,
 )
-from xdsl.ir import Attribute, Dialect, Operation, Region, TypeAttribute
-from xdsl.parser import Parser
+from xdsl.ir import (
+    Attribute,
+    BlockArgument,
+    Dialect,
+    Operation,
+    Region,
+    SSAValue,
+    TypeAttribute,
+)
+from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.lexer import Span
 from xdsl.utils.mlir_lexer import MLIRTokenKind
@@ -58,6 +67,11 @@ _CONTAINERS = frozenset(
 
 _PARSE_RECURSION_LIMIT = 4000
 """Enough for MAX_NESTING levels of the costliest syntax, with the caller's frames."""
+
+_UNREGISTERED = re.compile(r"Operation (\S+) is not registered")
+_NO_CUSTOM_FORMAT = re.compile(r"Operation builtin\.unregistered does not have a custom format\.")
+_OP_NAME = re.compile(r"(?:^|[=\s])\s*(\"?)([A-Za-z_][\w$]*\.[\w$.]+)")
+"""An op name, quoted in the generic form: after `=` (results) or at the start of the op."""
 
 _MODULE_NAMES = frozenset(("builtin.module", "module", '"builtin.module"'))
 
@@ -121,6 +135,10 @@ class LocatingParser(Parser):
         self._filename = StringAttr(name)
         self._depth = 0
         self._level_at = -1
+        self._location_end = -1
+        self._first_uses: dict[str, Span[str]] = {}
+        """Where each value was first used before its definition (for an undefined one)."""
+        """Where the last `loc(...)` read ended: an op ending there spelled its location."""
 
     # ------------------------------------------------------------ nesting
 
@@ -179,6 +197,32 @@ class LocatingParser(Parser):
         if opened is not None:
             self._depth -= 1
             self._level_at = opened
+
+    # ---------------------------------------------------------- locations
+
+    def parse_optional_location(self) -> LocationAttr | None:
+        location = super().parse_optional_location()
+        if location is not None:
+            self._location_end = self.pos
+        return location
+
+    def _here(self, offset: int) -> FileLineColLoc:
+        line, column = self._lines.line_col(offset)
+        return FileLineColLoc(self._filename, IntAttr(line), IntAttr(column))
+
+    def _register_ssa_definition(
+        self, name: str, values: Sequence[SSAValue], span: Span[str]
+    ) -> None:
+        # A block argument without `loc(...)` is located at its name. (A function
+        # argument's spelled `loc(unknown)` is not told apart: it is located too.)
+        for value in values:
+            if (
+                isinstance(value, BlockArgument)
+                and isinstance(value.location, UnknownLoc)
+                and self._location_end != self.pos
+            ):
+                value.location = self._here(span.start)
+        super()._register_ssa_definition(name, values, span)
 
     # ------------------------------------------------------ dense literals
 
@@ -357,6 +401,61 @@ class LocatingParser(Parser):
         self.parse_punctuation(":", " in dense attribute")
         return self._parse_dense_literal_type()
 
+    # ------------------------------------------------ errors, located as MLIR does
+
+    def resolve_operand(self, operand: UnresolvedOperand, type: Any) -> Any:
+        if operand.operand_name not in self.ssa_values:
+            self._first_uses.setdefault(operand.operand_name, operand.span)
+        return super().resolve_operand(operand, type)
+
+    def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
+        """xDSL's, but a value used and never defined is an error at its first use."""
+        try:
+            return super().parse_module(allow_implicit_module)
+        except ParseError as error:
+            undefined = [self._first_uses[n] for n in self.forward_ssa_references]
+            if not error.msg.startswith("values used but not defined") or not undefined:
+                raise
+            use = min(undefined, key=lambda span: span.start)
+            raise ParseError(use, "use of undeclared SSA value name") from None
+
+    def _op_name_error(self, start: Span[str], error: ParseError) -> ParseError:
+        """An unknown op's error at its name (xDSL's is after it), in MLIR's words."""
+        unknown = _UNREGISTERED.fullmatch(error.msg)
+        opaque = _NO_CUSTOM_FORMAT.fullmatch(error.msg)
+        if unknown is None and opaque is None:
+            return error
+        text = self.lexer.input.content
+        name_at = _OP_NAME.search(text, start.start, error.span.start + 1)
+        if name_at is None:
+            return error
+        name = name_at.group(2)
+        span = Span(name_at.start(1), name_at.end(2), self.lexer.input)
+        dialect = name.split(".")[0]
+        known = dialect in self.ctx.registered_dialect_names or any(
+            d.name == dialect for d in self.ctx.loaded_dialects
+        )
+        if name_at.group(1) and known:
+            message = (
+                f"unregistered operation '{name}' found in dialect ('{dialect}') that does not "
+                "allow unknown operations"
+            )
+        elif name_at.group(1):
+            message = (
+                f"'{name}' op created with unregistered dialect (--allow-unregistered-dialect "
+                "keeps it, opaque)"
+            )
+        elif unknown is not None and known:
+            message = f"custom op '{name}' is unknown"
+        elif unknown is not None:
+            message = f"Dialect `{dialect}' not found for custom op '{name}'"
+        else:
+            message = (
+                f"custom op '{name}' is unknown: an unregistered op reads only in the generic "
+                f'form, "{name}"(...) : (...) -> (...)'
+            )
+        return ParseError(span, message)
+
     def parse_operation(self) -> Operation:
         start = self._current_token.span
         # A top-level module's region is free: `builtin.module {...}` nests like the
@@ -365,17 +464,16 @@ class LocatingParser(Parser):
         self._depth -= top_module
         try:
             op = super().parse_operation()
-        except ParseError:
-            raise
+        except ParseError as error:
+            raise self._op_name_error(start, error) from None
         except (VerifyException, ValueError, TypeError, KeyError, IndexError) as error:
             # A custom parser or builder rejected what it read: report it here.
             message = str(error.args[0]) if error.args else type(error).__name__
             raise ParseError(start, message.split("\n")[0]) from None
         finally:
             self._depth += top_module
-        if isinstance(op.location, UnknownLoc):
-            line, column = self._lines.line_col(start.start)
-            op.location = FileLineColLoc(self._filename, IntAttr(line), IntAttr(column))
+        if isinstance(op.location, UnknownLoc) and self._location_end != self.pos:
+            op.location = self._here(start.start)  # no `loc(...)` spelled: where it is
         return op
 
 

@@ -240,6 +240,7 @@ class _BlockConverter:
         """A new op before the anchor, its result type inferred; attributes copied from `like`."""
         assert self.anchor is not None
         op = cls.make(operands, props, like.attributes if like is not None else None)
+        op.location = self.anchor.location  # made for the op being converted
         self.block.insert_op_before(op, self.anchor)
         if like is not None:
             op.results[0].name_hint = like.results[0].name_hint

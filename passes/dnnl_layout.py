@@ -103,6 +103,7 @@ class Layouts:
             )
         else:
             new = reorder(value, NCHW, NHWC)
+        new.location = before.location  # made for the op that reads it
         Rewriter.insert_op(new, InsertPoint.before(before))
         self._forward[value] = new.results[0]
         return new.results[0]
@@ -146,6 +147,7 @@ class Layouts:
     def back(self, new: Operation) -> SSAValue:
         """The NCHW value of `new`'s NHWC result: a reorder placed right after it."""
         back = reorder(new.results[0], NHWC, NCHW)
+        back.location = new.location
         Rewriter.insert_op(back, InsertPoint.after(new))
         self._source[back.results[0]] = new.results[0]
         self._backs.append(back)
@@ -175,6 +177,7 @@ def apply_layouts(function: func.FuncOp) -> None:
         if not layouts.choose(type(op), operands, properties, op):
             continue
         new = type(op).make(operands, properties, dict(op.attributes))
+        new.location = op.location
         Rewriter.insert_op(new, InsertPoint.before(op))
         result = layouts.back(new)
         result.name_hint = op.results[0].name_hint

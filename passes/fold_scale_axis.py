@@ -33,6 +33,7 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import IsolatedFromAbove
 from xrelay.dialects.builder.attrs import int_, ints
+from xrelay.dialects.locations import inherit
 from xrelay.dialects.relay.base import RelayOp, get_int, get_str
 from xrelay.dialects.relay.creation import FullOp
 from xrelay.dialects.relay.elementwise import MultiplyOp
@@ -179,6 +180,8 @@ class NewOps:
     def insert_before(self, op: Operation) -> None:
         """Insert the ops built since the last insertion before `op`."""
         pending = self.ops[self._inserted :]
+        for new in pending:
+            inherit(new, op.location)  # made for `op`
         if pending:
             Rewriter.insert_op(pending, InsertPoint.before(op))
         self._inserted = len(self.ops)

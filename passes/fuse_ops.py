@@ -68,6 +68,7 @@ from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, TensorType
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.traits import IsTerminator
 from xrelay.dialects.func_build import call_op, func_op, return_op
+from xrelay.dialects.locations import fused_location_of, inherit, locate_arguments
 from xrelay.dialects.relay.base import RelayOp
 from xrelay.dialects.relay.structure import ConstantOp, IfOp, TupleGetItemOp, TupleOp
 from xrelay.passes.adapters import XdslFunctionPass, XdslPass
@@ -471,12 +472,14 @@ class Fuser:
         _check_no_use_before(block, position[ops[-1]], outputs, members, position)
         name = self.unique_name(ops)
         call = call_op(name, inputs, [value.type for value in outputs])
-        call.location = ops[0].location  # errors on the call point at the group's source
+        # The call and the function are at the group's source (errors first name ops[0]'s).
+        call.location = fused_location_of(ops)
         block.insert_op_after(call, ops[-1])
         for value, result in zip(outputs, call.results, strict=True):
             value.replace_uses_with_if(result, lambda use: use.operation not in members)
         body = Block(arg_types=[value.type for value in inputs])
         params = dict(zip(inputs, body.args, strict=True))
+        locate_arguments(body, inputs)
         for index, arg in enumerate(body.args):
             arg.name_hint = f"p{index}"
         for op in ops:
@@ -487,6 +490,8 @@ class Fuser:
         types = ([value.type for value in inputs], [value.type for value in outputs])
         fused = func_op(name, *types, Region(body), visibility="private")
         fused.attributes["Primitive"] = _PRIMITIVE
+        fused.location = call.location
+        inherit(body.last_op or fused, call.location)  # the return
         anchor = self.last_inserted.get(function, function)
         self.module.body.block.insert_op_after(fused, anchor)
         self.last_inserted[function] = fused

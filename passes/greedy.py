@@ -56,6 +56,7 @@ from xdsl.pattern_rewriter import (
     PatternRewriteWalker,
     RewritePattern,
 )
+from xrelay.dialects.locations import inheriting
 
 OpTypes = tuple[type[Operation], ...]
 
@@ -127,10 +128,11 @@ class DispatchingApplier(RewritePattern):
         return found
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
-        for pattern in self.patterns_for(type(op)):
-            pattern.match_and_rewrite(op, rewriter)
-            if rewriter.has_done_action:
-                return
+        with inheriting(rewriter, op):  # what a pattern inserts takes op's location
+            for pattern in self.patterns_for(type(op)):
+                pattern.match_and_rewrite(op, rewriter)
+                if rewriter.has_done_action:
+                    return
 
 
 class _DispatchingWalker(PatternRewriteWalker):

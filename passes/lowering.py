@@ -48,6 +48,7 @@ from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, PatternRewriteWalker, RewritePattern
 from xdsl.rewriter import InsertPoint
 from xrelay.dialects.diagnostics import Diagnostic, DiagnosticError, op_error
+from xrelay.dialects.locations import inheriting
 from xrelay.dialects.relay.base import RelayTypeError
 from xrelay.dialects.relay.structure import CompositeOp, ConstantOp, TupleGetItemOp, TupleOp
 from xrelay.passes.byoc_registry import PredicateError, has_predicate, op_supported, tvm_op_name
@@ -309,10 +310,11 @@ class _Dispatch(RewritePattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if op.parent is not self.block:
             return
-        for pattern in self.patterns_for(type(op)):
-            pattern.match_and_rewrite(op, rewriter)
-            if rewriter.has_done_action:
-                return
+        with inheriting(rewriter, op):  # what a pattern inserts takes op's location
+            for pattern in self.patterns_for(type(op)):
+                pattern.match_and_rewrite(op, rewriter)
+                if rewriter.has_done_action:
+                    return
 
 
 class _BlockWalker(PatternRewriteWalker):

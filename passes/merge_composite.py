@@ -46,6 +46,7 @@ from xdsl.dialects.builtin import StringAttr
 from xdsl.ir import Block, Operation, OpResult, Region, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 from xrelay.dialects.diagnostics import DiagnosticError, op_error
+from xrelay.dialects.locations import fused_location_of, inherit, locate_arguments
 from xrelay.dialects.relay.structure import CompositeOp, YieldOp
 from xrelay.passes.adapters import XdslFunctionPass, XdslPass
 from xrelay.passes.byoc_registry import ExprView, attr_value, get_pattern_table, tvm_op_name
@@ -163,6 +164,7 @@ def _rewrite(group: _Group, composite_name: str) -> None:
     root_op = group.root.op
     body = Block(arg_types=[v.type for v in group.inputs])
     mapping: dict[SSAValue, SSAValue] = dict(zip(group.inputs, body.args, strict=True))
+    locate_arguments(body, group.inputs)
     for arg, value in zip(body.args, group.inputs, strict=True):
         arg.name_hint = value.name_hint
     embedded = set(group.constants)
@@ -177,6 +179,8 @@ def _rewrite(group: _Group, composite_name: str) -> None:
     body.add_op(YieldOp(mapping[group.root]))
     composite = CompositeOp(composite_name, group.inputs, group.root.type, Region(body))
     composite.attributes["PartitionedFromPattern"] = StringAttr(group.name)
+    composite.location = fused_location_of(group.ops)
+    inherit(composite, composite.location)  # the yield
     Rewriter.insert_op(composite, InsertPoint.before(root_op))
     group.root.replace_all_uses_with(composite.result)
     for op in reversed(group.ops):

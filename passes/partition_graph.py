@@ -66,11 +66,20 @@ from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects import func
-from xdsl.dialects.builtin import IntegerAttr, ModuleOp, StringAttr, TupleType, i32, i64
+from xdsl.dialects.builtin import (
+    IntegerAttr,
+    LocationAttr,
+    ModuleOp,
+    StringAttr,
+    TupleType,
+    i32,
+    i64,
+)
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 from xrelay.dialects.diagnostics import DiagnosticError, op_error
+from xrelay.dialects.locations import fused_location, inherit, value_location
 from xrelay.dialects.relay.structure import (
     CompilerBeginOp,
     CompilerEndOp,
@@ -315,7 +324,8 @@ class Partitioner:
                     bound.extend(copies)
                     value = copies[-1].results[0]
                 else:
-                    value = body.insert_arg(begin.result.type, len(body.args))
+                    location = value_location(begin.data)
+                    value = body.insert_arg(begin.result.type, len(body.args), location)
                     value.name_hint = _value_name(f"{region.target}_{region.id}_i{place[begin]}")
                     call_args.append(begin.data)
                 by_source[source] = value
@@ -366,7 +376,9 @@ class Partitioner:
         name = self.fresh_name(
             sanitize_name(f"{self.mod_prefix}_{region.target}_{region.func_name}_{region.id}")
         )
-        outputs = self.call(name, call_args, result_type, len(returned), anchor)
+        # The call, its tuple fields and the function are located at the ops they replace.
+        location = fused_location([op.location for op in interior] or [anchor.location])
+        outputs = self.call(name, call_args, result_type, len(returned), anchor, location)
         for op in bound:
             body.add_op(op)
         for op in interior:
@@ -383,7 +395,10 @@ class Partitioner:
         inputs = [producer(b.data) for b in item.begins]
         replace_annotations(region, fields, outputs)
         erase_dead_ops(op for op in inputs if op is not None)
-        self.add_function(function, name, body, result_type, region.target)
+        lifted = self.add_function(function, name, body, result_type, region.target)
+        lifted.location = location
+        for op in body.ops:
+            inherit(op, location)  # the return (and tuple) made here
         return block
 
     def fresh_name(self, base: str) -> str:
@@ -418,10 +433,11 @@ class Partitioner:
         result_type: Attribute,
         count: int,
         anchor: Operation,
+        location: LocationAttr,
     ) -> list[SSAValue]:
-        """The call of the lifted function before `anchor`; one value per output."""
+        """The call of the lifted function before `anchor`, at `location`; one value per output."""
         call = func.CallOp(name, list(args), [result_type])
-        call.location = anchor.location
+        call.location = location
         block = anchor.parent
         assert block is not None
         block.insert_op_before(call, anchor)
@@ -431,6 +447,8 @@ class Partitioner:
         items = [
             TupleGetItemOp.make([call.res[0]], {"index": IntegerAttr(i, i64)}) for i in range(count)
         ]
+        for item in items:
+            item.location = location
         block.insert_ops_after(items, call)
         return [item.result for item in items]
 

@@ -76,9 +76,16 @@ def test_bad_input_is_one_located_error(name: str, tmp_path: Path) -> None:
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
     assert lines[0].startswith(f"{path}:"), lines[0]
     assert ": error: " in lines[0]
+    # As mlir-opt: then the source line (if printable) and a caret under the column, then
+    # notes only.
+    line, column = (int(n) for n in lines[0][len(f"{path}:") :].split(":")[:2])
+    source = BAD_INPUTS[name].splitlines()[line - 1]
+    if source.isprintable():
+        assert lines[1:3] == [source, " " * (column - 1) + "^"], result.stderr
+    notes = lines[3:] if source.isprintable() else lines[1:]
+    assert all(": note: " in rest for rest in notes), result.stderr
     assert result.stdout == ""
 
 
@@ -330,6 +337,7 @@ def test_ir_broken_by_a_pass_names_the_pass(
     assert err == (
         f"{good_file}:1:1: error: 'func.func' op Expected entry block arguments to have the "
         "same types as the function input types (after pass 'break-ir')\n"
+        "func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> {\n^\n"
     )
 
 

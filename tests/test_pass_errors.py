@@ -153,9 +153,11 @@ def test_xrelay_opt_prints_one_located_line(
     run = tool("opt", str(path), "-p", pipeline)
     assert run.returncode == 1, run.stderr
     assert "Traceback" not in run.stderr
-    assert len(run.stderr.splitlines()) == 1
-    assert run.stderr.startswith(f"{path}:")
-    assert message in run.stderr
+    first, *rest = run.stderr.splitlines()
+    assert first.startswith(f"{path}:")
+    assert message in first
+    line = int(first[len(f"{path}:") :].split(":")[0])
+    assert rest == [text.splitlines()[line - 1], "  ^"]  # the source line, a caret
 
 
 def test_a_crash_in_a_pass_stays_an_internal_error_with_its_reproducer(tmp_path: Path) -> None:

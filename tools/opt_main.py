@@ -71,7 +71,15 @@ from xrelay.passes.pass_manager import (
     Sequential,
 )
 from xrelay.passes.transaction import restore
-from xrelay.tools import opt_pipeline, opt_statistics, opt_timing, pass_options, plugins
+from xrelay.tools import (
+    opt_pipeline,
+    opt_statistics,
+    opt_timing,
+    pass_options,
+    plugins,
+    print_options,
+)
+from xrelay.tools.diagnostic_render import source_lines
 from xrelay.tools.diagnostics import check_diagnostics, parse_expectations
 from xrelay.tools.files import SPLIT_MARKER, Chunk, split_input, write_atomically
 from xrelay.tools.output_formats import output_formats
@@ -108,12 +116,16 @@ class MlirTarget(Target):
     resources_if_larger: int | None = None
     """Print constants of more elements as `dense_resource<name>` blobs (--dense-resources-...)."""
 
+    debuginfo: bool = False
+    """Print every op's location, `loc(...)` (what `--mlir-print-debuginfo` sets)."""
+
     def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
         ExactPrinter(
             stream=output,
             print_generic_format=self.generic,
             elide_if_larger=self.elide_if_larger,
             resources_if_larger=self.resources_if_larger,
+            print_debuginfo=self.debuginfo,
         ).print_op(module)
         output.write("\n")
 
@@ -290,6 +302,7 @@ class OptMain:
         parser.add_argument("--list-targets", action="store_true", help="list the targets and exit")
         parser.add_argument("--version", action="store_true", help="print the version and exit")
         pass_options.add_arguments(parser)
+        print_options.add_arguments(parser)
 
     def make_context(self) -> Context:
         """A fresh context for one chunk, with xrelay's dialects loaded."""
@@ -349,6 +362,7 @@ class OptMain:
                 target = dataclasses.replace(
                     target, resources_if_larger=self.args.dense_resources_if_larger
                 )
+            target = dataclasses.replace(target, **print_options.target_changes(self.args))
         return target
 
     def dump_module(self, module: ModuleOp, generic: bool) -> str:
@@ -475,7 +489,10 @@ class OptMain:
         """`file:line:col: error: message`, or `error: message` when it has no position."""
         message = _printable(diagnostic.message)
         if diagnostic.line > 0:
-            return str(dataclasses.replace(diagnostic, message=message))
+            lines = [str(dataclasses.replace(diagnostic, message=message))]
+            if diagnostic.severity != "note":  # as mlir-opt: the source line, a caret
+                lines += source_lines(diagnostic, self.filename, chunk.text, chunk.line_offset)
+            return "\n".join(lines)
         where = ""
         if self.args.split_input_file:
             where = f" (in the split at {self.filename}:{chunk.line_offset + 1})"
@@ -487,7 +504,7 @@ class OptMain:
 
     def verify(self, module: ModuleOp, suffix: str = "") -> None:
         """DiagnosticError at the first op that does not verify; `suffix` ends its message."""
-        problems = verify_located(module)
+        problems = verify_located(module, print_options.describer(self.args))
         if problems:
             raise DiagnosticError(
                 [dataclasses.replace(p, message=p.message + suffix) for p in problems]

@@ -45,6 +45,7 @@ from xrelay.codegen.c.kernel_api import (
     scalar,
     static_shape,
 )
+from xrelay.codegen.c.names import source_comment
 from xrelay.codegen.c.refs import ARENA, CONST, OUTPUT, PARAM, Ref, Tree, leaves
 from xrelay.codegen.c.scalar_ops import ScalarRule
 from xrelay.codegen.c.scalars import Scalar
@@ -376,7 +377,7 @@ class FunctionEmitter:
         args = [region] + [self.pointer(r) for v in op.operands for r in leaves(self.tree(v))]
         args += [self.pointer(r) for v in op.results for r in leaves(self.tree(v))]
         self._used.add("arena")
-        self.w.line(f"{symbol}({', '.join(args)});")
+        self.w.line(f"{symbol}({', '.join(args)});{source_comment(op)}")
 
     def _emit_if(self, op: IfOp) -> None:
         cond = self.tree(op.cond)

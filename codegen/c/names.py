@@ -6,12 +6,16 @@ prefixed (so no keyword, no reserved `_X`/`__` name and no clash with the
 generated code's own names), bounded in length and made unique; string
 literals escape every byte outside a plain printable set as three-digit
 octal (so `"`, `\\`, `?` (trigraphs) and newlines cannot end or change them);
-comments only ever hold op names, which the dialects fix.
+comments hold op names, which the dialects fix, and source locations, whose
+characters outside that plain set (which has no `*`) become `_`.
 """
 
 from __future__ import annotations
 
 import re
+
+from xdsl.ir import Operation
+from xrelay.dialects.locations import location_text
 
 _NOT_IDENTIFIER = re.compile(r"[^A-Za-z0-9_]+")
 _PLAIN = frozenset(
@@ -53,3 +57,14 @@ def c_string(text: str) -> str:
         out.append(chr(byte) if byte in _PLAIN else f"\\{byte:03o}")
     out.append('"')
     return "".join(out)
+
+
+def source_comment(op: Operation) -> str:
+    """` /* loc: file:line:col */`, where `op` came from in the source (its location, fused
+    ones joined: `location_text`), or empty when it has none. A comment rather than `#line`:
+    C diagnostics, debuggers and profiles stay on the generated C, which is what they show."""
+    text = location_text(op.location)
+    if not text:
+        return ""
+    plain = "".join(c if c.isascii() and (ord(c) in _PLAIN or c == "'") else "_" for c in text)
+    return f" /* loc: {plain} */"  # no `*` in `_PLAIN`: nothing can end the comment early

@@ -48,6 +48,7 @@ from xdsl.irdl import (
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
+from xrelay.dialects.property_order import ordered_properties
 from xrelay.dialects.relay.sizes import type_size_problem
 from xrelay.dialects.relay.types import (
     format_shape,
@@ -569,7 +570,7 @@ class RelayOp(IRDLOperation):
         """Print `{...}`: non-default properties, then discardable attributes."""
         defaults = self.default_properties()
         entries: list[tuple[str, Attribute, bool]] = []
-        for name, value in self.properties.items():
+        for name, value in ordered_properties(self).items():
             if defaults.get(name) != value:
                 entries.append((name, value, True))
         for name, value in self.attributes.items():

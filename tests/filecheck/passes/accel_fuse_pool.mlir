@@ -3,7 +3,7 @@
 /// A 2x2 stride-2 max pool of a Winograd convolution folds into it: has_max_pool, the
 /// pooled type, the pool's name, placed where the convolution was.
 // CHECK-LABEL: func.func @fuse_pool
-//  CHECK-NEXT:   %p = accel.conv2d_winograd %x, %u {padding = [1, 1, 1, 1], has_relu = true, has_max_pool = true} : (tensor<1x8x8x24xf32>, tensor<4x4x16x8xf32>) -> tensor<1x16x4x12xf32>
+//  CHECK-NEXT:   %p = accel.conv2d_winograd %x, %u {padding = [1, 1, 1, 1], has_max_pool = true, has_relu = true} : (tensor<1x8x8x24xf32>, tensor<4x4x16x8xf32>) -> tensor<1x16x4x12xf32>
 //  CHECK-NEXT:   %y = accel.relu %x : tensor<1x8x8x24xf32>
 //  CHECK-NEXT:   func.return %p, %y : tensor<1x16x4x12xf32>, tensor<1x8x8x24xf32>
 func.func @fuse_pool(%x: tensor<1x8x8x24xf32>, %u: tensor<4x4x16x8xf32>) -> (tensor<1x16x4x12xf32>, tensor<1x8x8x24xf32>) {
@@ -19,7 +19,7 @@ func.func @fuse_pool(%x: tensor<1x8x8x24xf32>, %u: tensor<4x4x16x8xf32>) -> (ten
 /// the convolution's type. ceil_mode and a written-out dilation 1 change nothing on even
 /// extents.
 // CHECK-LABEL: func.func @fuse_pool_residual
-//  CHECK-NEXT:   %p = accel.conv2d_winograd %x, %u, %b, %r {padding = [1, 1, 1, 1], has_bias = true, has_residual = true, has_relu = true, has_max_pool = true} : (tensor<2x8x8x24xf32>, tensor<4x4x8x8xf32>, tensor<8xf32>, tensor<2x8x8x24xf32>) -> tensor<2x8x4x12xf32>
+//  CHECK-NEXT:   %p = accel.conv2d_winograd %x, %u, %b, %r {padding = [1, 1, 1, 1], has_max_pool = true, has_bias = true, has_residual = true, has_relu = true} : (tensor<2x8x8x24xf32>, tensor<4x4x8x8xf32>, tensor<8xf32>, tensor<2x8x8x24xf32>) -> tensor<2x8x4x12xf32>
 //  CHECK-NEXT:   func.return %p : tensor<2x8x4x12xf32>
 func.func @fuse_pool_residual(%x: tensor<2x8x8x24xf32>, %u: tensor<4x4x8x8xf32>, %b: tensor<8xf32>, %r: tensor<2x8x8x24xf32>) -> tensor<2x8x4x12xf32> {
   %c = accel.conv2d_winograd %x, %u, %b, %r {padding = [1, 1, 1, 1], has_bias = true, has_residual = true, has_relu = true} : (tensor<2x8x8x24xf32>, tensor<4x4x8x8xf32>, tensor<8xf32>, tensor<2x8x8x24xf32>) -> tensor<2x8x8x24xf32>

@@ -13,7 +13,7 @@
 // ACCEL: func.func @tvmgen_default_accel_main_0({{.*}}Compiler = "accel"
 // ACCEL: accel.conv2d
 // ACCEL: accel.conv2d_winograd
-// ACCEL: accel.conv2d_winograd {{.*}}has_residual = true{{.*}}has_max_pool = true
+// ACCEL: accel.conv2d_winograd {{.*}}has_max_pool = true{{.*}}has_residual = true
 // ACCEL: func.func @tvmgen_default_accel_main_{{[0-9]+}}(
 // ACCEL: accel.dense
 // ACCEL: func.func @main(

@@ -164,7 +164,7 @@ func.func @add_relu(%a: tensor<1x4x2x2xf32>, %b: tensor<1x4x2x2xf32>) -> tensor<
 //  CHECK-NEXT:   %d = accel.subtract %s, %r : tensor<1x4x8x8xf32>
 //  CHECK-NEXT:   %m = accel.multiply %d, %d : tensor<1x4x8x8xf32>
 //  CHECK-NEXT:   %p = accel.max_pool2d %m {pool_size = [3, 3], strides = [2, 2], padding = [1, 1, 1, 1], ceil_mode = true} : (tensor<1x4x8x8xf32>) -> tensor<1x4x5x5xf32>
-//  CHECK-NEXT:   %q = accel.avg_pool2d %p {pool_size = [2, 2], padding = [1, 1, 1, 1], count_include_pad = true} : (tensor<1x4x5x5xf32>) -> tensor<1x4x6x6xf32>
+//  CHECK-NEXT:   %q = accel.avg_pool2d %p {count_include_pad = true, pool_size = [2, 2], padding = [1, 1, 1, 1]} : (tensor<1x4x5x5xf32>) -> tensor<1x4x6x6xf32>
 //  CHECK-NEXT:   %g = accel.global_avg_pool2d %q : (tensor<1x4x6x6xf32>) -> tensor<1x4x1x1xf32>
 //  CHECK-NEXT:   %y = accel.dense %f, %u {units = 2} : (tensor<3x4xf32>, tensor<2x4xf32>) -> tensor<3x2xf32>
 //  CHECK-NEXT:   func.return %g, %y : tensor<1x4x1x1xf32>, tensor<3x2xf32>

@@ -89,7 +89,7 @@ func.func @type_count(%a: tensor<3xf32>) -> tensor<3xf32> {
 // -----
 
 func.func @unknown_op(%a: tensor<3xf32>) -> tensor<3xf32> {
-  // expected-error@+1 {{Operation relay.bogus is not registered}}
+  // expected-error@+1 {{custom op 'relay.bogus' is unknown}}
   %0 = relay.bogus %a : tensor<3xf32>
   func.return %0 : tensor<3xf32>
 }

@@ -35,7 +35,7 @@ func.func @space(%x: tensor<1x8x2x3xf32>, %y: tensor<1x2x4x6xf32>) -> tensor<1x2
   // CHECK-NEXT: %2 = relay.nn.space_to_depth %y {block_size = 2} : (tensor<1x2x4x6xf32>) -> tensor<1x8x2x3xf32>
   // CHECK-NEXT: %3 = relay.nn.space_to_depth %y {block_size = 2, layout = "NHWC"} : (tensor<1x2x4x6xf32>) -> tensor<1x1x2x24xf32>
   // GENERIC: %0 = "relay.nn.depth_to_space"(%x) <{block_size = 2 : i64, layout = "NCHW", mode = "DCR"}> : (tensor<1x8x2x3xf32>) -> tensor<1x2x4x6xf32>
-  // GENERIC: %1 = "relay.nn.depth_to_space"(%x) <{block_size = 2 : i64, mode = "CRD", layout = "NCHW"}> : (tensor<1x8x2x3xf32>) -> tensor<1x2x4x6xf32>
+  // GENERIC: %1 = "relay.nn.depth_to_space"(%x) <{block_size = 2 : i64, layout = "NCHW", mode = "CRD"}> : (tensor<1x8x2x3xf32>) -> tensor<1x2x4x6xf32>
   // GENERIC: %2 = "relay.nn.space_to_depth"(%y) <{block_size = 2 : i64, layout = "NCHW"}> : (tensor<1x2x4x6xf32>) -> tensor<1x8x2x3xf32>
   // GENERIC: %3 = "relay.nn.space_to_depth"(%y) <{block_size = 2 : i64, layout = "NHWC"}> : (tensor<1x2x4x6xf32>) -> tensor<1x1x2x24xf32>
   %0 = relay.nn.depth_to_space %x {block_size = 2} : (tensor<1x8x2x3xf32>) -> tensor<1x2x4x6xf32>
@@ -79,7 +79,7 @@ func.func @one_hot(%i: tensor<2x3xi32>, %on: tensor<f32>, %off: tensor<f32>) -> 
   // CHECK-NEXT: %0 = relay.one_hot %i, %on, %off {depth = 4, axis = 1, dtype = f32} : (tensor<2x3xi32>, tensor<f32>, tensor<f32>) -> tensor<2x4x3xf32>
   // CHECK-NEXT: %1 = relay.one_hot %i, %on, %off {depth = 4, dtype = f32} : (tensor<2x3xi32>, tensor<f32>, tensor<f32>) -> tensor<2x3x4xf32>
   // GENERIC: %0 = "relay.one_hot"(%i, %on, %off) <{depth = 4 : i64, axis = 1 : i64, dtype = f32}> : (tensor<2x3xi32>, tensor<f32>, tensor<f32>) -> tensor<2x4x3xf32>
-  // GENERIC: %1 = "relay.one_hot"(%i, %on, %off) <{depth = 4 : i64, dtype = f32, axis = -1 : i64}> : (tensor<2x3xi32>, tensor<f32>, tensor<f32>) -> tensor<2x3x4xf32>
+  // GENERIC: %1 = "relay.one_hot"(%i, %on, %off) <{depth = 4 : i64, axis = -1 : i64, dtype = f32}> : (tensor<2x3xi32>, tensor<f32>, tensor<f32>) -> tensor<2x3x4xf32>
   %0 = relay.one_hot %i, %on, %off {depth = 4, axis = 1, dtype = f32} : (tensor<2x3xi32>, tensor<f32>, tensor<f32>) -> tensor<2x4x3xf32>
   %1 = relay.one_hot %i, %on, %off {depth = 4, dtype = f32} : (tensor<2x3xi32>, tensor<f32>, tensor<f32>) -> tensor<2x3x4xf32>
   func.return %0 : tensor<2x4x3xf32>
@@ -101,7 +101,7 @@ func.func @scan(%x: tensor<2x3xi8>) -> tensor<6xi8> {
   // GENERIC: %0 = "relay.cumsum"(%x) <{exclusive = false}> : (tensor<2x3xi8>) -> tensor<6xi8>
   // GENERIC: %1 = "relay.cumsum"(%x) <{axis = 1 : i64, dtype = i32, exclusive = true}> : (tensor<2x3xi8>) -> tensor<2x3xi32>
   // GENERIC: %2 = "relay.cumprod"(%x) <{axis = -2 : i64, exclusive = false}> : (tensor<2x3xi8>) -> tensor<2x3xi8>
-  // GENERIC: %3 = "relay.arange"() <{stop = 5.000000e+00 : f64, dtype = i32, start = 0.000000e+00 : f64, step = 1.000000e+00 : f64}> : () -> tensor<5xi32>
+  // GENERIC: %3 = "relay.arange"() <{start = 0.000000e+00 : f64, stop = 5.000000e+00 : f64, step = 1.000000e+00 : f64, dtype = i32}> : () -> tensor<5xi32>
   // GENERIC: %4 = "relay.arange"() <{start = 1.000000e+00 : f64, stop = 2.000000e+00 : f64, step = 2.500000e-01 : f64, dtype = f32}> : () -> tensor<4xf32>
   // GENERIC: %5 = "relay.shape_of"(%x) <{dtype = i32}> : (tensor<2x3xi8>) -> tensor<2xi32>
   // GENERIC: %6 = "relay.shape_of"(%x) <{dtype = i64}> : (tensor<2x3xi8>) -> tensor<2xi64>

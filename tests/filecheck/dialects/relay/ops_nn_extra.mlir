@@ -49,7 +49,7 @@ func.func @adaptive_pools(%x: tensor<2x3x7x5xf32>, %y: tensor<1x6x4x2xf16>, %z: 
   // CHECK-NEXT: %5 = relay.nn.adaptive_max_pool2d %z : tensor<?x3x?x?xi32>
   // GENERIC: "relay.nn.adaptive_avg_pool2d"(%x) <{output_size = array<i64: 3, 2>, layout = "NCHW"}> : (tensor<2x3x7x5xf32>) -> tensor<2x3x3x2xf32>
   // GENERIC: "relay.nn.adaptive_max_pool2d"(%x) <{output_size = array<i64: 1>, layout = "NCHW"}> : (tensor<2x3x7x5xf32>) -> tensor<2x3x1x1xf32>
-  // GENERIC: "relay.nn.adaptive_avg_pool2d"(%y) <{layout = "NHWC", output_size = array<i64>}> : (tensor<1x6x4x2xf16>) -> tensor<1x6x4x2xf16>
+  // GENERIC: "relay.nn.adaptive_avg_pool2d"(%y) <{output_size = array<i64>, layout = "NHWC"}> : (tensor<1x6x4x2xf16>) -> tensor<1x6x4x2xf16>
   // GENERIC: "relay.nn.adaptive_max_pool2d"(%y) <{output_size = array<i64: 8, 3>, layout = "NHWC"}> : (tensor<1x6x4x2xf16>) -> tensor<1x8x3x2xf16>
   // GENERIC: "relay.nn.adaptive_avg_pool2d"(%z) <{output_size = array<i64: 2, 2>, layout = "NCHW"}> : (tensor<?x3x?x?xi32>) -> tensor<?x3x2x2xi32>
   // GENERIC: "relay.nn.adaptive_max_pool2d"(%z) <{output_size = array<i64>, layout = "NCHW"}> : (tensor<?x3x?x?xi32>) -> tensor<?x3x?x?xi32>

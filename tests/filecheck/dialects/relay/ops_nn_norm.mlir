@@ -7,11 +7,11 @@ func.func @lrn(%x: tensor<2x5x3x3xf32>, %y: tensor<?x4xf16>, %z: tensor<7xf64>) 
   // CHECK-NEXT: %0 = relay.nn.lrn %x : tensor<2x5x3x3xf32>
   // CHECK-NEXT: %1 = relay.nn.lrn %x {size = 3, axis = -1, bias = 1.0, alpha = 0.0001, beta = 0.5} : tensor<2x5x3x3xf32>
   // CHECK-NEXT: %2 = relay.nn.lrn %y {size = 4} : tensor<?x4xf16>
-  // CHECK-NEXT: %3 = relay.nn.lrn %z {axis = 0, size = 1} : tensor<7xf64>
+  // CHECK-NEXT: %3 = relay.nn.lrn %z {size = 1, axis = 0} : tensor<7xf64>
   // GENERIC: "relay.nn.lrn"(%x) <{size = 5 : i64, axis = 1 : i64, bias = 2.000000e+00 : f64, alpha = 1.000000e-05 : f64, beta = 7.500000e-01 : f64}> : (tensor<2x5x3x3xf32>) -> tensor<2x5x3x3xf32>
   // GENERIC: "relay.nn.lrn"(%x) <{size = 3 : i64, axis = -1 : i64, bias = 1.000000e+00 : f64, alpha = 1.000000e-04 : f64, beta = 5.000000e-01 : f64}> : (tensor<2x5x3x3xf32>) -> tensor<2x5x3x3xf32>
   // GENERIC: "relay.nn.lrn"(%y) <{size = 4 : i64, axis = 1 : i64, bias = 2.000000e+00 : f64, alpha = 1.000000e-05 : f64, beta = 7.500000e-01 : f64}> : (tensor<?x4xf16>) -> tensor<?x4xf16>
-  // GENERIC: "relay.nn.lrn"(%z) <{axis = 0 : i64, size = 1 : i64, bias = 2.000000e+00 : f64, alpha = 1.000000e-05 : f64, beta = 7.500000e-01 : f64}> : (tensor<7xf64>) -> tensor<7xf64>
+  // GENERIC: "relay.nn.lrn"(%z) <{size = 1 : i64, axis = 0 : i64, bias = 2.000000e+00 : f64, alpha = 1.000000e-05 : f64, beta = 7.500000e-01 : f64}> : (tensor<7xf64>) -> tensor<7xf64>
   %0 = relay.nn.lrn %x : tensor<2x5x3x3xf32>
   %1 = relay.nn.lrn %x {size = 3, axis = -1, bias = 1.0, alpha = 0.0001, beta = 0.5} : tensor<2x5x3x3xf32>
   %2 = relay.nn.lrn %y {size = 4} : tensor<?x4xf16>
@@ -33,9 +33,9 @@ func.func @norms(%x: tensor<2x6x3xf32>, %g: tensor<6xf32>, %h: tensor<3xf32>, %d
   // GENERIC: "relay.nn.layer_norm"(%x, %h, %h) <{axis = -1 : i64, epsilon = 1.000000e-05 : f64, center = true, scale = true}> : (tensor<2x6x3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x6x3xf32>
   // GENERIC: "relay.nn.layer_norm"(%x, %g, %g) <{axis = 1 : i64, epsilon = 1.000000e-03 : f64, center = false, scale = false}> : (tensor<2x6x3xf32>, tensor<6xf32>, tensor<6xf32>) -> tensor<2x6x3xf32>
   // GENERIC: "relay.nn.instance_norm"(%x, %g, %g) <{axis = 1 : i64, epsilon = 1.000000e-05 : f64, center = true, scale = true}> : (tensor<2x6x3xf32>, tensor<6xf32>, tensor<6xf32>) -> tensor<2x6x3xf32>
-  // GENERIC: "relay.nn.instance_norm"(%d, %f, %f) <{axis = -1 : i64, scale = false, epsilon = 1.000000e-05 : f64, center = true}> : (tensor<?x?x3xf16>, tensor<3xf16>, tensor<3xf16>) -> tensor<?x?x3xf16>
+  // GENERIC: "relay.nn.instance_norm"(%d, %f, %f) <{axis = -1 : i64, epsilon = 1.000000e-05 : f64, center = true, scale = false}> : (tensor<?x?x3xf16>, tensor<3xf16>, tensor<3xf16>) -> tensor<?x?x3xf16>
   // GENERIC: "relay.nn.group_norm"(%x, %g, %g) <{num_groups = 3 : i64, axis = 1 : i64, epsilon = 1.000000e-05 : f64, center = true, scale = true}> : (tensor<2x6x3xf32>, tensor<6xf32>, tensor<6xf32>) -> tensor<2x6x3xf32>
-  // GENERIC: "relay.nn.group_norm"(%d, %e, %e) <{num_groups = 2 : i64, epsilon = 1.000000e-01 : f64, center = false, axis = 1 : i64, scale = true}> : (tensor<?x?x3xf16>, tensor<6xf16>, tensor<6xf16>) -> tensor<?x?x3xf16>
+  // GENERIC: "relay.nn.group_norm"(%d, %e, %e) <{num_groups = 2 : i64, axis = 1 : i64, epsilon = 1.000000e-01 : f64, center = false, scale = true}> : (tensor<?x?x3xf16>, tensor<6xf16>, tensor<6xf16>) -> tensor<?x?x3xf16>
   %0 = relay.nn.layer_norm %x, %h, %h : (tensor<2x6x3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x6x3xf32>
   %1 = relay.nn.layer_norm %x, %g, %g {axis = 1, epsilon = 0.001, center = false, scale = false} : (tensor<2x6x3xf32>, tensor<6xf32>, tensor<6xf32>) -> tensor<2x6x3xf32>
   %2 = relay.nn.instance_norm %x, %g, %g : (tensor<2x6x3xf32>, tensor<6xf32>, tensor<6xf32>) -> tensor<2x6x3xf32>

@@ -39,8 +39,8 @@ func.func @reduce_dynamic(%x: tensor<?x3x4xi32>) -> tensor<?x1x1xi32> {
 // CHECK-LABEL: func.func @arg_reductions
 func.func @arg_reductions(%x: tensor<2x3x4xf16>) -> tensor<2x1x1xi32> {
   // CHECK-NEXT: %0 = relay.argmax %x : (tensor<2x3x4xf16>) -> tensor<i32>
-  // CHECK-NEXT: %1 = relay.argmin %x {axis = [1, 2], keepdims = true, select_last_index = true} : (tensor<2x3x4xf16>) -> tensor<2x1x1xi32>
-  // GENERIC: "relay.argmin"(%x) <{axis = array<i64: 1, 2>, keepdims = true, select_last_index = true, exclude = false}>
+  // CHECK-NEXT: %1 = relay.argmin %x {select_last_index = true, axis = [1, 2], keepdims = true} : (tensor<2x3x4xf16>) -> tensor<2x1x1xi32>
+  // GENERIC: "relay.argmin"(%x) <{select_last_index = true, axis = array<i64: 1, 2>, keepdims = true, exclude = false}>
   %0 = relay.argmax %x : (tensor<2x3x4xf16>) -> tensor<i32>
   %1 = relay.argmin %x {axis = [1, 2], keepdims = true, select_last_index = true} : (tensor<2x3x4xf16>) -> tensor<2x1x1xi32>
   func.return %1 : tensor<2x1x1xi32>

@@ -15,7 +15,9 @@
 // RUN:   | filecheck %s --check-prefix=VERIFY
 // RUN: filecheck %s --check-prefix=VERIFYREPRO < %t.verify.mlir
 
-// ERROR:      {{\A}}{{.*}}crash_reproducer.mlir:37:1: error: 'func.func' op test-fail: deliberate failure (in pass 'test-fail'){{$}}
+// ERROR:      {{\A}}{{.*}}crash_reproducer.mlir:40:1: error: 'func.func' op test-fail: deliberate failure (in pass 'test-fail'){{$}}
+// ERROR-NEXT: {{^}}func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {{[{]}}{{$}}
+// ERROR-NEXT: {{^}}^{{$}}
 // ERROR-NEXT: {{^}}note: crash reproducer written to {{.*}}.repro.mlir{{$}}
 
 // REPRO:      {{\A}}// xrelay crash reproducer: pass 'TestFail' (test-fail) failed:
@@ -32,7 +34,8 @@
 // CRASHREPRO: //   xrelay-opt <this file> -p 'test-fail{kind="crash"}' --opt-level 3 --load-pass-plugin
 
 // VERIFY:      error: 'relay.add' op {{.*}} (after pass 'test-break-types')
-// VERIFY-NEXT: note: crash reproducer written to {{.*}}.verify.mlir
+// VERIFY:      error: 'func.return' op {{.*}} (after pass 'test-break-types')
+// VERIFY:      {{^}}note: crash reproducer written to {{.*}}.verify.mlir
 // VERIFYREPRO: //   xrelay-opt <this file> -p 'test-break-types' --opt-level 3 --load-pass-plugin
 func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
   %0 = relay.add %a, %a : tensor<4xf32>

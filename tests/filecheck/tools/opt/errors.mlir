@@ -1,20 +1,30 @@
-// Every user error is exactly one line on stderr (`{{\A}}` anchors at the start of the
-// output, `-NOT: {{.}}` forbids anything after it: no traceback, no usage text), and
-// exit status 1.
+// Every user error is one located line on stderr, then (as mlir-opt) the source line and
+// a caret (`{{\A}}` anchors at the start of the output, `-NOT: {{.}}` forbids anything
+// after it: no traceback, no usage text), and exit status 1.
 
 /// A parse error names file:line:col of the offending token.
 // RUN: not xrelay-opt %S/Inputs/malformed.mlir 2>&1 | filecheck %s --check-prefix=PARSE
 // PARSE:     {{\A.*}}Inputs/malformed.mlir:2:22: error: operand expected{{$}}
+// PARSE-NEXT: {{^}}  %0 = relay.exp %x, : tensor<2xf32>{{$}}
+// PARSE-NEXT: {{^}}                     ^{{$}}
 // PARSE-NOT: {{.}}
 
-/// A verifier error names the op's file:line:col and quotes the op.
-// RUN: not xrelay-opt %S/Inputs/invalid.mlir 2>&1 | filecheck %s --check-prefix=VERIFY
+/// A verifier error names the op's file:line:col and quotes the op, then the op as a note
+/// (`--mlir-print-op-on-diagnostic=false`: not).
+// RUN: not xrelay-opt %S/Inputs/invalid.mlir 2>&1 | filecheck %s --check-prefixes=VERIFY,NOTE
+// RUN: not xrelay-opt %S/Inputs/invalid.mlir --mlir-print-op-on-diagnostic=false 2>&1 | filecheck %s --check-prefix=VERIFY
 // VERIFY:     {{\A.*}}Inputs/invalid.mlir:2:3: error: 'relay.add' op operand shapes (2) and (3) do not broadcast{{$}}
+// VERIFY-NEXT: {{^}}  %0 = relay.add %x, %y : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>{{$}}
+// VERIFY-NEXT: {{^}}  ^{{$}}
+// NOTE-NEXT: {{^.*}}Inputs/invalid.mlir:2:3: note: see current operation: %0 = "relay.add"(%x, %y) : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>{{$}}
 // VERIFY-NOT: {{.}}
 
 /// A symbol defined twice is located (at the module's first op), not `<unknown>`.
 // RUN: not xrelay-opt %S/Inputs/duplicate.mlir 2>&1 | filecheck %s --check-prefix=SYMBOL
 // SYMBOL:     {{\A.*}}Inputs/duplicate.mlir:1:1: error: 'builtin.module' op Redefinition of symbol "twice"{{$}}
+// SYMBOL-NEXT: {{^}}func.func @twice() {{[{]}}{{$}}
+// SYMBOL-NEXT: {{^}}^{{$}}
+// SYMBOL-NEXT: {{^.*}}Inputs/duplicate.mlir:1:1: note: see current operation: "builtin.module"() ({ "func.func"() <{sym_name = "twice"{{.*$}}
 // SYMBOL-NOT: {{.}}
 
 /// An unknown pass lists the available ones.

@@ -31,7 +31,11 @@ func.func @second(%x: tensor<2xf32>) -> tensor<2xf32> {
 
 /// An error in one chunk is reported with its line in the whole file, and the
 /// next chunks are still processed; the run fails.
-// ERR: {{\A.*}}split_input_file.mlir:[[# @LINE + 2]]:3: error: 'relay.add' op operand shapes (2) and (3) do not broadcast
+/// As mlir-opt: the source line, a caret, and the op as a note.
+// ERR: {{\A.*}}split_input_file.mlir:[[# @LINE + 5]]:3: error: 'relay.add' op operand shapes (2) and (3) do not broadcast
+// ERR-NEXT: {{^}}  %0 = relay.add %x, %y : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>{{$}}
+// ERR-NEXT: {{^}}  ^{{$}}
+// ERR-NEXT: split_input_file.mlir:[[# @LINE + 2]]:3: note: see current operation: %0 = "relay.add"(%x, %y) : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>
 func.func @third(%x: tensor<2xf32>, %y: tensor<3xf32>) -> tensor<2xf32> {
   %0 = relay.add %x, %y : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>
   func.return %0 : tensor<2xf32>
@@ -40,7 +44,9 @@ func.func @third(%x: tensor<2xf32>, %y: tensor<3xf32>) -> tensor<2xf32> {
 // -----
 
 /// Parse errors are located in the whole file too.
-// ERR-NEXT: split_input_file.mlir:[[# @LINE + 2]]:19: error: Operation relay.nope is not registered
+// ERR-NEXT: split_input_file.mlir:[[# @LINE + 4]]:8: error: custom op 'relay.nope' is unknown
+// ERR-NEXT: {{^}}  %0 = relay.nope %x : tensor<2xf32>{{$}}
+// ERR-NEXT: {{^}}       ^{{$}}
 func.func @fourth(%x: tensor<2xf32>) -> tensor<2xf32> {
   %0 = relay.nope %x : tensor<2xf32>
   func.return %0 : tensor<2xf32>
@@ -59,5 +65,7 @@ func.func @first(%x: tensor<2xf32>) -> tensor<2xf32> {
 }
 
 /// Without --split-input-file the whole file is one module: parsing fails first.
-// WHOLE: {{\A.*}}split_input_file.mlir:[[# @LINE - 17]]:19: error: Operation relay.nope is not registered
+// WHOLE: {{\A.*}}split_input_file.mlir:[[# @LINE - 17]]:8: error: custom op 'relay.nope' is unknown
+// WHOLE-NEXT: {{^}}  %0 = relay.nope %x : tensor<2xf32>{{$}}
+// WHOLE-NEXT: {{^}}       ^{{$}}
 // WHOLE-NOT: {{.}}

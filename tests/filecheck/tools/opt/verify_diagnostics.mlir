@@ -60,7 +60,7 @@ func.func @regex(%x: tensor<2xi32>) -> tensor<2xi32> {
 
 /// Parse errors are diagnostics too.
 func.func @parse_error(%x: tensor<2xf32>) -> tensor<2xf32> {
-  // expected-error@+1 {{Operation relay.nope is not registered}}
+  // expected-error@+1 {{custom op 'relay.nope' is unknown}}
   %0 = relay.nope %x : tensor<2xf32>
   func.return %0 : tensor<2xf32>
 }

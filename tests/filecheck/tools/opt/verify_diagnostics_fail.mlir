@@ -64,7 +64,7 @@ func.func @wrong_regex(%x: tensor<2xi32>) -> tensor<2xi32> {
 // -----
 
 /// A parse error is checked like any other diagnostic.
-// CHECK-NEXT: verify_diagnostics_fail.mlir:[[# @LINE + 3]]:19: error: unexpected error: Operation relay.nope is not registered
+// CHECK-NEXT: verify_diagnostics_fail.mlir:[[# @LINE + 3]]:8: error: unexpected error: custom op 'relay.nope' is unknown
 // CHECK-NEXT: error: expected error "relay.bogus" was not produced{{$}}
 func.func @bad_parse(%x: tensor<2xf32>) -> tensor<2xf32> {
   %0 = relay.nope %x : tensor<2xf32> // expected-error {{relay.bogus}}
