@@ -64,6 +64,7 @@ from xrelay.dialects.relay import (
     scan,
     structure,
     tensor,
+    upsampling,
     vision,
 )
 from xrelay.dialects.relay.types import rank_of, tensor_element_type, tuple_elements
@@ -211,6 +212,7 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     **{op: K.OUT_ELEMWISE_FUSABLE for op in nn_pool.OPS_ND},
     image.Resize2DOp: K.INJECTIVE,
     image_sample.GridSampleOp: K.INJECTIVE,
+    upsampling.UpSamplingOp: K.INJECTIVE,
 }
 """The pattern kind of each relay op class (TVM's `TOpPattern`)."""
 

@@ -581,6 +581,24 @@ def _grid_sample(g: GraphMaker) -> Expr:
     )
 
 
+def _upsampling(g: GraphMaker) -> Expr:
+    """nn.upsampling: every method, aligned or not, integer and fractional scales (up or
+    down, extents rounding half to even), NCHW or NHWC, float or int data."""
+    dtype = g.rng.choice(("float32", "float32", "float64", "int32", "uint8"))
+    layout = g.rng.choice(("NCHW", "NHWC"))
+    h, w, c = g.dim(1, 6), g.dim(1, 6), g.dim(1, 3)
+    x = g.var((g.batch, c, h, w) if layout == "NCHW" else (g.batch, h, w, c), dtype)
+    scales = (0.5, 1.0, 1.5, 2.0, 2.5, 3.0)
+    return relay.nn.upsampling(
+        x,
+        g.rng.choice(scales),
+        g.rng.choice(scales),
+        layout,
+        g.rng.choice(("nearest_neighbor", "bilinear", "bicubic")),
+        g.rng.random() < 0.5,
+    )
+
+
 GENERATORS: dict[str, Generator] = {
     "relay.add": _binary(relay.add),
     "relay.subtract": _binary(relay.subtract),
@@ -687,6 +705,7 @@ GENERATORS: dict[str, Generator] = {
     "relay.nn.avg_pool3d": _pool_nd("avg", 3),
     "relay.image.resize2d": _resize2d,
     "relay.image.grid_sample": _grid_sample,
+    "relay.nn.upsampling": _upsampling,
 }
 """A graph generator for every relay op the builder writes, by op name."""
 

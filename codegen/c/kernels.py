@@ -19,6 +19,7 @@ from xrelay.codegen.c import kernels_nn_norm as nn_norm
 from xrelay.codegen.c import kernels_pool2d as pool2d
 from xrelay.codegen.c import kernels_reduce as reduce
 from xrelay.codegen.c import kernels_tensor as tensor
+from xrelay.codegen.c import kernels_upsampling as upsampling
 from xrelay.codegen.c import kernels_vision as vision
 from xrelay.codegen.c.kernel_api import KernelFn
 from xrelay.codegen.c.kernels_movement import MOVEMENT_KERNELS
@@ -77,6 +78,7 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.nn.avg_pool3d": conv.pool,
         "relay.image.resize2d": image.resize2d,
         "relay.image.grid_sample": image_sample.grid_sample,
+        "relay.nn.upsampling": upsampling.upsampling,
     }
 )
 """Op name -> printer of the op's loop nests."""

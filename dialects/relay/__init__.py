@@ -28,6 +28,7 @@ from xrelay.dialects.relay import (
     scan,
     structure,
     tensor,
+    upsampling,
     vision,
 )
 
@@ -54,6 +55,7 @@ RELAY = Dialect(
         *nn_pool.OPS_ND,
         *image.OPS,
         *image_sample.OPS,
+        *upsampling.OPS,
     ],
     [],
 )

@@ -8,3 +8,4 @@ from xrelay.dialects.builder.nn_extra import *  # noqa: F403
 from xrelay.dialects.builder.nn_movement import *  # noqa: F403
 from xrelay.dialects.builder.nn_norm import *  # noqa: F403
 from xrelay.dialects.builder.nn_pool_nd import *  # noqa: F403
+from xrelay.dialects.builder.upsampling import *  # noqa: F403
