@@ -62,6 +62,7 @@ from xrelay.dialects.relay import (
     nn_pool,
     reduce,
     scan,
+    slice_like,
     structure,
     tensor,
     upsampling,
@@ -213,6 +214,7 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     image.Resize2DOp: K.INJECTIVE,
     image_sample.GridSampleOp: K.INJECTIVE,
     upsampling.UpSamplingOp: K.INJECTIVE,
+    slice_like.SliceLikeOp: K.INJECTIVE,
 }
 """The pattern kind of each relay op class (TVM's `TOpPattern`)."""
 

@@ -599,6 +599,24 @@ def _upsampling(g: GraphMaker) -> Expr:
     )
 
 
+def _slice_like(g: GraphMaker) -> Expr:
+    """slice_like: every common axis (shape_like of lower, equal or higher rank) or chosen
+    axes (negative ones too), any dtype, shape_like of another dtype."""
+    x = g.tensor(dtype=g.any_dtype())
+    shape = shape_of(x)
+    like = [g.rng.randint(0, d) if d else 0 for d in shape]
+    like = like[: g.rng.randint(1, len(like))] if g.rng.random() < 0.3 else like
+    if g.rng.random() < 0.2:
+        like.append(g.dim())
+    axes = None
+    if g.rng.random() < 0.5:
+        axes = [
+            a - len(shape) if g.rng.random() < 0.3 else a for a in range(min(len(like), len(shape)))
+        ]
+        axes = g.rng.sample(axes, g.rng.randint(1, len(axes)))
+    return relay.slice_like(x, g.var(tuple(like), g.rng.choice(("float32", "int32"))), axes)
+
+
 GENERATORS: dict[str, Generator] = {
     "relay.add": _binary(relay.add),
     "relay.subtract": _binary(relay.subtract),
@@ -706,6 +724,7 @@ GENERATORS: dict[str, Generator] = {
     "relay.image.resize2d": _resize2d,
     "relay.image.grid_sample": _grid_sample,
     "relay.nn.upsampling": _upsampling,
+    "relay.slice_like": _slice_like,
 }
 """A graph generator for every relay op the builder writes, by op name."""
 

@@ -18,6 +18,7 @@ from xrelay.codegen.c import kernels_nn_extra as nn_extra
 from xrelay.codegen.c import kernels_nn_norm as nn_norm
 from xrelay.codegen.c import kernels_pool2d as pool2d
 from xrelay.codegen.c import kernels_reduce as reduce
+from xrelay.codegen.c import kernels_slice_like as slice_like
 from xrelay.codegen.c import kernels_tensor as tensor
 from xrelay.codegen.c import kernels_upsampling as upsampling
 from xrelay.codegen.c import kernels_vision as vision
@@ -79,6 +80,7 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.image.resize2d": image.resize2d,
         "relay.image.grid_sample": image_sample.grid_sample,
         "relay.nn.upsampling": upsampling.upsampling,
+        "relay.slice_like": slice_like.slice_like,
     }
 )
 """Op name -> printer of the op's loop nests."""

@@ -26,6 +26,7 @@ from xrelay.dialects.relay import (
     nn_pool,
     reduce,
     scan,
+    slice_like,
     structure,
     tensor,
     upsampling,
@@ -56,6 +57,7 @@ RELAY = Dialect(
         *image.OPS,
         *image_sample.OPS,
         *upsampling.OPS,
+        *slice_like.OPS,
     ],
     [],
 )
