@@ -61,6 +61,7 @@ from xrelay.dialects.relay import (
     nn_norm,
     nn_pool,
     reduce,
+    reverse_reshape,
     scan,
     slice_like,
     structure,
@@ -215,6 +216,7 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     image_sample.GridSampleOp: K.INJECTIVE,
     upsampling.UpSamplingOp: K.INJECTIVE,
     slice_like.SliceLikeOp: K.INJECTIVE,
+    reverse_reshape.ReverseReshapeOp: K.INJECTIVE,
 }
 """The pattern kind of each relay op class (TVM's `TOpPattern`)."""
 

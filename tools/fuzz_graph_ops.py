@@ -617,6 +617,21 @@ def _slice_like(g: GraphMaker) -> Expr:
     return relay.slice_like(x, g.var(tuple(like), g.rng.choice(("float32", "int32"))), axes)
 
 
+def _reverse_reshape(g: GraphMaker) -> Expr:
+    """contrib_reverse_reshape: special values matched from the right (-1 with 0, -3, -2, a
+    -4 split of the last dim, identity 0s), any dtype, zero-size batches included."""
+    x = g.tensor(dtype=g.any_dtype())
+    shape = shape_of(x)
+    choices: list[list[int]] = [[-1], [0] * len(shape)]
+    if len(shape) >= 2:
+        choices += [[-1, 0], [-2, -3]]
+    last = shape[-1]
+    factors = [f for f in range(2, last + 1) if last % f == 0]
+    if factors:
+        choices.append([-2, -1, g.rng.choice(factors), -4])
+    return relay.reverse_reshape(x, g.rng.choice(choices))
+
+
 GENERATORS: dict[str, Generator] = {
     "relay.add": _binary(relay.add),
     "relay.subtract": _binary(relay.subtract),
@@ -725,6 +740,7 @@ GENERATORS: dict[str, Generator] = {
     "relay.image.grid_sample": _grid_sample,
     "relay.nn.upsampling": _upsampling,
     "relay.slice_like": _slice_like,
+    "relay.contrib_reverse_reshape": _reverse_reshape,
 }
 """A graph generator for every relay op the builder writes, by op name."""
 

@@ -25,6 +25,7 @@ from xrelay.dialects.relay import (
     nn_norm,
     nn_pool,
     reduce,
+    reverse_reshape,
     scan,
     slice_like,
     structure,
@@ -58,6 +59,7 @@ RELAY = Dialect(
         *image_sample.OPS,
         *upsampling.OPS,
         *slice_like.OPS,
+        *reverse_reshape.OPS,
     ],
     [],
 )
