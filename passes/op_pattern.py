@@ -48,6 +48,7 @@ from xdsl.ir import Attribute, Operation
 from xrelay.dialects.relay import (
     algorithm,
     creation,
+    deformable_conv,
     einsum,
     elementwise,
     elementwise_math,
@@ -217,6 +218,7 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     upsampling.UpSamplingOp: K.INJECTIVE,
     slice_like.SliceLikeOp: K.INJECTIVE,
     reverse_reshape.ReverseReshapeOp: K.INJECTIVE,
+    deformable_conv.DeformableConv2DOp: K.OUT_ELEMWISE_FUSABLE,
 }
 """The pattern kind of each relay op class (TVM's `TOpPattern`)."""
 

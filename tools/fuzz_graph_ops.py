@@ -632,6 +632,45 @@ def _reverse_reshape(g: GraphMaker) -> Expr:
     return relay.reverse_reshape(x, g.rng.choice(choices))
 
 
+def _deformable_conv2d(g: GraphMaker) -> Expr:
+    """nn.deformable_conv2d: NCHW/OIHW or NHWC/HWIO, deformable groups and groups, strides,
+    dilation, padding, offsets (random input values, edge values included) reaching outside."""
+    dtype = g.float_dtype()
+    dgroups, groups = g.rng.choice((1, 1, 2)), g.rng.choice((1, 1, 2))
+    c = dgroups * groups * g.rng.randint(1, 2)
+    o = groups * g.rng.randint(1, 3)
+    kh, kw = g.dim(1, 3), g.dim(1, 3)
+    strides = (g.rng.randint(1, 2), g.rng.randint(1, 2))
+    dilation = (g.rng.randint(1, 2), g.rng.randint(1, 2))
+    padding = (g.rng.randint(0, 2), g.rng.randint(0, 2))
+    windows = [d * (k - 1) + 1 for d, k in zip(dilation, (kh, kw), strict=True)]
+    h, w = (win + g.dim(0, 3) for win in windows)
+    oh, ow = (
+        (size + 2 * pad - win) // stride + 1
+        for size, pad, win, stride in zip((h, w), padding, windows, strides, strict=True)
+    )
+    taps = 2 * kh * kw * dgroups
+    nchw = g.rng.random() < 0.6
+    layout, kernel_layout = ("NCHW", "OIHW") if nchw else ("NHWC", "HWIO")
+    data = g.var((g.batch, c, h, w) if nchw else (g.batch, h, w, c), dtype)
+    offset = g.var((g.batch, taps, oh, ow) if nchw else (g.batch, oh, ow, taps), dtype)
+    scaled = relay.multiply(offset, relay.const(g.rng.choice((0.5, 1.5, 3.0)), dtype))
+    i = c // groups
+    weight = g.var((o, i, kh, kw) if nchw else (kh, kw, i, o), dtype)
+    return relay.nn.deformable_conv2d(
+        data,
+        scaled,
+        weight,
+        strides,
+        padding,
+        dilation,
+        dgroups,
+        groups,
+        data_layout=layout,
+        kernel_layout=kernel_layout,
+    )
+
+
 GENERATORS: dict[str, Generator] = {
     "relay.add": _binary(relay.add),
     "relay.subtract": _binary(relay.subtract),
@@ -741,6 +780,7 @@ GENERATORS: dict[str, Generator] = {
     "relay.nn.upsampling": _upsampling,
     "relay.slice_like": _slice_like,
     "relay.contrib_reverse_reshape": _reverse_reshape,
+    "relay.nn.deformable_conv2d": _deformable_conv2d,
 }
 """A graph generator for every relay op the builder writes, by op name."""
 

@@ -9,6 +9,7 @@ from types import MappingProxyType
 from xrelay.codegen.c import kernels_algorithm as algorithm
 from xrelay.codegen.c import kernels_conv as conv
 from xrelay.codegen.c import kernels_conv2d as conv2d
+from xrelay.codegen.c import kernels_deformable_conv as deformable_conv
 from xrelay.codegen.c import kernels_einsum as einsum
 from xrelay.codegen.c import kernels_gemm as gemm
 from xrelay.codegen.c import kernels_image as image
@@ -81,6 +82,7 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.image.grid_sample": image_sample.grid_sample,
         "relay.nn.upsampling": upsampling.upsampling,
         "relay.slice_like": slice_like.slice_like,
+        "relay.nn.deformable_conv2d": deformable_conv.deformable_conv2d,
     }
 )
 """Op name -> printer of the op's loop nests."""

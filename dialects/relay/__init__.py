@@ -12,6 +12,7 @@ from xdsl.ir import Dialect
 from xrelay.dialects.relay import (
     algorithm,
     creation,
+    deformable_conv,
     einsum,
     elementwise,
     elementwise_math,
@@ -60,6 +61,7 @@ RELAY = Dialect(
         *upsampling.OPS,
         *slice_like.OPS,
         *reverse_reshape.OPS,
+        *deformable_conv.OPS,
     ],
     [],
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from xrelay.dialects.builder.deformable_conv import *  # noqa: F403
 from xrelay.dialects.builder.nn import *  # noqa: F403
 from xrelay.dialects.builder.nn_conv import *  # noqa: F403
 from xrelay.dialects.builder.nn_extra import *  # noqa: F403
