@@ -625,7 +625,7 @@ def _reverse_reshape(g: GraphMaker) -> Expr:
     choices: list[list[int]] = [[-1], [0] * len(shape)]
     if len(shape) >= 2:
         choices += [[-1, 0], [-2, -3]]
-    last = shape[-1]
+    last = list(shape)[-1]
     factors = [f for f in range(2, last + 1) if last % f == 0]
     if factors:
         choices.append([-2, -1, g.rng.choice(factors), -4])

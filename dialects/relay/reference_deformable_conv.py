@@ -21,13 +21,13 @@ def bilinear(image: Array, py: Array, px: Array) -> Array:
     """`image` [N, C, H, W] read at positions `py`, `px` [N, OH, OW]: 0 where the position is
     outside [0, H) x [0, W) or NaN, else the bilinear sum over the four neighbours (x low then
     high, y low then high inside), a neighbour past the last row or column counting 0."""
-    n, c, h, w = image.shape
+    n, c, h, w = (int(d) for d in image.shape)
     inside = (py >= 0) & (py < h) & (px >= 0) & (px < w)
     y0 = np.where(inside, np.floor(np.where(inside, py, 0.0)), 0.0)
     x0 = np.where(inside, np.floor(np.where(inside, px, 0.0)), 0.0)
     wy_h, wx_h = np.where(inside, py - y0, 0.0), np.where(inside, px - x0, 0.0)
-    batch = np.arange(n)[:, None, None, None]
-    chan = np.arange(c)[None, :, None, None]
+    batch: Array = np.arange(n)[:, None, None, None]
+    chan: Array = np.arange(c)[None, :, None, None]
     out = np.zeros((n, c, *py.shape[1:]))
     for wx, xi in ((1 - wx_h, x0), (wx_h, x0 + 1)):
         for wy, yi in ((1 - wy_h, y0), (wy_h, y0 + 1)):
@@ -41,12 +41,12 @@ def bilinear(image: Array, py: Array, px: Array) -> Array:
 
 def deformable_conv2d(x: Array, offset: Array, weight: Array, p: dc.DeformableParams) -> Array:
     """NCHW data and offset, OIHW weight, float64: the NCHW output."""
-    n, c, _, _ = x.shape
-    o, i, kh, kw = weight.shape
-    _, _, oh, ow = offset.shape
+    n, c = int(x.shape[0]), int(x.shape[1])
+    o, i, kh, kw = (int(d) for d in weight.shape)
+    oh, ow = int(offset.shape[2]), int(offset.shape[3])
     top, left = p.padding[0], p.padding[1]
-    base_y = (np.arange(oh) * p.strides[0] - top)[None, :, None]
-    base_x = (np.arange(ow) * p.strides[1] - left)[None, None, :]
+    base_y: Array = (np.arange(oh) * p.strides[0] - top)[None, :, None]
+    base_x: Array = (np.arange(ow) * p.strides[1] - left)[None, None, :]
     per_dgroup = c // p.deformable_groups
     cols = np.zeros((n, c, kh, kw, oh, ow))
     for g in range(p.deformable_groups):
@@ -54,8 +54,8 @@ def deformable_conv2d(x: Array, offset: Array, weight: Array, p: dc.DeformablePa
         for ky in range(kh):
             for kx in range(kw):
                 at = 2 * (g * kh * kw + ky * kw + kx)
-                py = base_y + ky * p.dilation[0] + offset[:, at]
-                px = base_x + kx * p.dilation[1] + offset[:, at + 1]
+                py: Array = base_y + ky * p.dilation[0] + offset[:, at]
+                px: Array = base_x + kx * p.dilation[1] + offset[:, at + 1]
                 cols[:, g * per_dgroup : (g + 1) * per_dgroup, ky, kx] = bilinear(image, py, px)
     out = np.zeros((n, o, oh, ow))
     per_group, out_per_group = c // p.groups, o // p.groups

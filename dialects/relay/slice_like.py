@@ -31,7 +31,7 @@ def slice_like_shape(data: Shape, like: Shape, axes: Sequence[int] | None) -> Sh
     else:
         if not axes:
             raise RelayTypeError("axes cannot be empty")
-        chosen = []
+        chosen: list[int] = []
         for axis in axes:
             if not -len(data) <= axis < len(data):
                 raise RelayTypeError(f"axis {axis} is out of range for data of rank {len(data)}")
