@@ -129,6 +129,7 @@ _SEMANTICS = (
     *("structure", "elementwise", "nn", "tensor", "nn_norm", "nn_extra"),
     *("movement", "indexing", "scan", "algorithm", "einsum", "vision", "conv", "image"),
     *("image_sample",),
+    *("upsampling", "slice_like", "reverse_reshape", "deformable_conv"),
 )
 """The `reference_<name>` modules of relay ops' semantics, imported on first use."""
 

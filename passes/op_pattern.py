@@ -48,6 +48,7 @@ from xdsl.ir import Attribute, Operation
 from xrelay.dialects.relay import (
     algorithm,
     creation,
+    deformable_conv,
     einsum,
     elementwise,
     elementwise_math,
@@ -61,9 +62,12 @@ from xrelay.dialects.relay import (
     nn_norm,
     nn_pool,
     reduce,
+    reverse_reshape,
     scan,
+    slice_like,
     structure,
     tensor,
+    upsampling,
     vision,
 )
 from xrelay.dialects.relay.types import rank_of, tensor_element_type, tuple_elements
@@ -211,6 +215,10 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     **{op: K.OUT_ELEMWISE_FUSABLE for op in nn_pool.OPS_ND},
     image.Resize2DOp: K.INJECTIVE,
     image_sample.GridSampleOp: K.INJECTIVE,
+    upsampling.UpSamplingOp: K.INJECTIVE,
+    slice_like.SliceLikeOp: K.INJECTIVE,
+    reverse_reshape.ReverseReshapeOp: K.INJECTIVE,
+    deformable_conv.DeformableConv2DOp: K.OUT_ELEMWISE_FUSABLE,
 }
 """The pattern kind of each relay op class (TVM's `TOpPattern`)."""
 

@@ -12,7 +12,7 @@ except parameters (the caller's), constants (`ConstantLike` ops: stored as
 data) and aliases, which take none: `relay.tuple` (its fields' buffers),
 `relay.tuple_get_item` (the field's), and the ops that never move data
 (`relay.reshape`, `relay.squeeze`, `relay.expand_dims`,
-`relay.nn.batch_flatten`, `relay.reverse_reshape`). Block arguments of a
+`relay.nn.batch_flatten`, `relay.contrib_reverse_reshape`). Block arguments of a
 nested region bound one-to-one to its op's operands (`relay.composite`) alias
 them. A call of a *view function* is an alias of its argument too: a function
 with one parameter and one result whose body only reshapes that parameter
@@ -130,7 +130,7 @@ RESHAPE_LIKE = frozenset(
         "relay.squeeze",
         "relay.expand_dims",
         "relay.nn.batch_flatten",
-        "relay.reverse_reshape",
+        "relay.contrib_reverse_reshape",
     }
 )
 """Ops whose result is their first operand's bytes under another shape."""

@@ -46,7 +46,7 @@ ALIGN = 64
 BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f64": 8, "i1": 1, "i8": 1, "ui8": 1}
 BYTES |= {"i16": 2, "i32": 4, "i64": 8}
 ALIASES = {"relay.tuple", "relay.tuple_get_item", "relay.reshape", "relay.squeeze"}
-ALIASES |= {"relay.expand_dims", "relay.nn.batch_flatten", "relay.reverse_reshape"}
+ALIASES |= {"relay.expand_dims", "relay.nn.batch_flatten", "relay.contrib_reverse_reshape"}
 
 
 def is_alias(op: Operation) -> bool:

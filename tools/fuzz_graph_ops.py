@@ -581,6 +581,96 @@ def _grid_sample(g: GraphMaker) -> Expr:
     )
 
 
+def _upsampling(g: GraphMaker) -> Expr:
+    """nn.upsampling: every method, aligned or not, integer and fractional scales (up or
+    down, extents rounding half to even), NCHW or NHWC, float or int data."""
+    dtype = g.rng.choice(("float32", "float32", "float64", "int32", "uint8"))
+    layout = g.rng.choice(("NCHW", "NHWC"))
+    h, w, c = g.dim(1, 6), g.dim(1, 6), g.dim(1, 3)
+    x = g.var((g.batch, c, h, w) if layout == "NCHW" else (g.batch, h, w, c), dtype)
+    scales = (0.5, 1.0, 1.5, 2.0, 2.5, 3.0)
+    return relay.nn.upsampling(
+        x,
+        g.rng.choice(scales),
+        g.rng.choice(scales),
+        layout,
+        g.rng.choice(("nearest_neighbor", "bilinear", "bicubic")),
+        g.rng.random() < 0.5,
+    )
+
+
+def _slice_like(g: GraphMaker) -> Expr:
+    """slice_like: every common axis (shape_like of lower, equal or higher rank) or chosen
+    axes (negative ones too), any dtype, shape_like of another dtype."""
+    x = g.tensor(dtype=g.any_dtype())
+    shape = shape_of(x)
+    like = [g.rng.randint(0, d) if d else 0 for d in shape]
+    like = like[: g.rng.randint(1, len(like))] if g.rng.random() < 0.3 else like
+    if g.rng.random() < 0.2:
+        like.append(g.dim())
+    axes = None
+    if g.rng.random() < 0.5:
+        axes = [
+            a - len(shape) if g.rng.random() < 0.3 else a for a in range(min(len(like), len(shape)))
+        ]
+        axes = g.rng.sample(axes, g.rng.randint(1, len(axes)))
+    return relay.slice_like(x, g.var(tuple(like), g.rng.choice(("float32", "int32"))), axes)
+
+
+def _reverse_reshape(g: GraphMaker) -> Expr:
+    """contrib_reverse_reshape: special values matched from the right (-1 with 0, -3, -2, a
+    -4 split of the last dim, identity 0s), any dtype, zero-size batches included."""
+    x = g.tensor(dtype=g.any_dtype())
+    shape = shape_of(x)
+    choices: list[list[int]] = [[-1], [0] * len(shape)]
+    if len(shape) >= 2:
+        choices += [[-1, 0], [-2, -3]]
+    last = list(shape)[-1]
+    factors = [f for f in range(2, last + 1) if last % f == 0]
+    if factors:
+        choices.append([-2, -1, g.rng.choice(factors), -4])
+    return relay.reverse_reshape(x, g.rng.choice(choices))
+
+
+def _deformable_conv2d(g: GraphMaker) -> Expr:
+    """nn.deformable_conv2d: NCHW/OIHW or NHWC/HWIO, deformable groups and groups, strides,
+    dilation, padding, offsets (random input values, edge values included) reaching outside."""
+    dtype = g.float_dtype()
+    dgroups, groups = g.rng.choice((1, 1, 2)), g.rng.choice((1, 1, 2))
+    c = dgroups * groups * g.rng.randint(1, 2)
+    o = groups * g.rng.randint(1, 3)
+    kh, kw = g.dim(1, 3), g.dim(1, 3)
+    strides = (g.rng.randint(1, 2), g.rng.randint(1, 2))
+    dilation = (g.rng.randint(1, 2), g.rng.randint(1, 2))
+    padding = (g.rng.randint(0, 2), g.rng.randint(0, 2))
+    windows = [d * (k - 1) + 1 for d, k in zip(dilation, (kh, kw), strict=True)]
+    h, w = (win + g.dim(0, 3) for win in windows)
+    oh, ow = (
+        (size + 2 * pad - win) // stride + 1
+        for size, pad, win, stride in zip((h, w), padding, windows, strides, strict=True)
+    )
+    taps = 2 * kh * kw * dgroups
+    nchw = g.rng.random() < 0.6
+    layout, kernel_layout = ("NCHW", "OIHW") if nchw else ("NHWC", "HWIO")
+    data = g.var((g.batch, c, h, w) if nchw else (g.batch, h, w, c), dtype)
+    offset = g.var((g.batch, taps, oh, ow) if nchw else (g.batch, oh, ow, taps), dtype)
+    scaled = relay.multiply(offset, relay.const(g.rng.choice((0.5, 1.5, 3.0)), dtype))
+    i = c // groups
+    weight = g.var((o, i, kh, kw) if nchw else (kh, kw, i, o), dtype)
+    return relay.nn.deformable_conv2d(
+        data,
+        scaled,
+        weight,
+        strides,
+        padding,
+        dilation,
+        dgroups,
+        groups,
+        data_layout=layout,
+        kernel_layout=kernel_layout,
+    )
+
+
 GENERATORS: dict[str, Generator] = {
     "relay.add": _binary(relay.add),
     "relay.subtract": _binary(relay.subtract),
@@ -687,6 +777,10 @@ GENERATORS: dict[str, Generator] = {
     "relay.nn.avg_pool3d": _pool_nd("avg", 3),
     "relay.image.resize2d": _resize2d,
     "relay.image.grid_sample": _grid_sample,
+    "relay.nn.upsampling": _upsampling,
+    "relay.slice_like": _slice_like,
+    "relay.contrib_reverse_reshape": _reverse_reshape,
+    "relay.nn.deformable_conv2d": _deformable_conv2d,
 }
 """A graph generator for every relay op the builder writes, by op name."""
 

@@ -9,6 +9,7 @@ from types import MappingProxyType
 from xrelay.codegen.c import kernels_algorithm as algorithm
 from xrelay.codegen.c import kernels_conv as conv
 from xrelay.codegen.c import kernels_conv2d as conv2d
+from xrelay.codegen.c import kernels_deformable_conv as deformable_conv
 from xrelay.codegen.c import kernels_einsum as einsum
 from xrelay.codegen.c import kernels_gemm as gemm
 from xrelay.codegen.c import kernels_image as image
@@ -18,7 +19,9 @@ from xrelay.codegen.c import kernels_nn_extra as nn_extra
 from xrelay.codegen.c import kernels_nn_norm as nn_norm
 from xrelay.codegen.c import kernels_pool2d as pool2d
 from xrelay.codegen.c import kernels_reduce as reduce
+from xrelay.codegen.c import kernels_slice_like as slice_like
 from xrelay.codegen.c import kernels_tensor as tensor
+from xrelay.codegen.c import kernels_upsampling as upsampling
 from xrelay.codegen.c import kernels_vision as vision
 from xrelay.codegen.c.kernel_api import KernelFn
 from xrelay.codegen.c.kernels_movement import MOVEMENT_KERNELS
@@ -77,6 +80,9 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.nn.avg_pool3d": conv.pool,
         "relay.image.resize2d": image.resize2d,
         "relay.image.grid_sample": image_sample.grid_sample,
+        "relay.nn.upsampling": upsampling.upsampling,
+        "relay.slice_like": slice_like.slice_like,
+        "relay.nn.deformable_conv2d": deformable_conv.deformable_conv2d,
     }
 )
 """Op name -> printer of the op's loop nests."""

@@ -13,7 +13,7 @@ from xdsl.irdl import IRDLOperation
 from xrelay.codegen.c.kernel_api import Kernel, converted
 from xrelay.codegen.c.scalars import INDEX, Scalar
 from xrelay.codegen.c.writer import CWriter, affine, strides
-from xrelay.dialects.relay.base import get_float, get_str, properties_with_defaults
+from xrelay.dialects.relay.base import Props, get_float, get_str, properties_with_defaults
 from xrelay.dialects.relay.resize_taps import axis_resizes, taps
 
 Array = npt.NDArray[Any]
@@ -52,13 +52,18 @@ def _rounded(element: Scalar, expr: str) -> str:
 
 def resize2d(k: Kernel) -> None:
     """Resize H and W: per output element, the sum over W taps of the sum over H taps."""
-    layout = get_str(k.op.properties, "layout")
+    resize2d_with(k, properties_with_defaults(cast(IRDLOperation, k.op)))
+
+
+def resize2d_with(k: Kernel, full: Props) -> None:
+    """`resize2d` of `k`'s input and output with the resize2d properties `full` (all given),
+    for ops computed as a resize (`nn.upsampling`)."""
+    layout = get_str(full, "layout")
     ishape, oshape = k.in_shape(0), k.out_shape()
     dims = {d: ishape[layout.index(d)] for d in layout}
     out = {d: oshape[layout.index(d)] for d in layout}
     ins = dict(zip(layout, strides(ishape), strict=True))
     outs = dict(zip(layout, strides(oshape), strict=True))
-    full = properties_with_defaults(cast(IRDLOperation, k.op))
     h_axis, w_axis = axis_resizes(full, (dims["H"], dims["W"]), (out["H"], out["W"]))
     extrapolation = double_literal(get_float(full, "extrapolation_value"))
     element = k.out_scalar()

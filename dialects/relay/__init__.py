@@ -12,6 +12,7 @@ from xdsl.ir import Dialect
 from xrelay.dialects.relay import (
     algorithm,
     creation,
+    deformable_conv,
     einsum,
     elementwise,
     elementwise_math,
@@ -25,9 +26,12 @@ from xrelay.dialects.relay import (
     nn_norm,
     nn_pool,
     reduce,
+    reverse_reshape,
     scan,
+    slice_like,
     structure,
     tensor,
+    upsampling,
     vision,
 )
 
@@ -54,6 +58,10 @@ RELAY = Dialect(
         *nn_pool.OPS_ND,
         *image.OPS,
         *image_sample.OPS,
+        *upsampling.OPS,
+        *slice_like.OPS,
+        *reverse_reshape.OPS,
+        *deformable_conv.OPS,
     ],
     [],
 )

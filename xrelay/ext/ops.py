@@ -19,6 +19,9 @@ from xrelay.dialects.relay.creation import (
     ZerosLikeOp,
     ZerosOp,
 )
+from xrelay.dialects.relay.deformable_conv import (
+    DeformableConv2DOp,
+)
 from xrelay.dialects.relay.einsum import (
     EinsumOp,
 )
@@ -158,12 +161,18 @@ from xrelay.dialects.relay.reduce import (
     ProdOp,
     SumOp,
 )
+from xrelay.dialects.relay.reverse_reshape import (
+    ReverseReshapeOp,
+)
 from xrelay.dialects.relay.scan import (
     ArangeOp,
     CumprodOp,
     CumsumOp,
     NdarraySizeOp,
     ShapeOfOp,
+)
+from xrelay.dialects.relay.slice_like import (
+    SliceLikeOp,
 )
 from xrelay.dialects.relay.structure import (
     CompilerBeginOp,
@@ -185,6 +194,9 @@ from xrelay.dialects.relay.tensor import (
     StridedSliceOp,
     TakeOp,
     TransposeOp,
+)
+from xrelay.dialects.relay.upsampling import (
+    UpSamplingOp,
 )
 from xrelay.dialects.relay.vision import (
     AllClassNonMaxSuppressionOp,
@@ -236,6 +248,7 @@ __all__ = [
     "CoshOp",
     "CumprodOp",
     "CumsumOp",
+    "DeformableConv2DOp",
     "DenseOp",
     "DepthToSpaceOp",
     "DivideOp",
@@ -302,6 +315,7 @@ __all__ = [
     "ReshapeOp",
     "Resize2DOp",
     "ReverseOp",
+    "ReverseReshapeOp",
     "RightShiftOp",
     "RoundOp",
     "RsqrtOp",
@@ -312,6 +326,7 @@ __all__ = [
     "SignOp",
     "SinOp",
     "SinhOp",
+    "SliceLikeOp",
     "SoftmaxOp",
     "SortOp",
     "SpaceToDepthOp",
@@ -332,6 +347,7 @@ __all__ = [
     "TruncOp",
     "TupleGetItemOp",
     "TupleOp",
+    "UpSamplingOp",
     "WhereOp",
     "YieldOp",
     "ZerosLikeOp",
