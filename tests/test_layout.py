@@ -112,6 +112,7 @@ INFRASTRUCTURE = {
     "rewriting",
     "simplify_arith",
     "simplify_inference_fold",
+    "statistics",
     "target_lowering",
     "transaction",
 }

@@ -44,11 +44,11 @@
 
 /// BYOC passes count composites and partitions.
 // RUN: xrelay-opt %s -p 'partition-for{target=accel}' --mlir-pass-statistics 2>&1 >/dev/null \
-// RUN:   | filecheck %s --check-prefix=BYOC
-// BYOC:      MergeComposite
-// BYOC-NEXT:   (S) 0 num-composites - Number of composites made
-// BYOC:      PartitionGraph
-// BYOC-NEXT:   (S) 2 num-partitions - Number of functions lifted for a compiler
+// RUN:   | filecheck %s --check-prefix=PARTS
+// PARTS:      MergeComposite
+// PARTS-NEXT:   (S) 0 num-composites - Number of composites made
+// PARTS:      PartitionGraph
+// PARTS-NEXT:   (S) 2 num-partitions - Number of functions lifted for a compiler
 
 func.func private @unused(%a: tensor<4xf32>) -> tensor<4xf32> {
   func.return %a : tensor<4xf32>
