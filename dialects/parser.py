@@ -23,8 +23,10 @@ from xdsl.dialects.builtin import (
     BytesAttr,
     DenseIntOrFPElementsAttr,
     FileLineColLoc,
+    FloatAttr,
     IndexType,
     IntAttr,
+    IntegerAttr,
     LocationAttr,
     ModuleOp,
     RankedStructure,
@@ -166,6 +168,17 @@ class LocatingParser(Parser):
             return super().parse_optional_type()
         finally:
             self._close_level(opened)
+
+    def parse_optional_builtin_int_or_float_attr(self) -> IntegerAttr | FloatAttr | None:
+        """xDSL's, with a located error for a hex float literal wider than its type (xDSL
+        raises OverflowError: `0xFFFFFFFFFFFFFFFFFF : f64`)."""
+        token = self._current_token
+        try:
+            return super().parse_optional_builtin_int_or_float_attr()
+        except OverflowError:
+            self.raise_error(
+                f"hexadecimal literal {token.text} has more bits than its float type", token.span
+            )
 
     def parse_optional_attribute(self) -> Attribute | None:
         opened = self._open_level()

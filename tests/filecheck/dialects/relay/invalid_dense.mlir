@@ -173,3 +173,12 @@ func.func @index_overflow() -> tensor<index> {
   %0 = relay.constant dense<-9223372036854775809> : tensor<index>
   func.return %0 : tensor<index>
 }
+
+// -----
+
+/// A hex float attribute wider than its type: xDSL raised OverflowError (found by fuzz-text).
+func.func @hex_float_attr_overflow() -> tensor<1xf32> {
+  // expected-error@+1 {{hexadecimal literal 0xFFFFFFFFFFFFFFFFFF has more bits than its float type}}
+  %0 = relay.arange {stop = 0xFFFFFFFFFFFFFFFFFF : f64} : tensor<1xf32>
+  func.return %0 : tensor<1xf32>
+}
