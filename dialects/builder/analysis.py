@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from xrelay.dialects.builder.expr import Expr, Function, If, Var
+from xrelay.dialects.builder.expr import Expr, Function, If, Var, postorder
 
 
 def _parts(node: Expr) -> list[Expr]:
@@ -22,20 +22,7 @@ def _parts(node: Expr) -> list[Expr]:
 
 def post_order(expr: Expr) -> list[Expr]:
     """Every subexpression of `expr` once, each after its parts (post-DFS order)."""
-    seen: set[int] = set()
-    out: list[Expr] = []
-    stack: list[tuple[Expr, bool]] = [(expr, False)]
-    while stack:
-        node, expanded = stack.pop()
-        if expanded:
-            out.append(node)
-            continue
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
-        stack.append((node, True))
-        stack.extend((part, False) for part in reversed(_parts(node)) if id(part) not in seen)
-    return out
+    return postorder([expr], _parts)
 
 
 def post_order_visit(expr: Expr, fvisit: Callable[[Expr], object]) -> None:

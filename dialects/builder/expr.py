@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Self, cast, overload
 
 import numpy as np
@@ -780,7 +780,9 @@ def _lifted_name(callee: Function, taken: set[str]) -> str:
     if callee.attrs.get("Primitive"):
         base = "fused"
         calls = [
-            n for n in _postorder_calls(callee.body) if not isinstance(n, Tuple | TupleGetItem)
+            n
+            for n in postorder([callee.body], lambda e: e.children())
+            if isinstance(n, Call) and not isinstance(n, Tuple | TupleGetItem)
         ]
         for call in calls:
             word = call.op_class.name.removeprefix("relay.").replace(".", "_")
@@ -795,22 +797,22 @@ def _lifted_name(callee: Function, taken: set[str]) -> str:
     return name
 
 
-def _postorder_calls(root: Expr) -> list[Call]:
-    """The op calls `root` reads, each after its operands (the order they are emitted)."""
+def postorder(roots: Sequence[Expr], parts: Callable[[Expr], Sequence[Expr]]) -> list[Expr]:
+    """Every expression `roots` reach through `parts`, each once and after its parts (an
+    explicit stack: no recursion limit on deep graphs)."""
     seen: set[int] = set()
-    out: list[Call] = []
-    stack: list[tuple[Expr, bool]] = [(root, False)]
+    out: list[Expr] = []
+    stack: list[tuple[Expr, bool]] = [(r, False) for r in reversed(roots)]
     while stack:
         node, expanded = stack.pop()
         if expanded:
-            if isinstance(node, Call):
-                out.append(node)
+            out.append(node)
             continue
         if id(node) in seen:
             continue
         seen.add(id(node))
         stack.append((node, True))
-        stack.extend((c, False) for c in reversed(node.children()) if id(c) not in seen)
+        stack.extend((c, False) for c in reversed(parts(node)) if id(c) not in seen)
     return out
 
 

@@ -28,6 +28,7 @@ from xrelay.dialects.builder.expr import (
     Var,
     infer_call_type,
 )
+from xrelay.dialects.builder.expr import postorder as expr_postorder
 from xrelay.dialects.builder.incomplete import is_complete
 from xrelay.dialects.builder.relations import RESULT, relation_of
 from xrelay.dialects.relay.base import RelayTypeError
@@ -44,21 +45,8 @@ def _children(node: Expr) -> list[Expr]:
 
 
 def postorder(roots: Sequence[Expr]) -> list[Expr]:
-    """Every expression `roots` reach, each after the ones it reads (an explicit stack)."""
-    seen: set[int] = set()
-    order: list[Expr] = []
-    stack: list[tuple[Expr, bool]] = [(r, False) for r in reversed(roots)]
-    while stack:
-        node, expanded = stack.pop()
-        if expanded:
-            order.append(node)
-            continue
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
-        stack.append((node, True))
-        stack.extend((c, False) for c in reversed(_children(node)) if id(c) not in seen)
-    return order
+    """Every expression `roots` reach (callee bodies too), each after the ones it reads."""
+    return expr_postorder(roots, _children)
 
 
 def _op_name(node: Expr) -> str:
