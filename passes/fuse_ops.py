@@ -68,6 +68,7 @@ from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, TensorType
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.traits import IsTerminator
 from xrelay.dialects.func_build import call_op, func_op, return_op
+from xrelay.dialects.fused_names import fused_base
 from xrelay.dialects.locations import fused_location_of, inherit, locate_arguments
 from xrelay.dialects.relay.base import RelayOp
 from xrelay.dialects.relay.structure import ConstantOp, IfOp, TupleGetItemOp, TupleOp
@@ -90,8 +91,6 @@ MAX_DEPTH_KEY = "relay.FuseOps.max_depth"
 DEFAULT_MAX_DEPTH = 256
 """TVM's `kMaxFusedOps`."""
 
-MAX_NAME_LENGTH = 80
-"""TVM's `kMaxFuncNameLength`: longer fused names are cut."""
 
 register_pass_config_option(
     MAX_DEPTH_KEY,
@@ -429,13 +428,7 @@ class Fuser:
     def unique_name(self, ops: Sequence[Operation]) -> str:
         """`fused_<op names>`, whole names up to 80 characters, with a suffix if it is taken."""
         skipped = (ConstantOp, TupleOp, TupleGetItemOp)
-        words = [op.name.removeprefix("relay.").replace(".", "_") for op in ops]
-        kept = [w for w, op in zip(words, ops, strict=True) if not isinstance(op, skipped)]
-        base = "fused"
-        for word in kept:
-            if len(base) + 1 + len(word) > MAX_NAME_LENGTH:
-                break
-            base = f"{base}_{word}"
+        base = fused_base(op.name for op in ops if not isinstance(op, skipped))
         name, suffix = base, self.suffixes.get(base, 0)
         while name in self.taken:  # amortized O(1): suffixes per base only grow
             suffix += 1

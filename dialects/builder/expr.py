@@ -38,6 +38,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xrelay.dialects.builder.incomplete import incomplete, is_complete
 from xrelay.dialects.builder.op_handle import Op
+from xrelay.dialects.fused_names import fused_base
 from xrelay.dialects.relay.base import RelayOp, RelayTypeError
 from xrelay.dialects.relay.structure import (
     CompositeOp,
@@ -778,17 +779,12 @@ def _lifted_name(callee: Function, taken: set[str]) -> str:
     many as fit in 80 characters), `lifted` for any other; `_1`, `_2`, ... if taken."""
     base = "lifted"
     if callee.attrs.get("Primitive"):
-        base = "fused"
-        calls = [
-            n
-            for n in postorder([callee.body], lambda e: e.children())
+        calls = postorder([callee.body], lambda e: e.children())
+        base = fused_base(
+            n.op_class.name
+            for n in calls
             if isinstance(n, Call) and not isinstance(n, Tuple | TupleGetItem)
-        ]
-        for call in calls:
-            word = call.op_class.name.removeprefix("relay.").replace(".", "_")
-            if len(base) + 1 + len(word) > 80:
-                break
-            base = f"{base}_{word}"
+        )
     name, suffix = base, 0
     while name in taken:
         suffix += 1
