@@ -71,7 +71,7 @@ def test_expr_pattern() -> None:
     x = var("x", (4, 1))
     ep = is_expr(x)
     assert isinstance(ep, ExprPattern)
-    assert ep.expr.type == x.checked_type
+    assert ep.expr is x
 
 
 def test_var_pattern() -> None:
