@@ -468,7 +468,7 @@ def _ir_value(expr: object) -> SSAValue | None:
         return as_value(expr)
     if isinstance(expr, Expr) or not isinstance(expr, SSAValue | Operation | ExprView):
         return None
-    return as_value(expr)
+    return as_value(cast(object, expr))
 
 
 def normalize_attr(value: object) -> object:

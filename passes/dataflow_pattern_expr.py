@@ -305,7 +305,7 @@ class ExprMatcher:
             return _solved_type(expr) == pattern.type and self.visit(pattern.pattern, expr)
         if isinstance(pattern, ShapePattern | DataTypePattern):
             ty = _solved_type(expr)
-            if not isinstance(ty, TensorType) or not is_complete(ty):
+            if not isinstance(ty, TensorType):
                 return False
             view = TypeView(cast(Attribute, ty))
             if isinstance(pattern, ShapePattern):
