@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 import numpy as np
+from xdsl.dialects.builtin import FloatAttr
 from xdsl.ir import Attribute, IRNode, SSAValue
 from xrelay.dialects.builder.expr import (
     Call,
@@ -48,6 +49,24 @@ def _attrs(values: Mapping[str, object]) -> dict[str, Attribute]:
 
 def _props(call: Call) -> dict[str, Attribute]:
     return call.op_class.default_properties() | call.props
+
+
+FLOAT_ATOL = 1e-9
+"""TVM compares float attributes within this absolute tolerance (`BaseValueEqual`)."""
+
+
+def _same_props(lhs: Mapping[str, Attribute], rhs: Mapping[str, Attribute]) -> bool:
+    if lhs.keys() != rhs.keys():
+        return False
+    for key, a in lhs.items():
+        b = rhs[key]
+        if a == b:
+            continue
+        if not (isinstance(a, FloatAttr) and isinstance(b, FloatAttr) and a.type == b.type):
+            return False
+        if abs(a.value.data - b.value.data) >= FLOAT_ATOL:
+            return False
+    return True
 
 
 class _Comparer:
@@ -121,7 +140,7 @@ class _Comparer:
             assert isinstance(rhs, Call)
             if lhs.op_class is not rhs.op_class:
                 raise Mismatch(f"ops differ: {lhs.op.name} vs {rhs.op.name}")
-            if _props(lhs) != _props(rhs) or lhs.attrs != rhs.attrs:
+            if not _same_props(_props(lhs), _props(rhs)) or lhs.attrs != rhs.attrs:
                 raise Mismatch(f"attributes of {lhs.op.name} differ: {lhs.props} vs {rhs.props}")
         elif isinstance(lhs, GlobalCall):
             assert isinstance(rhs, GlobalCall)
