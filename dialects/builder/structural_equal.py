@@ -62,9 +62,10 @@ def _same_props(lhs: Mapping[str, Attribute], rhs: Mapping[str, Attribute]) -> b
         b = rhs[key]
         if a == b:
             continue
-        if not (isinstance(a, FloatAttr) and isinstance(b, FloatAttr) and a.type == b.type):
+        if not (isinstance(a, FloatAttr) and isinstance(b, FloatAttr)):
             return False
-        if abs(a.value.data - b.value.data) >= FLOAT_ATOL:
+        fa, fb = cast(FloatAttr, a), cast(FloatAttr, b)
+        if fa.type != fb.type or abs(fa.value.data - fb.value.data) >= FLOAT_ATOL:
             return False
     return True
 
