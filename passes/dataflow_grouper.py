@@ -50,6 +50,7 @@ from xrelay.passes.dataflow_pattern_expr import (
     ExprMatcher,
     Node,
     node_key,
+    node_parts,
 )
 from xrelay.passes.dataflow_pattern_structural import (
     DominatorPattern,
@@ -58,7 +59,7 @@ from xrelay.passes.dataflow_pattern_structural import (
     LetPattern,
 )
 
-__all__ = ["Group", "PatternGrouper", "group_root", "pattern_postorder"]
+__all__ = ["Group", "PatternGrouper", "group_root", "pattern_postorder", "visit_bottom_up"]
 
 
 @dataclass
@@ -144,6 +145,29 @@ class _Extractor(ExprMutator):
         return out
 
 
+def visit_bottom_up(mutator: ExprMutator, root: Node, stop: set[object] | None = None) -> object:
+    """`mutator.visit(root)`, its parts visited first in post-order (not below `stop`'s
+    nodes), so the recursive visitor never goes deeper than one level: long chains do
+    not hit Python's recursion limit (TVM's `MixedModeMutator` does the same)."""
+    stop = stop or set()
+    seen: set[object] = set()
+    stack: list[tuple[Node, bool]] = [(root, False)]
+    while stack:
+        node, expanded = stack.pop()
+        key = node_key(node)
+        if expanded:
+            mutator.visit(node)
+            continue
+        if key in seen:
+            continue
+        seen.add(key)
+        if key in stop:
+            continue
+        stack.append((node, True))
+        stack.extend((p, False) for p in reversed(node_parts(node)))
+    return mutator.visit(root)
+
+
 class PatternGrouper:
     """The groups of `pattern` in `expr` (`groups`: by id; `gid`: node key -> group id)."""
 
@@ -224,7 +248,7 @@ class PatternGrouper:
                     make_input(match, pattern)
         self.graph_number += 1
         extractor = _Extractor(inputs)
-        body = extractor.visit(root)
+        body = visit_bottom_up(extractor, root, set(inputs))
         assert isinstance(body, Expr)
         group.function = Function(params, body)
         group.name = extractor.name

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 
 from xrelay.dialects.builder.expr import Expr, FunctionCall
 from xrelay.dialects.builder.expr_functor import ExprMutator
-from xrelay.passes.dataflow_grouper import PatternGrouper, group_root
+from xrelay.passes.dataflow_grouper import PatternGrouper, group_root, visit_bottom_up
 from xrelay.passes.dataflow_pattern import DFPattern
 from xrelay.passes.dataflow_pattern_structural import FunctionPattern
 
@@ -57,4 +57,5 @@ def partition(
     if isinstance(pattern, FunctionPattern):
         return expr
     grouper = PatternGrouper(pattern, expr)
-    return _Partitioner(grouper, attrs or {}, check or (lambda _: True)).visit(expr)
+    partitioner = _Partitioner(grouper, attrs or {}, check or (lambda _: True))
+    return visit_bottom_up(partitioner, expr)

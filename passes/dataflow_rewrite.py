@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from xrelay.dialects.builder.expr import Expr, Function
 from xrelay.dialects.builder.expr_functor import ExprMutator
 from xrelay.dialects.builder.structural_equal import structural_equal
-from xrelay.passes.dataflow_grouper import PatternGrouper, group_root
+from xrelay.passes.dataflow_grouper import PatternGrouper, group_root, visit_bottom_up
 from xrelay.passes.dataflow_pattern import DFPattern
 from xrelay.passes.dataflow_pattern_expr import Node
 
@@ -93,7 +93,7 @@ def rewrite(
             if callback.require_type:
                 post = _solve_types(post)
             grouper = PatternGrouper(callback.pattern, post)
-            result = _Rewriter(grouper, callback).visit(post)
+            result = visit_bottom_up(_Rewriter(grouper, callback), post)
             if not isinstance(result, Expr):
                 raise TypeError(f"rewrite: a callback returned {type(result).__name__}")
             post = result

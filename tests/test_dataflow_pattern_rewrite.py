@@ -99,3 +99,29 @@ def test_rewritten_graph_computes_the_same_values() -> None:
     a, b, c = (rng.standard_normal((2, 3)).astype("float32") for _ in range(3))
     got = xrelay.evaluate(xrelay.IRModule.from_expr(fn), a, b, c)
     np.testing.assert_allclose(got, (a - b) * c, rtol=1e-6)
+
+
+class ReluToSigmoid(DFPatternCallback):
+    def __init__(self) -> None:
+        super().__init__()
+        self.x = wildcard()
+        self.pattern = is_op("nn.relu")(self.x)
+
+    def callback(
+        self, pre: relay.Expr, post: relay.Expr, node_map: dict[DFPattern, list[object]]
+    ) -> relay.Expr:
+        return relay.sigmoid(node_map[self.x][0])
+
+
+def test_long_chains_do_not_hit_the_recursion_limit() -> None:
+    x = relay.var("x", shape=(2,), dtype="float32")
+    chain: relay.Expr = x
+    for _ in range(1500):
+        chain = relay.nn.relu(chain)
+    out = rewrite(ReluToSigmoid(), chain)
+    depth = 0
+    while isinstance(out, relay.Call):
+        assert out.op.name == "sigmoid"
+        out, depth = out.args[0], depth + 1
+    assert out is x
+    assert depth == 1500
