@@ -37,9 +37,13 @@ which a composite embeds in its body.
 `is_op` with a name that is no relay op raises a `ValueError` (TVM: the op is
 not registered); names with a dialect prefix (`mydialect.op`) are accepted.
 
-Not implemented: TVM's `dominates`, `is_let`, `is_if`, function patterns,
-the divide/multiply reassociation of its call matcher, `rewrite` and
-`pattern.partition` (MergeComposite is the partitioner).
+On builder expressions (`relay.var(...) + ...`, op handles, functions) `match`
+runs TVM's matcher (`dataflow_pattern_expr.py`): there `is_op("add")` also
+matches the op handle, `is_expr(e)` what is structurally equal to `e`, and
+`FunctionPattern`, `is_if`, `dominates` and the divide/multiply reassociation
+of TVM's call matcher work; `rewrite` (`dataflow_rewrite.py`) and
+`pattern.partition` (`dataflow_partition.py`) transform builder expressions.
+`is_let` matches nothing: xrelay has no `let`.
 """
 
 from __future__ import annotations
@@ -180,8 +184,34 @@ class DFPattern:
         return self | option_constructor(self)
 
     def match(self, expr: object) -> bool:
-        """Whether the pattern matches `expr`: an SSA value, op, `ExprView` or builder expr."""
+        """Whether the pattern matches `expr`: a builder expression or op handle (matched as
+        TVM does, `dataflow_pattern_expr.py`), an SSA value, op or `ExprView`."""
+        from xrelay.dialects.builder.expr import Expr, GlobalVar
+        from xrelay.dialects.builder.op_handle import Op
+
+        if isinstance(expr, Expr | Op | GlobalVar):
+            from xrelay.passes.dataflow_pattern_expr import ExprGraph, ExprMatcher
+
+            return ExprMatcher(ExprGraph(expr)).match(self, expr)
         return self.match_state(as_value(expr)) is not None
+
+    def dominates(self, parent: DFPattern, path: DFPattern | None = None) -> DFPattern:
+        """This pattern dominating `parent` through nodes matching `path` (any, if None)."""
+        from xrelay.passes.dataflow_pattern_structural import DominatorPattern
+
+        return DominatorPattern(parent, path or wildcard(), self)
+
+    def partition(
+        self,
+        expr: object,
+        attrs: Mapping[str, object] | None = None,
+        check: Callable[[object], bool] | None = None,
+    ) -> object:
+        """`expr` with each match outlined into a function called in its place (TVM's
+        `partition`, `dataflow_partition.py`)."""
+        from xrelay.passes.dataflow_partition import partition
+
+        return partition(self, expr, attrs, check)
 
     def match_state(self, value: SSAValue, block: Block | None = None) -> MatchState | None:
         """Match at `value`; the bindings and extracted subgraph, or None."""
@@ -197,9 +227,18 @@ class DFPattern:
 
 
 class WildcardPattern(DFPattern):
-    """Any value."""
+    """Any value; after `redirect_to(p)`, what `p` matches (TVM's recursive patterns)."""
+
+    def __init__(self) -> None:
+        self.pattern: DFPattern | None = None
+
+    def redirect_to(self, pattern: DFPattern) -> None:
+        """Match as `pattern` from now on (`pattern` may contain this wildcard)."""
+        self.pattern = pattern
 
     def match_value(self, value: SSAValue, state: MatchState) -> bool:
+        if self.pattern is not None:
+            return match_pattern(self.pattern, value, state)
         state.inputs.append(value)
         return True
 
@@ -209,24 +248,28 @@ def _is_constant(value: SSAValue) -> bool:
 
 
 class ExprPattern(DFPattern):
-    """One specific SSA value; a constant also matches any constant of equal type and value.
+    """One specific expression (`expr`, as given: a builder expression, op handle or SSA
+    value); a constant also matches any constant of equal type and value.
 
     TVM compares with structural equality: there, variables match only
     themselves and constants match by value. A matched constant is embedded in
-    a composite, as TVM does.
+    a composite, as TVM does. In the SSA IR a builder expression other than a
+    constant matches nothing (it is no value there).
     """
 
-    def __init__(self, expr: SSAValue):
+    def __init__(self, expr: object):
         self.expr = expr
+        self.value: SSAValue | None = _ir_value(expr)
+        """What `expr` is in the SSA IR, if anything."""
 
     def _same(self, value: SSAValue) -> bool:
-        if value is self.expr:
+        if value is self.value:
             return True
-        if not (_is_constant(value) and _is_constant(self.expr)):
+        if self.value is None or not (_is_constant(value) and _is_constant(self.value)):
             return False
         assert isinstance(value, OpResult)
-        assert isinstance(self.expr, OpResult)
-        return value.type == self.expr.type and value.op.properties == self.expr.op.properties
+        assert isinstance(self.value, OpResult)
+        return value.type == self.value.type and value.op.properties == self.value.op.properties
 
     def match_value(self, value: SSAValue, state: MatchState) -> bool:
         if not self._same(value):
@@ -418,10 +461,20 @@ class AltPattern(DFPattern):
         return False
 
 
-def _normalize(value: object) -> object:
+def _ir_value(expr: object) -> SSAValue | None:
+    from xrelay.dialects.builder.expr import Constant, Expr
+
+    if isinstance(expr, Constant):
+        return as_value(expr)
+    if isinstance(expr, Expr) or not isinstance(expr, SSAValue | Operation | ExprView):
+        return None
+    return as_value(cast(object, expr))
+
+
+def normalize_attr(value: object) -> object:
     """An attribute value as TVM compares it: lists as tuples, dtypes as their names."""
     if isinstance(value, list | tuple):
-        return tuple(_normalize(v) for v in value)  # pyright: ignore[reportUnknownVariableType, reportUnknownArgumentType]
+        return tuple(normalize_attr(v) for v in value)  # pyright: ignore[reportUnknownVariableType, reportUnknownArgumentType]
     if isinstance(value, np.integer | np.floating):
         return value.item()
     if isinstance(value, Attribute) and is_supported_element_type(value):
@@ -436,7 +489,7 @@ def _attrs_match(op: Operation, attrs: Mapping[str, object]) -> bool:
     for key, expected in attrs.items():
         if key not in view:
             return False
-        if _normalize(view[key]) != _normalize(expected):
+        if normalize_attr(view[key]) != normalize_attr(expected):
             return False
     return True
 
@@ -538,8 +591,8 @@ def is_var(name: str = "") -> VarPattern:
 
 
 def is_expr(expr: object) -> ExprPattern:
-    """Exactly `expr` (an SSA value or an op's single result)."""
-    return ExprPattern(as_value(expr))
+    """Exactly `expr` (a builder expression, an SSA value or an op's single result)."""
+    return ExprPattern(expr)
 
 
 def is_tuple(fields: Iterable[DFPattern] | None) -> TuplePattern:

@@ -6,13 +6,10 @@ vars, since xrelay infers types as expressions are built. Then the cases of the
 brief: attributes with their defaults, types, reused wildcards, matches on
 parsed IR values, what a match extracts for MergeComposite, and bad patterns.
 
-Not ported (no counterpart in xrelay): `FunctionPattern`, `is_if`, `is_let`,
-`dominates` and every dominator test, `rewrite`/`DFPatternCallback` (the
-algebraic-simplify and batch-norm rewrite tests), `pattern.partition` (its
-cases are ported to MergeComposite in `test_merge_composite.py`), op-level
-attributes such as `TOpPattern`, function attributes (`Composite` on a
-Function), calls of a Var with `DictAttrs`, matching a bare `Op`, and the
-divide/multiply reassociation of TVM's call matcher.
+Function, `if` and dominator patterns, op handles and op attributes, `rewrite`
+and `pattern.partition` are tested in `test_dataflow_pattern_expr.py`,
+`test_dataflow_pattern_rewrite.py` and `test_dataflow_pattern_partition.py` (and
+TVM's own file in `tvm_compat/`).
 """
 
 # ruff: noqa: F403, F405
@@ -71,7 +68,7 @@ def test_expr_pattern() -> None:
     x = var("x", (4, 1))
     ep = is_expr(x)
     assert isinstance(ep, ExprPattern)
-    assert ep.expr.type == x.checked_type
+    assert ep.expr is x
 
 
 def test_var_pattern() -> None:

@@ -115,6 +115,12 @@ INFRASTRUCTURE = {
     "statistics",
     "target_lowering",
     "transaction",
+    # the pattern language's matcher over builder expressions, rewrite and partition
+    "dataflow_grouper",
+    "dataflow_partition",
+    "dataflow_pattern_expr",
+    "dataflow_pattern_structural",
+    "dataflow_rewrite",
 }
 
 

@@ -36,6 +36,7 @@ from xdsl.dialects.builtin import (
     i32,
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xrelay.dialects.builder.call_attrs import CallAttrs
 from xrelay.dialects.builder.incomplete import incomplete, is_complete
 from xrelay.dialects.builder.op_handle import Op
 from xrelay.dialects.fused_names import fused_base
@@ -170,6 +171,24 @@ class Expr:
     def __rtruediv__(self, other: object) -> Expr:
         return self._binary("divide", other, reverse=True)
 
+    def _compare(self, op_name: str, other: object) -> Expr:
+        """TVM's comparison operators: expressions only (a number needs `relay.const`)."""
+        if not isinstance(other, Expr):
+            raise TypeError(f'convert "{other}" with `const` first')
+        return self._binary(op_name, other)
+
+    def __lt__(self, other: object) -> Expr:
+        return self._compare("less", other)
+
+    def __gt__(self, other: object) -> Expr:
+        return self._compare("greater", other)
+
+    def __le__(self, other: object) -> Expr:
+        return self._compare("less_equal", other)
+
+    def __ge__(self, other: object) -> Expr:
+        return self._compare("greater_equal", other)
+
     def __neg__(self) -> Expr:
         from xrelay.dialects.builder.elementwise import negative
 
@@ -284,7 +303,7 @@ class Call(Expr):
         op = self.op_class
         self.args = list(args)
         self.props = {k: v for k, v in (props or {}).items()}
-        self.attrs = dict(attrs or {})
+        self.attrs: dict[str, Attribute] = CallAttrs(self, attrs or {})
         if checked_type is None:
             types = [a.checked_type for a in self.args]
             # An untyped operand: solved when the expression becomes IR (`solve.py`).

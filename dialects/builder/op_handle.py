@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from xdsl.ir import Attribute
 from xrelay.dialects.relay.base import RelayOp
 
 
@@ -22,6 +23,18 @@ class Op:
     def name(self) -> str:
         """TVM's name: the dialect's op name without `relay.` (`nn.conv2d`)."""
         return self.op_class.name.removeprefix("relay.")
+
+    @property
+    def checked_type(self) -> Attribute:
+        """An op handle used as a value (a field of a tuple, as TVM allows) has no tensor
+        type: it stays unknown, so such an expression can be matched but not built."""
+        from xrelay.dialects.builder.incomplete import incomplete
+
+        return incomplete()
+
+    def children(self) -> tuple[()]:
+        """An op handle reads no expressions."""
+        return ()
 
     def __getattr__(self, attr: str) -> Any:
         return getattr(self.op_class, attr)

@@ -16,23 +16,31 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 import numpy as np
+from xdsl.dialects.builtin import FloatAttr
 from xdsl.ir import Attribute, IRNode, SSAValue
 from xrelay.dialects.builder.expr import (
     Call,
     Constant,
     Expr,
     Function,
+    FunctionCall,
     GlobalCall,
     If,
     OpaqueCall,
     Var,
     python_to_attr,
 )
+from xrelay.dialects.builder.incomplete import is_complete
 from xrelay.dialects.ir_module import IRModule
 
 
 class Mismatch(Exception):
     """Where two structures first differ."""
+
+
+def _same_type(lhs: Attribute, rhs: Attribute) -> bool:
+    """Equal types; two types not solved yet count as equal (TVM compares no types there)."""
+    return lhs == rhs or not (is_complete(lhs) or is_complete(rhs))
 
 
 def _attrs(values: Mapping[str, object]) -> dict[str, Attribute]:
@@ -41,6 +49,25 @@ def _attrs(values: Mapping[str, object]) -> dict[str, Attribute]:
 
 def _props(call: Call) -> dict[str, Attribute]:
     return call.op_class.default_properties() | call.props
+
+
+FLOAT_ATOL = 1e-9
+"""TVM compares float attributes within this absolute tolerance (`BaseValueEqual`)."""
+
+
+def _same_props(lhs: Mapping[str, Attribute], rhs: Mapping[str, Attribute]) -> bool:
+    if lhs.keys() != rhs.keys():
+        return False
+    for key, a in lhs.items():
+        b = rhs[key]
+        if a == b:
+            continue
+        if not (isinstance(a, FloatAttr) and isinstance(b, FloatAttr)):
+            return False
+        fa, fb = cast(FloatAttr, a), cast(FloatAttr, b)
+        if fa.type != fb.type or abs(fa.value.data - fb.value.data) >= FLOAT_ATOL:
+            return False
+    return True
 
 
 class _Comparer:
@@ -81,7 +108,7 @@ class _Comparer:
         """Compare what belongs to the node itself; the pairs of parts still to compare."""
         if type(lhs) is not type(rhs):
             raise Mismatch(f"{_show(lhs)} vs {_show(rhs)}")
-        if not isinstance(lhs, Function) and lhs.checked_type != rhs.checked_type:
+        if not isinstance(lhs, Function) and not _same_type(lhs.checked_type, rhs.checked_type):
             raise Mismatch(f"types differ: {lhs.checked_type} vs {rhs.checked_type} ({_show(lhs)})")
         if isinstance(lhs, Var):
             if not self.map_free_vars and lhs is not rhs:
@@ -99,10 +126,13 @@ class _Comparer:
         if isinstance(lhs, If):
             assert isinstance(rhs, If)
             return list(zip(_if_parts(lhs), _if_parts(rhs), strict=True))
-        self.callee(lhs, rhs)
         args_l, args_r = list(lhs.children()), list(rhs.children())
         if len(args_l) != len(args_r):
             raise Mismatch(f"argument counts differ: {len(args_l)} vs {len(args_r)}")
+        if isinstance(lhs, FunctionCall):  # the callee is compared as an expression
+            assert isinstance(rhs, FunctionCall)
+            return [(lhs.callee, rhs.callee), *zip(args_l, args_r, strict=True)]
+        self.callee(lhs, rhs)
         return list(zip(args_l, args_r, strict=True))
 
     def callee(self, lhs: Expr, rhs: Expr) -> None:
@@ -111,7 +141,7 @@ class _Comparer:
             assert isinstance(rhs, Call)
             if lhs.op_class is not rhs.op_class:
                 raise Mismatch(f"ops differ: {lhs.op.name} vs {rhs.op.name}")
-            if _props(lhs) != _props(rhs) or lhs.attrs != rhs.attrs:
+            if not _same_props(_props(lhs), _props(rhs)) or lhs.attrs != rhs.attrs:
                 raise Mismatch(f"attributes of {lhs.op.name} differ: {lhs.props} vs {rhs.props}")
         elif isinstance(lhs, GlobalCall):
             assert isinstance(rhs, GlobalCall)
@@ -137,7 +167,7 @@ class _Comparer:
         if _attrs(lhs.attrs) != _attrs(rhs.attrs):
             raise Mismatch(f"function attributes differ: {lhs.attrs} vs {rhs.attrs}")
         for a, b in zip(lhs.params, rhs.params, strict=True):
-            if a.checked_type != b.checked_type:
+            if not _same_type(a.checked_type, b.checked_type):
                 raise Mismatch(f"parameter types differ: {_show(a)} vs {_show(b)}")
             self.bind(a, b)
         return [(lhs.body, rhs.body)]

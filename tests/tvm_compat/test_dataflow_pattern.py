@@ -977,28 +977,28 @@ def test_not_fuse_multi_diamond():
     assert not diamond.match(out)
 
 
-# not ported (no xrelay counterpart): class BatchnormCallback(DFPatternCallback):
-# not ported (no xrelay counterpart):     def __init__(self):
-# not ported (no xrelay counterpart):         super(BatchnormCallback, self).__init__()
-# not ported (no xrelay counterpart):         self.x = wildcard()
-# not ported (no xrelay counterpart):         self.var = wildcard()
-# not ported (no xrelay counterpart):         self.mean = wildcard()
-# not ported (no xrelay counterpart):         self.beta = wildcard()
-# not ported (no xrelay counterpart):         self.gamma = wildcard()
-# not ported (no xrelay counterpart):         self.eps = is_constant()
-# not ported (no xrelay counterpart):
-# not ported (no xrelay counterpart):         self.pattern = (
-# not ported (no xrelay counterpart):             self.gamma * (self.x - self.mean) / is_op("sqrt")(self.var + self.eps) + self.beta
-# not ported (no xrelay counterpart):         )
-# not ported (no xrelay counterpart):
-# not ported (no xrelay counterpart):     def callback(self, pre, post, node_map):
-# not ported (no xrelay counterpart):         x = node_map[self.x][0]
-# not ported (no xrelay counterpart):         var = node_map[self.var][0]
-# not ported (no xrelay counterpart):         mean = node_map[self.mean][0]
-# not ported (no xrelay counterpart):         beta = node_map[self.beta][0]
-# not ported (no xrelay counterpart):         gamma = node_map[self.gamma][0]
-# not ported (no xrelay counterpart):         eps = node_map[self.eps][0]
-# not ported (no xrelay counterpart):         return relay.op.nn.batch_norm(x, gamma, beta, mean, var, epsilon=eps.data.numpy().item())[0]
+class BatchnormCallback(DFPatternCallback):
+    def __init__(self):
+        super(BatchnormCallback, self).__init__()
+        self.x = wildcard()
+        self.var = wildcard()
+        self.mean = wildcard()
+        self.beta = wildcard()
+        self.gamma = wildcard()
+        self.eps = is_constant()
+
+        self.pattern = (
+            self.gamma * (self.x - self.mean) / is_op("sqrt")(self.var + self.eps) + self.beta
+        )
+
+    def callback(self, pre, post, node_map):
+        x = node_map[self.x][0]
+        var = node_map[self.var][0]
+        mean = node_map[self.mean][0]
+        beta = node_map[self.beta][0]
+        gamma = node_map[self.gamma][0]
+        eps = node_map[self.eps][0]
+        return relay.op.nn.batch_norm(x, gamma, beta, mean, var, epsilon=eps.data.item())[0]
 
 
 def test_fuse_batchnorm():
