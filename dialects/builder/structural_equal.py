@@ -22,6 +22,7 @@ from xrelay.dialects.builder.expr import (
     Constant,
     Expr,
     Function,
+    FunctionCall,
     GlobalCall,
     If,
     OpaqueCall,
@@ -99,6 +100,11 @@ class _Comparer:
         if isinstance(lhs, If):
             assert isinstance(rhs, If)
             return list(zip(_if_parts(lhs), _if_parts(rhs), strict=True))
+        if isinstance(lhs, FunctionCall):
+            assert isinstance(rhs, FunctionCall)
+            if len(lhs.args) != len(rhs.args):
+                raise Mismatch(f"argument counts differ: {len(lhs.args)} vs {len(rhs.args)}")
+            return [(lhs.callee, rhs.callee), *zip(lhs.args, rhs.args, strict=True)]
         self.callee(lhs, rhs)
         args_l, args_r = list(lhs.children()), list(rhs.children())
         if len(args_l) != len(args_r):
