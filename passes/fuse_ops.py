@@ -399,9 +399,7 @@ def _wrappable(ops: Sequence[Operation], members: set[Operation]) -> bool:
 class Fuser:
     """Fuses the functions of one module, naming new functions uniquely within it."""
 
-    def __init__(
-        self, module: ModuleOp, opt_level: int, max_depth: int, link_params: bool = False
-    ):
+    def __init__(self, module: ModuleOp, opt_level: int, max_depth: int, link_params: bool = False):
         self.module = module
         self.opt_level = opt_level
         self.max_depth = max_depth
