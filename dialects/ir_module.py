@@ -89,6 +89,9 @@ class IRModule:
         name = _name(key)
         existing = self._func_ops()
         types = {key: op.function_type for key, op in existing.items()}
+        declared = function.declared_type()
+        if declared is not None:  # a recursive call reads the function's declared type
+            types[name] = declared
         new_op, *lifted = function.to_func_ops(name, types)
         old = existing.get(name)
         block = self.module.body.block
