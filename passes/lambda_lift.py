@@ -1,4 +1,4 @@
-"""`lambda-lift` (TVM's `LambdaLift`): function values become module functions when they become IR; nothing is left to lift.
+"""`lambda-lift` (TVM's `LambdaLift`): nothing is left to lift.
 
 See `normal_form.py` for why xrelay's SSA IR is already in this form; the
 pass verifies the module and leaves it unchanged, so pipelines written for

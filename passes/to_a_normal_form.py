@@ -1,4 +1,4 @@
-"""`to-a-normal-form` (TVM's `ToANormalForm`): every intermediate value is a named SSA value already (ANF); nothing changes.
+"""`to-a-normal-form` (TVM's `ToANormalForm`): SSA values are already ANF.
 
 See `normal_form.py` for why xrelay's SSA IR is already in this form; the
 pass verifies the module and leaves it unchanged, so pipelines written for

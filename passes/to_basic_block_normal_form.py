@@ -1,4 +1,4 @@
-"""`to-basic-block-normal-form` (TVM's `ToBasicBlockNormalForm`): values are visible in the regions after them (BBNF by SSA scoping); nothing changes.
+"""`to-basic-block-normal-form` (TVM's `ToBasicBlockNormalForm`): SSA scoping is BBNF.
 
 See `normal_form.py` for why xrelay's SSA IR is already in this form; the
 pass verifies the module and leaves it unchanged, so pipelines written for
@@ -20,7 +20,7 @@ from xrelay.passes.pass_manager import Pass
 
 @dataclass(frozen=True)
 class ToBasicBlockNormalFormPass(ModulePass):
-    """TVM's `ToBasicBlockNormalForm`: a check of the form SSA already gives (see `normal_form.py`)."""
+    """TVM's `ToBasicBlockNormalForm`: a check of the form SSA already gives."""
 
     name = "to-basic-block-normal-form"
     tvm_name: ClassVar[str] = "ToBasicBlockNormalForm"

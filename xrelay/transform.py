@@ -38,7 +38,6 @@ from xrelay.passes.forward_fold_scale_axis import ForwardFoldScaleAxis
 from xrelay.passes.fuse_ops import FuseOps
 from xrelay.passes.infer_type import InferType
 from xrelay.passes.inline import Inline
-from xrelay.passes.lambda_lift import LambdaLift
 from xrelay.passes.instrument import (
     PassInstrument,
     PassPrintingInstrument,
@@ -47,6 +46,7 @@ from xrelay.passes.instrument import (
     PrintBeforeAll,
     pass_instrument,
 )
+from xrelay.passes.lambda_lift import LambdaLift
 from xrelay.passes.merge_compiler_regions import MergeCompilerRegions
 from xrelay.passes.merge_composite import MergeComposite
 from xrelay.passes.partition_graph import PartitionGraph

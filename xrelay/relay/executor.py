@@ -6,7 +6,6 @@ TVM's `debug` and `graph` executors both run xrelay's numpy reference interprete
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from xrelay.api import evaluate
