@@ -4,7 +4,11 @@ For chains of N relay ops (the graph of `ir_scaling.py`), times xDSL's `cse`
 applied directly, then through `Sequential([cse])` under a PassContext:
 transactional (the default: a snapshot clone and a structural comparison per
 pass), non-transactional (`transform.transactional=False`), and with the
-`--time-passes` instrument. Prints µs per op (flat across sizes = linear).
+`--time-passes` instrument; each called as TVM's API is, `new = seq(mod)`
+(the input is left as it was: one copy of the module per top-level call, which
+also serves as the transaction's snapshot) and in place (`seq.run_in_place(mod)`,
+what `xrelay-opt` and `xrelay.build` use). Prints µs per op (flat across sizes
+= linear).
 Run: `python benchmarks/pass_manager_overhead.py [--sizes 1000 10000]`.
 """
 
@@ -48,20 +52,28 @@ def main() -> None:
     def direct(mod: IRModule) -> None:
         cse.apply(ctx, mod.module)
 
-    def managed(config: dict[str, object], timing: bool = False) -> Callable[[IRModule], object]:
+    def managed(
+        config: dict[str, object], timing: bool = False, in_place: bool = False
+    ) -> Callable[[IRModule], object]:
         def run(mod: IRModule) -> object:
             instruments = [PassTimingInstrument()] if timing else []
             with transform.PassContext(instruments=instruments, config=config) as pctx:
                 pctx.xdsl_context = ctx
-                return transform.Sequential([cse])(mod)
+                seq = transform.Sequential([cse])
+                return seq.run_in_place(mod) if in_place else seq(mod)
 
         return run
 
+    untransactional: dict[str, object] = {"transform.transactional": False}
     ways: dict[str, Callable[[IRModule], object]] = {
         "xDSL cse.apply": direct,
-        "Sequential([cse]), transactional": managed({}),
-        "Sequential([cse]), transactional=False": managed({"transform.transactional": False}),
-        "Sequential([cse]) + PassTimingInstrument": managed({}, timing=True),
+        "new = Sequential([cse])(mod), transactional": managed({}),
+        "new = Sequential([cse])(mod), transactional=False": managed(untransactional),
+        "new = Sequential([cse])(mod) + PassTimingInstrument": managed({}, timing=True),
+        "Sequential([cse]).run_in_place(mod), transactional": managed({}, in_place=True),
+        "Sequential([cse]).run_in_place(mod), transactional=False": managed(
+            untransactional, in_place=True
+        ),
     }
     rows: dict[str, list[float]] = {name: [] for name in ways}
     for n in args.sizes:

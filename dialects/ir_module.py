@@ -11,13 +11,14 @@ import io
 from collections.abc import Iterator, Mapping
 
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import IntegerAttr, ModuleOp
 from xdsl.ir import Block, SSAValue
 from xrelay.dialects.builder.expr import (
     Call,
     Constant,
     Expr,
     Function,
+    FunctionCall,
     GlobalCall,
     GlobalVar,
     If,
@@ -88,6 +89,9 @@ class IRModule:
         name = _name(key)
         existing = self._func_ops()
         types = {key: op.function_type for key, op in existing.items()}
+        declared = function.declared_type()
+        if declared is not None:  # a recursive call reads the function's declared type
+            types[name] = declared
         new_op, *lifted = function.to_func_ops(name, types)
         old = existing.get(name)
         block = self.module.body.block
@@ -196,11 +200,25 @@ def _name(key: str | GlobalVar) -> str:
 
 
 def function_from_op(op: func.FuncOp) -> Function:
-    """Rebuild a Function expression from a `func.func` (linear in its size)."""
+    """Rebuild a Function expression from a `func.func` (linear in its size).
+
+    A call of a private `Primitive` function of the same module (what FuseOps makes)
+    becomes a call of that function as a value, as TVM's FuseOps result reads
+    (`%0 = fn (...) { ... }; %0(%x)`); other calls stay calls of a GlobalVar."""
     block = op.body.block
     params = [Var(arg.name_hint or f"p{i}", arg.type) for i, arg in enumerate(block.args)]
     env: dict[SSAValue, Expr] = dict(zip(block.args, params, strict=True))
-    results = trampoline(_convert_block(block, env))  # nested ifs: on a stack, not Python's
+    module = op.parent_op()
+    primitives = (
+        {
+            fn.sym_name.data: fn
+            for fn in module.ops
+            if isinstance(fn, func.FuncOp) and _is_primitive_value(fn) and fn is not op
+        }
+        if isinstance(module, ModuleOp)
+        else {}
+    )
+    results = trampoline(_convert_block(block, env, primitives))  # nested ifs: on a stack
     body = results[0] if len(results) == 1 else Tuple(results)
     out = Function(
         params,
@@ -212,7 +230,22 @@ def function_from_op(op: func.FuncOp) -> Function:
     return out
 
 
-def _convert_block(block: Block, env: dict[SSAValue, Expr]) -> Nested[list[Expr]]:
+def _is_primitive_value(fn: func.FuncOp) -> bool:
+    """A private single-result `Primitive` function: FuseOps' output, a value in TVM."""
+    primitive = fn.attributes.get("Primitive")
+    return (
+        fn.sym_visibility is not None
+        and fn.sym_visibility.data == "private"
+        and isinstance(primitive, IntegerAttr)
+        and primitive.value.data != 0
+        and len(fn.function_type.outputs.data) == 1
+        and bool(fn.body.blocks)
+    )
+
+
+def _convert_block(
+    block: Block, env: dict[SSAValue, Expr], primitives: Mapping[str, func.FuncOp]
+) -> Nested[list[Expr]]:
     for inner in block.ops:
         args = [env[o] for o in inner.operands]
         if isinstance(inner, func.ReturnOp | YieldOp):
@@ -221,9 +254,14 @@ def _convert_block(block: Block, env: dict[SSAValue, Expr]) -> Nested[list[Expr]
         if isinstance(inner, ConstantOp):
             expr = Constant(inner.value)
         elif isinstance(inner, IfOp):
-            then_expr = (yield _convert_block(inner.then_region.block, env))[0]
-            else_expr = (yield _convert_block(inner.else_region.block, env))[0]
+            then_expr = (yield _convert_block(inner.then_region.block, env, primitives))[0]
+            else_expr = (yield _convert_block(inner.else_region.block, env, primitives))[0]
             expr = If(args[0], then_expr, else_expr)
+        elif (
+            isinstance(inner, func.CallOp)
+            and (primitive := primitives.get(inner.callee.root_reference.data)) is not None
+        ):
+            expr = FunctionCall(function_from_op(primitive), args)
         elif isinstance(inner, func.CallOp):
             callee = GlobalVar(inner.callee.root_reference.data)
             call = GlobalCall(callee, args, [r.type for r in inner.results])

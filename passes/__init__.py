@@ -345,3 +345,22 @@ register_lazy(
     "Fold a channel shuffle into the groups=1 conv2d after it, or move it past a strided "
     "depthwise conv2d",
 )
+# TVM's normal-form passes: checks of what SSA already is (see passes/normal_form.py).
+register_lazy(
+    "to-a-normal-form",
+    "to_a_normal_form",
+    "ToANormalFormPass",
+    "Check the module is in A-normal form (SSA values are: nothing changes; TVM's ToANormalForm)",
+)
+register_lazy(
+    "to-basic-block-normal-form",
+    "to_basic_block_normal_form",
+    "ToBasicBlockNormalFormPass",
+    "Check values are scoped as basic block normal form asks (SSA scoping: nothing changes)",
+)
+register_lazy(
+    "lambda-lift",
+    "lambda_lift",
+    "LambdaLiftPass",
+    "Check no local function is left to lift (function values become module functions)",
+)

@@ -36,7 +36,8 @@ dialects). Every other relay op lands in exactly one function; an opaque one
 (`nn.dropout`) in a function of its own. Constants: a scalar of `i1`, `i32`,
 `i64`, `f32` or `f64` is ElemWise and fused into its consumer's function,
 where it is then defined; any other constant stays in the caller and is
-passed as a parameter (TVM without `link_params`).
+passed as a parameter, or, with the config `relay.FuseOps.link_params`
+(TVM's), is copied into each fused function that reads it.
 
 Scope: functions with `Compiler`, `Extern` or `SkipOptimization` are skipped
 (a function pass), and so are functions already marked `Primitive`. The
@@ -91,6 +92,17 @@ MAX_DEPTH_KEY = "relay.FuseOps.max_depth"
 DEFAULT_MAX_DEPTH = 256
 """TVM's `kMaxFusedOps`."""
 
+
+LINK_PARAMS_KEY = "relay.FuseOps.link_params"
+"""The config key embedding constants in the fused functions that read them."""
+
+register_pass_config_option(
+    LINK_PARAMS_KEY,
+    bool,
+    default=False,
+    description="FuseOps defines the constants a fused function reads inside it "
+    "instead of passing them as parameters",
+)
 
 register_pass_config_option(
     MAX_DEPTH_KEY,
@@ -387,10 +399,12 @@ def _wrappable(ops: Sequence[Operation], members: set[Operation]) -> bool:
 class Fuser:
     """Fuses the functions of one module, naming new functions uniquely within it."""
 
-    def __init__(self, module: ModuleOp, opt_level: int, max_depth: int):
+    def __init__(self, module: ModuleOp, opt_level: int, max_depth: int, link_params: bool = False):
         self.module = module
         self.opt_level = opt_level
         self.max_depth = max_depth
+        self.link_params = link_params
+        """Constants a group reads are copied into its function, not passed (TVM's option)."""
         self.taken = {op.sym_name.data for op in module.ops if isinstance(op, func.FuncOp)}
         self.suffixes: dict[str, int] = {}
         """The last suffix given to each base name."""
@@ -450,12 +464,16 @@ class Fuser:
         `position` gives the place in the block of each op the pass found there.
         """
         inputs: list[SSAValue] = []
+        linked: list[SSAValue] = []
         seen: set[SSAValue] = set()
         for op in ops:
             for operand in op.operands:
                 if operand.owner not in members and operand not in seen:
                     seen.add(operand)
-                    inputs.append(operand)
+                    if self.link_params and isinstance(operand.owner, ConstantOp):
+                        linked.append(operand)
+                    else:
+                        inputs.append(operand)
         outputs = [
             result
             for op in ops
@@ -475,10 +493,18 @@ class Fuser:
         locate_arguments(body, inputs)
         for index, arg in enumerate(body.args):
             arg.name_hint = f"p{index}"
+        for value in linked:
+            constant = cast(ConstantOp, value.owner).clone()
+            body.add_op(constant)
+            params[value] = constant.results[0]
         for op in ops:
             op.detach()
             body.add_op(op)
             op.operands = [params.get(operand, operand) for operand in op.operands]
+        for value in linked:
+            if not value.uses:
+                value.owner.detach()
+                value.owner.erase()
         body.add_op(return_op(outputs))
         types = ([value.type for value in inputs], [value.type for value in outputs])
         fused = func_op(name, *types, Region(body), visibility="private")
@@ -540,7 +566,7 @@ class FuseOpsPass(XdslFunctionPass):
         max_depth = context.get_config(MAX_DEPTH_KEY)
         if not isinstance(max_depth, int):
             max_depth = DEFAULT_MAX_DEPTH
-        return Fuser(module, level, max_depth)
+        return Fuser(module, level, max_depth, context.get_config(LINK_PARAMS_KEY) is True)
 
     groups: ClassVar[Statistic] = Statistic("num-groups", "Number of fused functions made")
 

@@ -140,4 +140,4 @@ def partition_for(
     if params:
         bind_params_by_name(mod, params)
     pipeline = PartitionForPass(target=targets, mod_name=mod_name, bind_constants=bind_constants)
-    return pipeline.build()(mod)
+    return pipeline.build().run_in_place(mod)

@@ -55,7 +55,13 @@ from xrelay.dialects.builder.expr import Function
 from xrelay.dialects.depth import NestingTooDeepError
 from xrelay.dialects.diagnostics import DiagnosticError
 from xrelay.dialects.ir_module import IRModule, function_from_op
-from xrelay.passes.pass_context import PassContext, PassInfo, pop_running, push_running
+from xrelay.passes.pass_context import (
+    PassContext,
+    PassInfo,
+    pop_running,
+    push_running,
+    running_passes,
+)
 from xrelay.passes.rewriting import collector_paused
 from xrelay.passes.transaction import (
     reproducer_text,
@@ -150,6 +156,8 @@ class Outcome:
     changed: bool
     before: ModuleOp | None = None
     """The module as it was before the pass, when a snapshot was kept."""
+    known: bool = True
+    """False when `changed` is only assumed (no snapshot to compare, nothing reported)."""
 
 
 @dataclass(frozen=True)
@@ -168,6 +176,11 @@ class Tracked:
 
 _COVER: ContextVar[ModuleOp | None] = ContextVar("xrelay_pass_cover", default=None)
 """The snapshot of the outermost running `Sequential` that serves its passes' rollbacks."""
+
+_PRISTINE: ContextVar[ModuleOp | None] = ContextVar("xrelay_pass_pristine", default=None)
+"""At a top-level call of a Sequential (`Pass.__call__`), the caller's module, which the
+pass runs on a copy of: the state its snapshot would hold, so the outermost Sequential takes
+it as its cover instead of cloning again. Never restored from (its ops are the caller's)."""
 
 _EXACT_CHANGES: ContextVar[bool] = ContextVar("xrelay_exact_changes", default=False)
 """True inside a `Sequential` that skips dependencies, which needs exact `changed` results."""
@@ -256,6 +269,7 @@ def _invoke(pass_: Pass, mod: IRModule, ctx: PassContext, current: ModuleOp | No
         if pass_.composes_transactions:
             rollback_to = tracked.before
         changed = tracked.changed
+        known = changed is not None or snapshot is not None
         if changed is None:
             changed = snapshot is None or not same_ir(snapshot, result.module)
         if changed and immutable:
@@ -266,7 +280,7 @@ def _invoke(pass_: Pass, mod: IRModule, ctx: PassContext, current: ModuleOp | No
         ctx.instrument_after_pass(result, info)
     except BaseException as error:
         fail(error, in_pass=False)
-    return Outcome(result, ran=True, changed=changed, before=rollback_to)
+    return Outcome(result, ran=True, changed=changed, before=rollback_to, known=known)
 
 
 def _report_failure(ctx: PassContext, mod: IRModule, info: PassInfo, handled: bool) -> None:
@@ -346,6 +360,48 @@ class Pass:
         return self._info
 
     def __call__(self, mod: IRModule | ModuleOp) -> IRModule:
+        """`new = pass_(mod)`, TVM's contract: `mod` is left as it was.
+
+        A top-level call runs the pass on one copy of the module, and that copy is
+        the only one: the untouched input is the state a failed pass returns to, so
+        the snapshot every transactional pass (or the outermost Sequential) would
+        take is not taken. Called from inside a running pass, it runs in place (the
+        enclosing pass owns the module). `run_in_place` is the in-place form, which
+        `xrelay-opt` and `xrelay.build` use.
+        """
+        module = mod if isinstance(mod, IRModule) else IRModule(module=mod)
+        ctx = PassContext.current()
+        if running_passes():
+            return invoke(self, module, ctx).module
+        original = module.module
+        work = IRModule(module=_snapshot(self.info, original))
+        transactional = bool(ctx.get_config("transform.transactional", True))
+        debugging = bool(
+            ctx.get_config("transform.crash_reproducer", "")
+            or ctx.get_config("testing.immutable_module", False)
+        )
+        var = _PRISTINE if self.composes_transactions else _COVER
+        # Without transactions there is no snapshot to save; a reproducer or the
+        # immutability check needs each pass's own.
+        token = var.set(original) if transactional and not debugging else None
+        try:
+            outcome = invoke(self, work, ctx)
+        finally:
+            if token is not None:
+                var.reset(token)
+        # Unchanged: the input itself, as TVM returns the same module (`same_as`). Compared
+        # only when the pass did not say (a pass reporting its rewrites, a snapshot compared).
+        if outcome.module is not work:
+            return outcome.module
+        if outcome.known:
+            return work if outcome.changed else module
+        with collector_paused():
+            return module if same_ir(original, work.module) else work
+
+    def run_in_place(self, mod: IRModule | ModuleOp) -> IRModule:
+        """Run the pass on `mod` itself (changed in place; also returned): no copy, a
+        snapshot only where a transactional pass needs one. For callers that own the
+        module (`xrelay-opt`, `xrelay.build`)."""
         module = mod if isinstance(mod, IRModule) else IRModule(module=mod)
         return invoke(self, module, PassContext.current()).module
 
@@ -527,21 +583,24 @@ class Sequential(Pass):
         skips = resolve and any(is_dependency for _, is_dependency in steps)
         start, original = mod, mod.module
         own = self._cover_snapshot(ctx, transactional, skips, steps, original)
+        pristine = own is not None and own is _PRISTINE.get()
+        pristine_token = _PRISTINE.set(None)  # consumed: nested Sequentials never see it
         cover_token = _COVER.set(own) if own is not None else None
         exact_token = _EXACT_CHANGES.set(True) if skips else None
         try:
             tracked = self._run_steps(mod, ctx, steps, resolve, transactional)
         except BaseException:
-            if own is not None:
+            if own is not None and not pristine:  # a pristine input is left, not restored
                 start.module = original
                 restore(original, own)
             raise
         finally:
+            _PRISTINE.reset(pristine_token)
             if exact_token is not None:
                 _EXACT_CHANGES.reset(exact_token)
             if cover_token is not None:
                 _COVER.reset(cover_token)
-        return tracked if own is None else replace(tracked, before=own)
+        return tracked if own is None or pristine else replace(tracked, before=own)
 
     def _cover_snapshot(
         self,
@@ -566,6 +625,9 @@ class Sequential(Pass):
             "testing.immutable_module", False
         ):
             return None
+        pristine = _PRISTINE.get()
+        if pristine is not None:  # a top-level call's untouched input (see `__call__`)
+            return pristine
         return _snapshot(self.info, module)
 
     def _run_steps(
@@ -589,6 +651,8 @@ class Sequential(Pass):
         start, original = mod, mod.module
         before: ModuleOp | None = None
         changed = False
+        known = True  # every child's `changed` exact (none only assumed under a cover)
+        surely = False  # a child's change known (reported or compared), not assumed
         version = 0
         fresh: dict[str, int] = {}  # dependency name -> module version when it last ran
         current: ModuleOp | None = None  # a snapshot equal to the module now, if any
@@ -606,6 +670,8 @@ class Sequential(Pass):
                     before = outcome.before
                 mod = outcome.module
                 changed |= outcome.changed
+                known &= outcome.known
+                surely |= outcome.changed and outcome.known
                 version += outcome.changed
                 if outcome.ran:
                     fresh[name] = version
@@ -614,7 +680,7 @@ class Sequential(Pass):
                 start.module = original
                 restore(original, before)
             raise
-        return Tracked(mod, changed, before)
+        return Tracked(mod, changed if known or surely else None, before)
 
     def schedule(self, ctx: PassContext, resolve: bool = True) -> list[tuple[Pass, bool]]:
         """The enabled passes with their dependencies before them: `(pass, is_dependency)`.

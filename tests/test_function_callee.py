@@ -85,3 +85,36 @@ def test_arity_and_type_errors() -> None:
     z = relay.var("z")
     with pytest.raises(RelayTypeError, match="variable 'z' cannot be solved; it is used by a fun"):
         IRModule.from_expr(relay.Function([z], FunctionCall(untyped, [z])))
+
+
+def _fused_concat_take(link_params: bool) -> IRModule:
+    x = relay.var("x", shape=(10, 1))
+    out = relay.take(relay.concatenate([x, x], axis=-1), relay.const([0], dtype="int64"))
+    mod = IRModule.from_expr(relay.Function([x], out))
+    config = {"relay.FuseOps.link_params": link_params}
+    with transform.PassContext(opt_level=2, config=config):
+        return transform.FuseOps()(transform.InferType()(mod))
+
+
+def test_a_fused_module_reads_back_with_its_primitive_functions_as_values() -> None:
+    mod = _fused_concat_take(link_params=False)
+    main = mod["main"]
+    call = main.body
+    assert isinstance(call, FunctionCall)
+    assert call.callee.attrs["Primitive"] == 1
+    assert [p.name_hint for p in call.callee.params] == ["p0", "p1"]
+    # Written back, the function is the same module (the callee lifted under its name).
+    again = IRModule.from_expr(main)
+    assert str(again) == str(mod)
+    x = np.arange(10, dtype=np.float32).reshape(10, 1)
+    np.testing.assert_array_equal(evaluate(again, x), [0.0])
+
+
+def test_link_params_defines_constants_inside_the_fused_function() -> None:
+    text = str(_fused_concat_take(link_params=True))
+    caller, fused = text.split("func.func private")
+    assert "relay.constant" not in caller
+    assert "relay.constant dense<0> : tensor<1xi64>" in fused
+    assert "func.call @fused_concatenate_take(%x) :" in caller
+    unlinked = str(_fused_concat_take(link_params=False))
+    assert "func.call @fused_concatenate_take(%x, %0) :" in unlinked

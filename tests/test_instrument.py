@@ -852,9 +852,10 @@ def test_print_before_all_prints_module_before_the_pass() -> None:
     mod = get_test_model()
     original = str(mod)
     with PassContext(instruments=[PrintBeforeAll(file=before), PrintAfterAll(file=after)]):
-        transform.get_pass("test-tag")(mod)
+        new = transform.get_pass("test-tag")(mod)
     assert before.getvalue() == f"Before Running Pass: {PassInfo(1, 'TestTag')}\n{original}\n"
-    assert after.getvalue() == f"After Running Pass: {PassInfo(1, 'TestTag')}\n{mod}\n"
+    assert after.getvalue() == f"After Running Pass: {PassInfo(1, 'TestTag')}\n{new}\n"
+    assert str(mod) == original
     assert "tagged" not in before.getvalue()
     assert "tagged" in after.getvalue()
 

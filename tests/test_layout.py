@@ -105,6 +105,7 @@ INFRASTRUCTURE = {
     "greedy",
     "instrument",
     "lowering",
+    "normal_form",
     "op_pattern",
     "pass_config",
     "pass_context",

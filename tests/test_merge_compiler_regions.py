@@ -440,9 +440,9 @@ def densenet(layers: int, targets: tuple[str, ...]) -> IRModule:
 def test_chain_of_3000_alternating_targets() -> None:
     mod = chain(3000, ("accel", "dnnl"))
     original = mod.clone()
-    MergeCompilerRegions()(mod)
+    mod = MergeCompilerRegions()(mod)
     assert annotations(mod) == annotations(original)  # alternating targets: nothing merges
-    PartitionGraph()(mod)
+    mod = PartitionGraph()(mod)
     assert len(functions(mod)) == 3001
     assert_same_numerics(original, mod, seeds=(0,))
 
@@ -450,9 +450,9 @@ def test_chain_of_3000_alternating_targets() -> None:
 def test_chain_of_3000_one_target_is_one_region() -> None:
     mod = chain(3000, ("accel",))
     original = mod.clone()
-    MergeCompilerRegions()(mod)
+    mod = MergeCompilerRegions()(mod)
     assert annotations(mod) == ["begin:accel", "end:accel"]
-    PartitionGraph()(mod)
+    mod = PartitionGraph()(mod)
     assert sorted(functions(mod)) == ["main", "tvmgen_default_accel_main_0"]
     assert_same_numerics(original, mod, seeds=(0,))
 
@@ -460,8 +460,8 @@ def test_chain_of_3000_one_target_is_one_region() -> None:
 def test_densenet_like_one_target_merges_into_one_region() -> None:
     mod = densenet(60, ("accel",))
     original = mod.clone()
-    MergeCompilerRegions()(mod)
-    PartitionGraph()(mod)
+    mod = MergeCompilerRegions()(mod)
+    mod = PartitionGraph()(mod)
     lifted = functions(mod)
     assert len(lifted) == 2
     main_ops = [op.name for op in lifted["main"].body.block.ops]
@@ -474,8 +474,8 @@ def test_densenet_like_alternating_targets_never_merges_across() -> None:
     is allowed anywhere (each would re-enter a region), which TVM once hung on."""
     mod = densenet(60, ("accel", "dnnl"))
     original = mod.clone()
-    MergeCompilerRegions()(mod)
+    mod = MergeCompilerRegions()(mod)
     assert annotations(mod) == annotations(original)
-    PartitionGraph()(mod)
+    mod = PartitionGraph()(mod)
     assert len(functions(mod)) == 61
     assert_same_numerics(original, mod, seeds=(0,), rtol=1e-4, atol=1e-5)

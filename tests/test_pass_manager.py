@@ -596,8 +596,15 @@ def test_a_sequential_takes_one_snapshot_for_all_its_passes(
     taken = count_snapshots(monkeypatch)
     mod = log_module()
     inner = transform.Sequential([keep_as_is, Tag()])
-    transform.Sequential([keep_as_is, Tag(), keep_as_is, inner, keep_as_is])(mod)
-    assert len(taken) == 1  # the outer Sequential's; nested passes and Sequentials take none
+    new = transform.Sequential([keep_as_is, Tag(), keep_as_is, inner, keep_as_is])(mod)
+    # The copy the top-level call works on; it is also the outer Sequential's snapshot (the
+    # untouched input is the state to return to), and nested passes and Sequentials take none.
+    assert len(taken) == 1
+    assert is_tagged(new)
+    assert not is_tagged(mod)
+    taken.clear()
+    transform.Sequential([keep_as_is, Tag(), keep_as_is, inner]).run_in_place(mod)
+    assert len(taken) == 1  # in place: the outer Sequential's snapshot
     assert is_tagged(mod)
 
 
@@ -622,7 +629,7 @@ def test_unchanged_passes_share_one_snapshot(
     mod = log_module()
     config = {"transform.crash_reproducer": str(tmp_path / "r.mlir")}
     with transform.PassContext(config=config):
-        transform.Sequential([keep_as_is, keep_as_is, Tag(), keep_as_is])(mod)
+        transform.Sequential([keep_as_is, keep_as_is, Tag(), keep_as_is]).run_in_place(mod)
     # The two keep_as_is and Tag start from the same IR: one clone; Tag changes it, so the
     # last keep_as_is takes a second.
     assert len(taken) == 2
@@ -651,7 +658,7 @@ def test_non_transactional_failure_keeps_the_half_done_change() -> None:
         transform.PassContext(config={"transform.transactional": False}),
         pytest.raises(transform.PassError, match="'TestFail'"),
     ):
-        transform.Sequential([Tag(), Fail(kind="crash")])(mod)
+        transform.Sequential([Tag(), Fail(kind="crash")]).run_in_place(mod)
     assert is_tagged(mod)
     assert "half_done" in str(mod)
 
@@ -664,7 +671,7 @@ def test_non_transactional_reproducer_still_keeps_the_half_done_change(tmp_path)
         transform.PassContext(config=config),
         pytest.raises(transform.PassError, match="'TestFail'"),
     ):
-        transform.to_pass(Fail(kind="crash"))(mod)
+        transform.to_pass(Fail(kind="crash")).run_in_place(mod)
     assert "half_done" in str(mod)
     assert str(log_module()) in path.read_text()
 
@@ -700,3 +707,31 @@ def test_crash_reproducer(tmp_path) -> None:
     tagged = transform.to_pass(Tag())(log_module())
     assert str(tagged) in text  # the module before the failing pass
     assert str(xrelay.parse(text)) == str(tagged)
+
+
+def test_a_pass_call_leaves_its_input_as_it_was() -> None:
+    """TVM's contract at the Python API: `new = pass_(mod)` does not change `mod`, whatever
+    the pass (module, Sequential, nested), the setting (transactional or not, reproducer)
+    and the outcome (changed, unchanged: then the input itself, failed)."""
+    configs: list[dict[str, object]] = [
+        {},
+        {"transform.transactional": False},
+        {"testing.immutable_module": False, "transform.crash_reproducer": ""},
+    ]
+    for config in configs:
+        with transform.PassContext(config=config):
+            mod = log_module()
+            before = str(mod)
+            for pass_ in (
+                transform.to_pass(Tag()),
+                transform.Sequential([keep_as_is, Tag()]),
+                transform.Sequential([transform.Sequential([Tag()]), keep_as_is]),
+            ):
+                new = pass_(mod)
+                assert str(mod) == before
+                assert is_tagged(new)
+                assert new is not mod
+            assert transform.Sequential([keep_as_is])(mod) is mod
+            with pytest.raises(transform.PassError):
+                transform.Sequential([Tag(), Fail(kind="crash")])(mod)
+            assert str(mod) == before

@@ -283,7 +283,7 @@ def test_random_graphs_get_valid_plans(chunk: int) -> None:
                     mod = partition_for(mod, "accel")
                 mod = xrelay.optimize(mod, 3)
             before = str(mod)
-            PlanMemory()(mod)
+            mod = PlanMemory()(mod)
             mod.module.verify()
             assert without_plan(mod) == before, f"seed {seed}: more than attributes changed"
             try:
@@ -305,7 +305,7 @@ def chain_module(length: int, shape: tuple[int, ...] = (4, 16)) -> IRModule:
 
 def test_chain_reuses_two_buffers() -> None:
     mod = chain_module(50)
-    PlanMemory()(mod)
+    mod = PlanMemory()(mod)
     arena, total = check_module(mod)
     assert (arena, total) == (2 * 256, 49 * 256)
 
@@ -358,7 +358,7 @@ func.func @main(%x: tensor<4x16xf32>, %c: tensor<i1>) -> (tensor<4x16xf32>, tens
 def test_if_branches_are_planned_in_the_arena() -> None:
     """Values read in a branch stay live until the if ends; branch values get arena bytes."""
     mod = xrelay.parse(IF_MODULE)
-    PlanMemory()(mod)
+    mod = PlanMemory()(mod)
     check_module(mod)
     main = planned(mod)[0]
     inner = [op for op in main.walk() if op.parent_op() is not main and op.results]

@@ -107,6 +107,11 @@ def test_create_executor_runs_the_interpreter() -> None:
         relay.create_executor("vm", mod=mod)
     with pytest.raises(ValueError, match="free variables: x"):
         relay.create_executor().evaluate(relay.exp(x))
+    # As in TVM: a closed expression is evaluated at once; "llvm"/"c" name the CPU.
+    two = relay.add(relay.const(1.0), relay.const(1.0))
+    dev = xrelay.device("c", 0)
+    assert dev == xrelay.cpu(0)
+    np.testing.assert_array_equal(relay.create_executor(device=dev).evaluate(two), 2.0)
 
 
 def test_relay_build_with_params() -> None:

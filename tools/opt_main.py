@@ -421,7 +421,7 @@ class OptMain:
         timing = next((i for i in context.instruments if type(i) is PassTimingInstrument), None)
         try:
             with context:
-                result = pipeline(IRModule(module=module))
+                result = pipeline.run_in_place(IRModule(module=module))
         except PassError as error:
             self.pass_failed(error)
         except NumericsCheckError as error:

@@ -35,7 +35,7 @@ def optimize(mod: IRModule, opt_level: int | None = None, fuse: bool = True) -> 
 
     level = -1 if opt_level is None else opt_level
     with nesting_guard("xrelay.optimize", mod.module):
-        return OptimizePass(opt_level=level, fuse=fuse).build()(mod)
+        return OptimizePass(opt_level=level, fuse=fuse).build().run_in_place(mod)
 
 
 def evaluate(

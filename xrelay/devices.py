@@ -21,6 +21,11 @@ def cpu(dev_id: int = 0) -> Device:
     return Device("cpu", dev_id)
 
 
+_CPU_NAMES = frozenset({"cpu", "llvm", "c", "stackvm"})
+"""The names TVM's `tvm.device` maps to the CPU (its `kDLCPU`)."""
+
+
 def device(dev_type: str, dev_id: int = 0) -> Device:
-    """TVM's `tvm.device(dev_type, dev_id=0)`, e.g. `device("cpu")`."""
-    return Device(dev_type, dev_id)
+    """TVM's `tvm.device(dev_type, dev_id=0)`, e.g. `device("cpu")`; as in TVM, the
+    target names `llvm`, `c` and `stackvm` name the CPU too."""
+    return Device("cpu" if dev_type in _CPU_NAMES else dev_type, dev_id)

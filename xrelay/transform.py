@@ -46,6 +46,7 @@ from xrelay.passes.instrument import (
     PrintBeforeAll,
     pass_instrument,
 )
+from xrelay.passes.lambda_lift import LambdaLift
 from xrelay.passes.merge_compiler_regions import MergeCompilerRegions
 from xrelay.passes.merge_composite import MergeComposite
 from xrelay.passes.partition_graph import PartitionGraph
@@ -64,6 +65,8 @@ from xrelay.passes.pass_manager import (
 from xrelay.passes.simplify_expr import SimplifyExpr
 from xrelay.passes.simplify_inference import SimplifyInference
 from xrelay.passes.statistics import Statistic
+from xrelay.passes.to_a_normal_form import ToANormalForm
+from xrelay.passes.to_basic_block_normal_form import ToBasicBlockNormalForm
 
 
 def PrintIR(header: str = "", show_meta_data: bool = False) -> Pass:
@@ -91,6 +94,7 @@ __all__ = [
     "FuseOps",
     "InferType",
     "Inline",
+    "LambdaLift",
     "MergeCompilerRegions",
     "MergeComposite",
     "ModulePass",
@@ -112,6 +116,8 @@ __all__ = [
     "SimplifyExpr",
     "SimplifyInference",
     "Statistic",
+    "ToANormalForm",
+    "ToBasicBlockNormalForm",
     "XdslFunctionPass",
     "XdslPass",
     "XdslPipelinePass",

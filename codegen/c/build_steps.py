@@ -80,9 +80,13 @@ def partition_steps(targets: Sequence[str], opt_level: int | None) -> list[Build
             common = [get_pass(name) for name in PARTITION_PRELUDE]
             prelude = Sequential([*common, *prelude_passes(targets)])
             prelude.scoped_opt_level = opt_level
-            steps.append(BuildStep(_spec(prelude), prelude))
+            steps.append(BuildStep(_spec(prelude), prelude.run_in_place))
         partition = PartitionForPass(target=tuple(targets))
-        steps.append(BuildStep(f"partition-for{{target={','.join(targets)}}}", partition.build()))
+        steps.append(
+            BuildStep(
+                f"partition-for{{target={','.join(targets)}}}", partition.build().run_in_place
+            )
+        )
     return steps
 
 
@@ -98,15 +102,15 @@ def build_steps(targets: Sequence[str], opt_level: int | None) -> list[BuildStep
     level = opt_level if opt_level is not None else 0
     if opt_level is not None:
         optimize = OptimizePass(opt_level=opt_level).build()
-        steps.append(BuildStep(f"optimize{{opt-level={opt_level}}}", optimize))
+        steps.append(BuildStep(f"optimize{{opt-level={opt_level}}}", optimize.run_in_place))
     for name in targets:
         codegen = get_codegen(name)
         assert codegen is not None, name
         lowering = Sequential([get_pass(flag) for flag in codegen.lowering])
         lowering.scoped_opt_level = level
-        steps.append(BuildStep(_spec(lowering), lowering))
+        steps.append(BuildStep(_spec(lowering), lowering.run_in_place))
     steps.append(BuildStep("widen-half-floats", _widen_half_floats))
-    steps.append(BuildStep("plan-memory", PlanMemory()))
+    steps.append(BuildStep("plan-memory", PlanMemory().run_in_place))
     return steps
 
 

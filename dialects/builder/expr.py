@@ -566,6 +566,15 @@ class Function(Expr):
         """The `func.func` this function was read from, if any."""
         super().__init__(FunctionType.from_lists([p.checked_type for p in params], [self.ret_type]))
 
+    def declared_type(self) -> FunctionType | None:
+        """The type this function was declared with (typed parameters and a given result
+        type), which a recursive call can read before the body is typed; None otherwise."""
+        params = [p.checked_type for p in self.params]
+        ret = self.declared_ret_type
+        if ret is None or not is_complete(ret) or not all(is_complete(t) for t in params):
+            return None
+        return FunctionType.from_lists(params, [ret])
+
     def solve_types(
         self, partial: bool = False, globals_: Mapping[str, FunctionType] | None = None
     ) -> None:

@@ -11,7 +11,7 @@ the operands and properties that are known, as TVM's relations do:
 | `nn.dense` | weight `[units, K]`, from the data and `units` |
 | `nn.bias_add`, `nn.prelu` | the bias / alpha `[C]`, C the data's dim on `axis` |
 | `nn.batch_norm`, `nn.layer_norm`, `nn.instance_norm`, `nn.group_norm` | the parameters `[C]` |
-| elementwise binary ops | the unknown operand: its partner's type |
+| elementwise binary ops | the unknown operand: its partner's type (a guess, made last) |
 | same-type unary ops (`nn.relu`, `exp`, ...) | the operand from the result (forward: the result) |
 | `relay.tuple` | the fields from the tuple's type |
 
@@ -161,6 +161,10 @@ def _table() -> dict[str, Relation]:
     table["relay.tuple"] = _tuple
     return table
 
+
+WEAK_RELATIONS: frozenset[Relation] = frozenset({_partner})
+"""Guesses rather than deductions: the solver runs them only when nothing else makes
+progress, so an operand some op infers forward (a conv2d's result) is never guessed."""
 
 RELATIONS: dict[str, Relation] = _table()
 """Relations by op name; convolutions are found by class (`relation_of`)."""

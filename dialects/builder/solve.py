@@ -30,7 +30,7 @@ from xrelay.dialects.builder.expr import (
 )
 from xrelay.dialects.builder.expr import postorder as expr_postorder
 from xrelay.dialects.builder.incomplete import is_complete
-from xrelay.dialects.builder.relations import RESULT, relation_of
+from xrelay.dialects.builder.relations import RESULT, WEAK_RELATIONS, relation_of
 from xrelay.dialects.relay.base import RelayTypeError
 from xrelay.dialects.relay.types import types_compatible
 
@@ -125,11 +125,13 @@ class _Solver:
         self.done.add(id(node))
         return True
 
-    def backward(self, node: Expr) -> bool:
+    def backward(self, node: Expr, weak: bool = False) -> bool:
+        """Solve `node`'s operands from what is known; `weak`: only by the guesses
+        (`WEAK_RELATIONS`), which run when nothing else makes progress."""
         progress = False
         if isinstance(node, Call):
             relation = relation_of(node.op_class)
-            if relation is None:
+            if relation is None or (relation in WEAK_RELATIONS) != weak:
                 return False
             known = [a.checked_type if is_complete(a.checked_type) else None for a in node.args]
             result = node.checked_type if is_complete(node.checked_type) else None
@@ -139,6 +141,8 @@ class _Solver:
             for index, ty in relation(node.op_class, known, result, props).items():
                 target = node if index == RESULT else node.args[index]
                 progress |= self.assign(target, ty, node)
+        elif weak:
+            return False
         elif isinstance(node, GlobalCall) and (fn_type := self.global_type(node)) is not None:
             params = fn_type.inputs.data
             for arg, ty in zip(node.args, params, strict=False):
@@ -174,6 +178,10 @@ class _Solver:
                 progress |= self.forward(node)
             for node in reversed(self.order):
                 progress |= self.backward(node)
+            if not progress:
+                # A guess (an elementwise partner's type) only when nothing else is left,
+                # one at a time: an operand an op will infer forward is not guessed.
+                progress = any(self.backward(node, weak=True) for node in reversed(self.order))
         if not partial:
             self.report()
 

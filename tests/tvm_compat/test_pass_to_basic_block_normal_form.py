@@ -26,7 +26,7 @@ from xrelay.relay import op, create_executor, transform
 # not ported (no xrelay counterpart): from tvm.relay.prelude import Prelude
 # not ported (no xrelay counterpart): from tvm.relay.testing import count, create_workload
 # not ported (no xrelay counterpart): from tvm.relay.analysis import Feature
-# not ported (no xrelay counterpart): from tvm.relay.analysis import check_basic_block_normal_form
+from xrelay.relay.analysis import check_basic_block_normal_form
 
 
 def run_opt_pass(expr, passes):
