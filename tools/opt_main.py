@@ -57,6 +57,7 @@ from xrelay.dialects.diagnostics import (
 )
 from xrelay.dialects.ir_module import IRModule
 from xrelay.dialects.parser import make_context, parse_module
+from xrelay.dialects.pass_warnings import collect_warnings
 from xrelay.dialects.resources import ElidedConstantError
 from xrelay.passes import PassFactory, get_all_passes, lookup_pass
 from xrelay.passes import describe_pass as registered_description
@@ -419,8 +420,9 @@ class OptMain:
         except PassDependencyError as error:
             raise UsageError(str(error)) from None
         timing = next((i for i in context.instruments if type(i) is PassTimingInstrument), None)
+        found: list[Diagnostic] = []
         try:
-            with context:
+            with context, collect_warnings() as found:
                 result = pipeline.run_in_place(IRModule(module=module))
         except PassError as error:
             self.pass_failed(error)
@@ -431,6 +433,10 @@ class OptMain:
             error.diagnostics.extend(self.reproducer_notes(error))
             raise
         finally:
+            # A warning without an op is reported at the module's location.
+            self.warnings += [
+                w if w.line else Diagnostic(*where, w.severity, w.message) for w in found
+            ]
             if timing is not None:
                 sys.stderr.write(timing.render_profile())
             if self.timing is not None:  # --mlir-timing: the passes' rows
