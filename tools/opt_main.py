@@ -176,12 +176,16 @@ class OptMain:
         parser = self.make_arg_parser()
         words = list(sys.argv[1:] if argv is None else argv)
         long_options = _long_options(parser)
-        words = opt_pipeline.expand_pass_flags(words, set(get_all_passes()) - long_options)
-        self.args = parser.parse_args(opt_pipeline.single_dash_long(words, long_options))
         try:
-            plugins.load_plugins(self.args.load_plugin)  # before the registry is read
+            # Plugins first: their passes get per-pass flags too (`-myacc-fuse-matmul-relu`).
+            plugins.load_plugins(plugins.plugin_specs(words))
+            flags = set(get_all_passes()) - long_options
+            if opt_pipeline.unknown_flag_words(words, flags | long_options) and discover():
+                flags = set(get_all_passes()) - long_options  # installed plugins' passes
         except ImportError as error:
             raise UsageError(str(error)) from None
+        words = opt_pipeline.expand_pass_flags(words, flags)
+        self.args = parser.parse_args(opt_pipeline.single_dash_long(words, long_options))
         self.register_passes()
         self.register_targets()
         self.failed = False
