@@ -12,7 +12,7 @@ Python it is a `PassWarning` (`warnings.warn`), which pytest and
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterator
+from collections.abc import Generator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
@@ -38,7 +38,7 @@ def warn(message: str, op: Operation | None = None) -> None:
 
 
 @contextmanager
-def collect_warnings() -> Iterator[list[Diagnostic]]:
+def collect_warnings() -> Generator[list[Diagnostic]]:
     """Collect the warnings passes report in the block as diagnostics (for `xrelay-opt`)."""
     found: list[Diagnostic] = []
     token = _COLLECTED.set(found)

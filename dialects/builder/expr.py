@@ -303,8 +303,9 @@ class Call(Expr):
             # carry its op attributes, which are this call's properties here.
             given = props
             props = given.call_props()
-            attrs = {**given, **attrs} if isinstance(attrs, Mapping) else dict(given)
-        elif attrs is not None and not isinstance(attrs, Mapping):
+            extra: object = attrs
+            attrs = {**given, **attrs} if isinstance(extra, Mapping) and attrs else dict(given)
+        elif not isinstance(cast(object, attrs), Mapping | None):
             attrs = None  # TVM's fourth argument, `type_args`: empty for relay ops
         self.op_class: type[RelayOp] = op.op_class if isinstance(op, Op) else op
         self.op = Op(self.op_class)
