@@ -41,8 +41,10 @@ existing ends are kept. So running the pass twice gives the IR of one run,
 and `AnnotateTarget("A")` then `AnnotateTarget("B")` re-decides only what got
 `"default"`, giving what `AnnotateTarget(["A", "B"])` gives.
 
-Errors. An empty `targets` or a target with no registered predicates,
-pattern table or partition hook is an error when the pass is built. A
+Errors. An empty `targets` is an error when the pass is built. A target with
+no registered predicates, pattern table or partition hook takes no op, as in
+TVM (its ops stay on the host); the pass warns once per run, naming the known
+targets and the closest one (a typo: `acel` for `accel`). A
 predicate that raises is a located error on the op, naming the op and the
 target; it is reported before anything is changed (every predicate runs
 before the rewrite).
@@ -64,10 +66,11 @@ from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects import func
-from xdsl.dialects.builtin import StringAttr
+from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.ir import Block, Operation, OpResult, SSAValue
 from xdsl.traits import IsTerminator
 from xrelay.dialects.diagnostics import DiagnosticError, op_error
+from xrelay.dialects.pass_warnings import warn
 from xrelay.dialects.relay.structure import (
     CompilerBeginOp,
     CompilerEndOp,
@@ -353,12 +356,19 @@ def annotate_function(
 
 
 def check_targets(targets: Sequence[str]) -> tuple[str, ...]:
-    """`targets` as a tuple; ByocError if there is none or one is unknown."""
+    """`targets` as a tuple; ByocError if there is none."""
     if not targets:
         raise ByocError("at least one target is required (e.g. targets=accel)")
-    for target in targets:
-        check_target(target)
     return tuple(targets)
+
+
+def warn_unknown_targets(targets: Sequence[str], module: ModuleOp) -> None:
+    """Warn about each target that takes no op: nothing is registered for it."""
+    for target in targets:
+        try:
+            check_target(target)
+        except ByocError as error:
+            warn(f"annotate-target: {error} It takes no ops.", module)
 
 
 @dataclass(frozen=True)
@@ -377,6 +387,10 @@ class AnnotateTargetPass(XdslFunctionPass):
 
     def __post_init__(self) -> None:
         check_targets(self.targets)  # ByocError (a ValueError) for a bad list
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        warn_unknown_targets(self.targets, op)
+        super().apply(ctx, op)
 
     def apply_to_function(self, ctx: Context, function: func.FuncOp) -> None:
         annotate_function(function, self.targets, self.include_non_call_ops)

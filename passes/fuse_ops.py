@@ -489,7 +489,7 @@ class Fuser:
         for value, result in zip(outputs, call.results, strict=True):
             value.replace_uses_with_if(result, lambda use: use.operation not in members)
         body = Block(arg_types=[value.type for value in inputs])
-        params = dict(zip(inputs, body.args, strict=True))
+        params: dict[SSAValue, SSAValue] = dict(zip(inputs, body.args, strict=True))
         locate_arguments(body, inputs)
         for index, arg in enumerate(body.args):
             arg.name_hint = f"p{index}"
@@ -503,8 +503,9 @@ class Fuser:
             op.operands = [params.get(operand, operand) for operand in op.operands]
         for value in linked:
             if not value.uses:
-                value.owner.detach()
-                value.owner.erase()
+                constant = cast(ConstantOp, value.owner)
+                constant.detach()
+                constant.erase()
         body.add_op(return_op(outputs))
         types = ([value.type for value in inputs], [value.type for value in outputs])
         fused = func_op(name, *types, Region(body), visibility="private")

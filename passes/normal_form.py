@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
-from xrelay.dialects.diagnostics import op_error
+from xrelay.dialects.diagnostics import DiagnosticError, op_error
 
 
 def check_module_functions(module: ModuleOp, pass_name: str) -> None:
@@ -34,4 +34,5 @@ def check_module_functions(module: ModuleOp, pass_name: str) -> None:
     module.verify()
     for op in module.walk():
         if isinstance(op, func.FuncOp) and op.parent_op() is not module:
-            raise op_error(op, f"{pass_name}: a function nested in an op is not supported")
+            message = f"{pass_name}: a function nested in an op is not supported"
+            raise DiagnosticError([op_error(op, message)])

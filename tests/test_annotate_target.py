@@ -24,6 +24,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import StringAttr
 from xdsl.ir import Operation
 from xrelay.dialects.diagnostics import DiagnosticError
+from xrelay.dialects.pass_warnings import PassWarning
 from xrelay.dialects.relay.structure import CompilerBeginOp, CompilerEndOp
 from xrelay.passes import lookup_pass
 from xrelay.passes.adapters import to_pass
@@ -569,17 +570,31 @@ def test_raising_predicate_names_op_and_target() -> None:
     assert str(mod) == before
 
 
+def test_no_target_is_an_error_when_built() -> None:
+    with pytest.raises(ByocError, match=r"at least one target is required"):
+        AnnotateTarget([])
+
+
 @pytest.mark.parametrize(
     ("targets", "message"),
     [
         ("acel", r"unknown target 'acel'.*known targets: .*accel.*did you mean 'accel'"),
         (["accel", "nope"], r"unknown target 'nope'"),
-        ([], r"at least one target is required"),
     ],
 )
-def test_bad_targets_are_errors_when_built(targets: str | list[str], message: str) -> None:
-    with pytest.raises(ByocError, match=message):
-        AnnotateTarget(targets)
+def test_a_target_nothing_is_registered_for_takes_no_ops_with_a_warning(
+    targets: str | list[str], message: str
+) -> None:
+    """TVM's behaviour (its tests annotate for targets with no ops); a PassWarning says so."""
+    x = relay.var("x", shape=(4,))
+    mod = IRModule.from_expr(relay.Function([x], relay.nn.relu(x)))
+    with pytest.warns(PassWarning, match=message):
+        out = AnnotateTarget(targets)(mod)
+    text = str(out)
+    assert 'compiler = "acel"' not in text
+    assert 'compiler = "nope"' not in text
+    # accel takes the relu; for acel alone it stays on the host (TVM's "default").
+    assert ('compiler = "accel"' in text) == (targets != "acel")
 
 
 def test_partitioned_functions_are_skipped() -> None:

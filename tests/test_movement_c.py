@@ -112,6 +112,8 @@ def test_scans_and_shapes(dtype: str, cache: Path) -> None:
     cases.add("arange down", relay.arange(7, 1, -2, dtype))
     cases.add("shape_of", relay.shape_of(x))
     cases.add("ndarray_size", relay.ndarray_size(x, "int64"))
+    cases.add("shape_of_f32", relay.shape_of(x, "float32"))  # TVM takes any number dtype
+    cases.add("ndarray_size_f32", relay.ndarray_size(x, "float32"))
     cases.check(cache, rtol=1e-3 if dtype == "float16" else 1e-5)
 
 

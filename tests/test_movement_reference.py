@@ -224,6 +224,7 @@ def test_arange_shape_of_and_ndarray_size() -> None:
     assert run(lambda d: relay.shape_of(d), x).tolist() == [2, 3]
     assert run(lambda d: relay.shape_of(d, "int64"), x).dtype == np.int64
     assert run(lambda d: relay.ndarray_size(d), x).tolist() == 6
+    assert run(lambda d: relay.shape_of(d, "float32"), x).tolist() == [2.0, 3.0]
 
 
 def test_shape_of_a_static_input_folds() -> None:

@@ -152,6 +152,19 @@ def test_tools_find_installed_passes_targets_and_formats(plugin_root: Path) -> N
         assert '"plug.nop"() : () -> ()' in printed.stdout
     words = run(plugin_root, sys.executable, "-m", "xrelay.tools.opt", str(source), "-t", "words")
     assert words.stdout == "4 ops\n", words.stderr
+    # mlir-opt's per-pass flag works for a plugin's pass, installed or loaded by path.
+    opt = [sys.executable, "-m", "xrelay.tools.opt", str(source)]
+    flagged = run(plugin_root, *opt, "-plug-pass")
+    assert flagged.returncode == 0, flagged.stderr
+    assert '"plug.nop"() : () -> ()' in flagged.stdout
+    path = plugin_root / "byfile.py"
+    path.write_text(
+        "from xdsl.passes import ModulePass\nfrom xrelay import transform\n\n"
+        "@transform.register_pass\nclass FilePass(ModulePass):\n"
+        '    name = "file-pass"\n\n    def apply(self, ctx, op):\n        pass\n'
+    )
+    loaded = run(plugin_root, *opt, "--load-pass-plugin", str(path), "--file-pass")
+    assert loaded.returncode == 0, loaded.stderr
 
 
 def test_an_entry_point_function_is_called(tmp_path: Path) -> None:

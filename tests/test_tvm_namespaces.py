@@ -192,3 +192,13 @@ def test_run_opt_pass_body_reads_the_callers_variables() -> None:
     out = relay.testing.run_opt_pass(relay.add(x, relay.const(0.0)), transform.InferType())
     assert relay.analysis.free_vars(out) == [x]
     xrelay.ir.assert_structural_equal(out, relay.add(x, relay.const(0.0)))
+
+
+def test_a_call_rebuilt_from_call_attrs_keeps_the_op_attributes() -> None:
+    # TVM's mutators write `relay.Call(call.op, args, call.attrs, call.type_args)`.
+    x, w = relay.var("x", shape=(1, 3, 8, 8)), relay.var("w", shape=(4, 3, 3, 3))
+    conv = relay.nn.conv2d(x, w, kernel_size=(3, 3), channels=4, padding=(1, 1))
+    again = relay.Call(conv.op, [x, w], conv.attrs, conv.type_args)
+    assert again.props == conv.props
+    assert again.checked_type == conv.checked_type  # 8x8 kept: the padding travelled
+    assert list(again.attrs.padding) == [1, 1, 1, 1]

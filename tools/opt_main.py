@@ -57,6 +57,7 @@ from xrelay.dialects.diagnostics import (
 )
 from xrelay.dialects.ir_module import IRModule
 from xrelay.dialects.parser import make_context, parse_module
+from xrelay.dialects.pass_warnings import collect_warnings
 from xrelay.dialects.resources import ElidedConstantError
 from xrelay.passes import PassFactory, get_all_passes, lookup_pass
 from xrelay.passes import describe_pass as registered_description
@@ -175,12 +176,16 @@ class OptMain:
         parser = self.make_arg_parser()
         words = list(sys.argv[1:] if argv is None else argv)
         long_options = _long_options(parser)
-        words = opt_pipeline.expand_pass_flags(words, set(get_all_passes()) - long_options)
-        self.args = parser.parse_args(opt_pipeline.single_dash_long(words, long_options))
         try:
-            plugins.load_plugins(self.args.load_plugin)  # before the registry is read
+            # Plugins first: their passes get per-pass flags too (`-myacc-fuse-matmul-relu`).
+            plugins.load_plugins(plugins.plugin_specs(words))
+            flags = set(get_all_passes()) - long_options
+            if opt_pipeline.unknown_flag_words(words, flags | long_options) and discover():
+                flags = set(get_all_passes()) - long_options  # installed plugins' passes
         except ImportError as error:
             raise UsageError(str(error)) from None
+        words = opt_pipeline.expand_pass_flags(words, flags)
+        self.args = parser.parse_args(opt_pipeline.single_dash_long(words, long_options))
         self.register_passes()
         self.register_targets()
         self.failed = False
@@ -419,8 +424,9 @@ class OptMain:
         except PassDependencyError as error:
             raise UsageError(str(error)) from None
         timing = next((i for i in context.instruments if type(i) is PassTimingInstrument), None)
+        found: list[Diagnostic] = []
         try:
-            with context:
+            with context, collect_warnings() as found:
                 result = pipeline.run_in_place(IRModule(module=module))
         except PassError as error:
             self.pass_failed(error)
@@ -431,6 +437,10 @@ class OptMain:
             error.diagnostics.extend(self.reproducer_notes(error))
             raise
         finally:
+            # A warning without an op is reported at the module's location.
+            self.warnings += [
+                w if w.line else Diagnostic(*where, w.severity, w.message) for w in found
+            ]
             if timing is not None:
                 sys.stderr.write(timing.render_profile())
             if self.timing is not None:  # --mlir-timing: the passes' rows

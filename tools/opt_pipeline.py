@@ -125,6 +125,18 @@ def expand_pass_flags(argv: Sequence[str], flags: Collection[str]) -> list[str]:
     return out
 
 
+def unknown_flag_words(argv: Sequence[str], known: Collection[str]) -> bool:
+    """Whether `argv` has a `-word`/`--word` that names no known option or pass (then the
+    installed plugins are read: it may be one of their passes)."""
+    for token in argv:
+        if token == "--":
+            return False
+        match = re.fullmatch(r"--?([A-Za-z0-9][\w.-]*)(?:=.*)?", token, re.DOTALL)
+        if match is not None and len(match.group(1)) > 1 and match.group(1) not in known:
+            return True
+    return False
+
+
 def single_dash_long(argv: Sequence[str], long_options: Collection[str]) -> list[str]:
     """`argv` with LLVM's single-dash long options (`-pass-pipeline=...`,
     `-mlir-print-ir-after-all`, `-split-input-file`) given their second dash, as mlir-opt

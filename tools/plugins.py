@@ -7,7 +7,7 @@ by module name, or a file imported under its own name; once per process).
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from xrelay.plugins import load_plugin
 
@@ -31,3 +31,22 @@ def load_plugins(specs: Iterable[str]) -> None:
     """Import each plugin; `PluginError` (an ImportError, one line) if one cannot be loaded."""
     for spec in specs:
         load_plugin(spec)
+
+
+_OPTIONS = ("--load-plugin", "--load-pass-plugin", "--load-dialect-plugin")
+
+
+def plugin_specs(argv: Sequence[str]) -> list[str]:
+    """The plugins `argv` names (`--load-plugin X` or `--load-plugin=X`, and the aliases),
+    read before the command line is parsed, so their passes get per-pass flags."""
+    specs: list[str] = []
+    for index, token in enumerate(argv):
+        if token == "--":
+            break
+        name, _, value = token.partition("=")
+        if name in _OPTIONS or (name[1:] in _OPTIONS and name.startswith("-")):
+            if value:
+                specs.append(value)
+            elif index + 1 < len(argv):
+                specs.append(argv[index + 1])
+    return specs

@@ -25,6 +25,10 @@ class CallAttrs(dict[str, Attribute]):
         super().__init__(values)
         self._call = call
 
+    def call_props(self) -> dict[str, Attribute]:
+        """The properties (op attributes) of the call these attributes belong to."""
+        return dict(self._call.props)
+
     def __getattr__(self, key: str) -> object:
         if key.startswith("_"):
             raise AttributeError(key)

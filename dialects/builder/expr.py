@@ -298,6 +298,15 @@ class Call(Expr):
         checked_type: Attribute | None = None,
     ):
         assert not isinstance(op, Function | GlobalVar)  # `__new__` made another call
+        if isinstance(props, CallAttrs):
+            # TVM's `relay.Call(call.op, args, call.attrs, call.type_args)`: a call's attrs
+            # carry its op attributes, which are this call's properties here.
+            given = props
+            props = given.call_props()
+            extra: object = attrs
+            attrs = {**given, **attrs} if isinstance(extra, Mapping) and attrs else dict(given)
+        elif not isinstance(cast(object, attrs), Mapping | None):
+            attrs = None  # TVM's fourth argument, `type_args`: empty for relay ops
         self.op_class: type[RelayOp] = op.op_class if isinstance(op, Op) else op
         self.op = Op(self.op_class)
         op = self.op_class

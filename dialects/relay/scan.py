@@ -31,7 +31,7 @@ from xrelay.dialects.relay.base import (
     normalize_axis,
     operand_element_type,
 )
-from xrelay.dialects.relay.tensor import TensorOpBase, is_integer, known_product
+from xrelay.dialects.relay.tensor import TensorOpBase, known_product
 from xrelay.dialects.relay.types import ANY, dtype_of, tensor_type
 
 # --------------------------------------------------------------------------- #
@@ -136,9 +136,10 @@ class ArangeOp(RelayOp):
 
 
 def _index_dtype(props: Props) -> Attribute:
+    """A number type: TVM's relations take any dtype (`shape_of(x, "float32")`); not `i1`."""
     dtype = check_dtype(props["dtype"])
-    if not is_integer(dtype):
-        raise RelayTypeError(f"dtype must be an integer type, got {dtype}")
+    if dtype == i1:
+        raise RelayTypeError(f"dtype must be a number type, got {dtype}")
     return dtype
 
 
