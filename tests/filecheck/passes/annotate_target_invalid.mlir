@@ -6,8 +6,8 @@
 
 /// A target nothing is registered for takes no op (TVM's behaviour): a warning per run at
 /// the module, naming the known targets and the closest one; the module is unchanged.
-// UNKNOWN: annotate_target_invalid.mlir:[[@LINE+9]]:1: warning: annotate-target: unknown target 'acel': no op predicates or pattern table are registered for it (known targets: {{.*}}accel{{.*}}); did you mean 'accel'? It takes no ops.
-// UNKNOWN-NOT: compiler_begin
+// UNKNOWN: annotate_target_invalid.mlir:18:1: warning: annotate-target: unknown target 'acel': no op predicates or pattern table are registered for it (known targets: {{.*}}accel{{.*}}); did you mean 'accel'? It takes no ops.
+// UNKNOWN-NOT: compiler = "acel"
 // UNKNOWN-NOT: Traceback
 // NOPE: warning: annotate-target: unknown target 'nope'
 // NOPE: relay.compiler_begin
