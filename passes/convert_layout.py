@@ -94,6 +94,7 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xrelay.dialects.builder.attrs import int_, ints
 from xrelay.dialects.relay.base import RelayOp, get_int, get_ints, get_str, normalize_axis
 from xrelay.dialects.relay.elementwise import BinaryElementwiseOp, CastOp, UnaryElementwiseOp
+from xrelay.dialects.relay.image import Resize2DOp
 from xrelay.dialects.relay.nn import (
     CONV_DATA_LAYOUTS,
     CONV_KERNEL_LAYOUTS,
@@ -105,6 +106,7 @@ from xrelay.dialects.relay.nn import (
     PadOp,
     SoftmaxOp,
 )
+from xrelay.dialects.relay.nn_conv import Conv2DTransposeOp
 from xrelay.dialects.relay.nn_pool import (
     POOL_LAYOUTS,
     AvgPool2DOp,
@@ -123,6 +125,8 @@ from xrelay.dialects.relay.tensor import (
 )
 from xrelay.dialects.relay.types import ANY, shape_of, tuple_elements
 from xrelay.passes.adapters import XdslFunctionPass, XdslPass
+from xrelay.passes.canonicalize_ops import CanonicalizeOpsPass
+from xrelay.passes.convert_layout_axes import RESIZE_LAYOUTS, remap_axes
 from xrelay.passes.pass_manager import Pass
 
 POOL_OPS: dict[str, type[RelayOp]] = {
@@ -130,14 +134,24 @@ POOL_OPS: dict[str, type[RelayOp]] = {
     "nn.avg_pool2d": AvgPool2DOp,
     "nn.global_max_pool2d": GlobalMaxPool2DOp,
     "nn.global_avg_pool2d": GlobalAvgPool2DOp,
+    "image.resize2d": Resize2DOp,
 }
-"""The pools that take a desired layout, by TVM op name."""
+"""The ops with one `layout` that take a desired layout, by TVM op name."""
 
-CONVERTIBLE = ("nn.conv2d", *POOL_OPS)
+CONV_OPS: dict[str, type[RelayOp]] = {
+    "nn.conv2d": Conv2DOp,
+    "nn.conv2d_transpose": Conv2DTransposeOp,
+}
+"""The ops with a data and a kernel layout that take desired layouts."""
+
+CONVERTIBLE = (*CONV_OPS, *POOL_OPS)
 """Every op name the option may list."""
 
-DEFAULT_KERNEL = {"NCHW": "OIHW", "NHWC": "HWIO"}
-"""The kernel layout `default` means for each data layout (HWOI for NHWC depthwise)."""
+DEFAULT_KERNEL = {
+    "nn.conv2d": {"NCHW": "OIHW", "NHWC": "HWIO"},
+    "nn.conv2d_transpose": {"NCHW": "IOHW", "NHWC": "HWIO"},
+}
+"""The kernel layout `default` means for each data layout (HWOI for NHWC depthwise conv2d)."""
 
 
 def parse_desired_layouts(entries: Sequence[str]) -> dict[str, tuple[str, ...]]:
@@ -156,23 +170,32 @@ def parse_desired_layouts(entries: Sequence[str]) -> dict[str, tuple[str, ...]]:
             )
         if op in out:
             raise ValueError(f"desired layout '{entry}': '{op}' is given twice")
-        if op == "nn.conv2d":
+        if op in CONV_OPS:
             if len(layouts) == 1:
                 layouts.append("default")
             if len(layouts) != 2:
                 raise ValueError(
-                    f"desired layout '{entry}': nn.conv2d takes a data and a kernel layout "
-                    "('nn.conv2d:NHWC:default')"
+                    f"desired layout '{entry}': {op} takes a data and a kernel layout "
+                    f"('{op}:NHWC:default')"
                 )
             data, kernel = layouts
-            _check_layout(entry, data, CONV_DATA_LAYOUTS, "data layout")
-            _check_layout(entry, kernel, (*CONV_KERNEL_LAYOUTS, "default"), "kernel layout")
+            data_layouts, kernel_layouts = _conv_layouts(op)
+            _check_layout(entry, data, data_layouts, "data layout")
+            _check_layout(entry, kernel, (*kernel_layouts, "default"), "kernel layout")
         else:
             if len(layouts) != 1:
                 raise ValueError(f"desired layout '{entry}': {op} takes one layout ('{op}:NHWC')")
-            _check_layout(entry, layouts[0], POOL_LAYOUTS, "layout")
+            allowed = RESIZE_LAYOUTS if op == "image.resize2d" else POOL_LAYOUTS
+            _check_layout(entry, layouts[0], allowed, "layout")
         out[op] = tuple(layouts)
     return out
+
+
+def _conv_layouts(op: str) -> tuple[Sequence[str], Sequence[str]]:
+    """The data and kernel layouts the conv op `op` takes."""
+    if op == "nn.conv2d_transpose":
+        return Conv2DTransposeOp.DATA_LAYOUTS, Conv2DTransposeOp.KERNEL_LAYOUTS
+    return CONV_DATA_LAYOUTS, CONV_KERNEL_LAYOUTS
 
 
 def _check_layout(entry: str, layout: str, allowed: Sequence[str], what: str) -> None:
@@ -271,10 +294,27 @@ class _BlockConverter:
 
     def original(self, value: SSAValue) -> SSAValue:
         """A relaid value back in its original layout (other values as they are)."""
+        if value in self.tuples:
+            return self.original_tuple(value)
         held = self.relaid.get(value)
         if held is None:
             return value
         return self.transform(held.value, held.dst, held.src)
+
+    def original_tuple(self, value: SSAValue) -> SSAValue:
+        """A tuple with relaid fields rebuilt from its fields, each in its original layout."""
+        key = (value, "", "")
+        found = self.transforms.get(key)
+        if found is not None:
+            return found
+        held = self.tuples[value]
+        items: list[SSAValue] = []
+        for index in range(len(tuple_elements(held.value.type))):
+            item = self.build(TupleGetItemOp, [held.value], {"index": int_(index)})
+            src, dst = held.fields.get(index, ("", ""))
+            items.append(self.transform(item, dst, src))
+        result = self.transforms[key] = self.build(TupleOp, items, {})
+        return result
 
     def to_layout(self, value: SSAValue, src: str, dst: str) -> SSAValue:
         """`value`, read as laid out in `src`, relaid to `dst`."""
@@ -286,16 +326,16 @@ class _BlockConverter:
         return self.transform(value, src, dst)
 
     def aligned(self, value: SSAValue, src: str, dst: str) -> SSAValue:
-        """An operand broadcasting against a rank-4 `src` value, relaid to `dst`."""
+        """An operand broadcasting against a `src`-laid value, relaid to `dst`."""
         if value in self.relaid:
             return self.to_layout(value, src, dst)
         shape = shape_of(value.type)
         if all(d == 1 for d in shape):
             return value
-        if len(shape) < 4:
+        if len(shape) < len(src):
             wide = self.expanded.get(value)
             if wide is None:
-                props = {"axis": int_(0), "num_newaxis": int_(4 - len(shape))}
+                props = {"axis": int_(0), "num_newaxis": int_(len(src) - len(shape))}
                 wide = self.expanded[value] = self.build(ExpandDimsOp, [value], props)
             value = wide
         return self.transform(value, src, dst)
@@ -328,7 +368,7 @@ class _BlockConverter:
         """A boundary: every relaid value `op` (or an op nested in it) reads goes back."""
         for nested in op.walk():
             for index, operand in enumerate(nested.operands):
-                if operand in self.relaid:
+                if operand in self.relaid or operand in self.tuples:
                     nested.operands[index] = self.original(operand)
 
     def erase_unused(self) -> None:
@@ -339,38 +379,41 @@ class _BlockConverter:
     # ------------------------------------------------------------ listed ops
 
     def convert_desired(self, op: Operation) -> bool:
-        if isinstance(op, Conv2DOp) and "nn.conv2d" in self.desired:
-            return self.convert_conv(op, *self.desired["nn.conv2d"])
-        if isinstance(op, Pool2DOp | GlobalPool2DOp):
-            key = op.name.removeprefix("relay.")
-            if key in self.desired:
-                return self.convert_pool(op, self.desired[key][0])
+        key = op.name.removeprefix("relay.")
+        if key not in self.desired:
+            return False
+        if isinstance(op, Conv2DOp | Conv2DTransposeOp):
+            return self.convert_conv(op, key, *self.desired[key])
+        if isinstance(op, Pool2DOp | GlobalPool2DOp | Resize2DOp):
+            return self.convert_pool(op, self.desired[key][0])
         return False
 
-    def convert_conv(self, op: Conv2DOp, data_layout: str, kernel_layout: str) -> bool:
+    def convert_conv(self, op: RelayOp, key: str, data_layout: str, kernel_layout: str) -> bool:
         props = op.properties
+        data, weight = op.operands[0], op.operands[1]
         old_data, old_kernel = get_str(props, "data_layout"), get_str(props, "kernel_layout")
         if kernel_layout == "default":
-            kernel_layout = DEFAULT_KERNEL[data_layout]
-            if data_layout == "NHWC" and self.is_depthwise(op, old_data, old_kernel):
+            kernel_layout = DEFAULT_KERNEL[key][data_layout]
+            depthwise = key == "nn.conv2d" and self.is_depthwise(op, old_data, old_kernel)
+            if data_layout == "NHWC" and depthwise:
                 kernel_layout = "HWOI"
-        if (data_layout, kernel_layout) == (old_data, old_kernel) and op.data not in self.relaid:
+        if (data_layout, kernel_layout) == (old_data, old_kernel) and data not in self.relaid:
             return False
-        data = self.to_layout(op.data, old_data, data_layout)
-        weight = self.transform(self.original(op.weight), old_kernel, kernel_layout)
+        new_data = self.to_layout(data, old_data, data_layout)
+        new_weight = self.transform(self.original(weight), old_kernel, kernel_layout)
         new_props = dict(props)
         new_props["data_layout"] = StringAttr(data_layout)
         new_props["kernel_layout"] = StringAttr(kernel_layout)
-        result = self.build(Conv2DOp, [data, weight], new_props, op)
+        result = self.build(_relay_class(op), [new_data, new_weight], new_props, op)
         self.define(op, result, old_data, data_layout)
         return True
 
     @staticmethod
-    def is_depthwise(op: Conv2DOp, data_layout: str, kernel_layout: str) -> bool:
+    def is_depthwise(op: Operation, data_layout: str, kernel_layout: str) -> bool:
         """TVM's `is_depthwise_conv2d`: input channels = output channels = groups."""
         groups = get_int(op.properties, "groups")
-        channels_in = shape_of(op.data.type)[data_layout.index("C")]
-        channels_out = shape_of(op.weight.type)[kernel_layout.index("O")]
+        channels_in = shape_of(op.operands[0].type)[data_layout.index("C")]
+        channels_out = shape_of(op.operands[1].type)[kernel_layout.index("O")]
         return channels_in != ANY and channels_in == channels_out == groups
 
     def convert_pool(self, op: Operation, layout: str) -> bool:
@@ -399,7 +442,7 @@ class _BlockConverter:
         if isinstance(op, UnaryElementwiseOp | CastOp):
             self.define(op, self.build(type(op), [first.value], props, op), src, dst)
         elif isinstance(op, BinaryElementwiseOp):
-            if any(len(shape_of(v.type)) > 4 for v in op.operands):
+            if any(len(shape_of(v.type)) > len(src) for v in op.operands):
                 return False
             operands = [self.aligned(v, src, dst) for v in op.operands]
             self.define(op, self.build(type(op), operands, props, op), src, dst)
@@ -428,8 +471,27 @@ class _BlockConverter:
                 return False
             result = self.transform(first.value, dst, get_str(props, "dst_layout"))
             self.define(op, result, src, src)
+        elif not self.follow_tuple_maker(op, first):
+            return self.follow_axes(op, first)
+        return True
+
+    def follow_axes(self, op: RelayOp, first: Relaid) -> bool:
+        """Ops renumbering their axes for the new layout of their data (operand 0)."""
+        if op.operands[0] not in self.relaid:
+            return False
+        remapped = remap_axes(op, first.src, first.dst)
+        if remapped is None:
+            return False
+        operands = [first.value, *(self.original(v) for v in op.operands[1:])]
+        result = self.build(type(op), operands, remapped.props, op)
+        if remapped.fields:
+            layouts = (remapped.src, remapped.dst)
+            self.tuples[op.results[0]] = RelaidTuple(
+                result, dict.fromkeys(range(remapped.fields), layouts)
+            )
+            self.replaced.append(op)
         else:
-            return self.follow_tuple_maker(op, first)
+            self.define(op, result, remapped.src, remapped.dst)
         return True
 
     def follow_tuple_maker(self, op: RelayOp, first: Relaid) -> bool:
@@ -438,8 +500,8 @@ class _BlockConverter:
             return False
         if op.operands[0] not in self.relaid and not isinstance(op, TupleOp):
             return False
-        if not _tuple_readers_in(op.results[0], self.block):
-            return False
+        if isinstance(op, TupleOp) and not _tuple_readers_in(op.results[0], self.block):
+            return False  # TVM realizes the fields of a tuple expression read elsewhere
         src, dst = first.src, first.dst
         props = dict(op.properties)
         fields: dict[int, tuple[str, str]]
@@ -497,6 +559,7 @@ class ConvertLayoutPass(XdslFunctionPass):
 
     def apply_to_function(self, ctx: Context, function: func.FuncOp) -> None:
         desired = parse_desired_layouts(self.desired_layouts)
+        CanonicalizeOpsPass().apply_to_function(ctx, function)  # TVM's required pass
         if desired and function.body.blocks:
             _BlockConverter(desired, function.body.block).run()
 
