@@ -37,6 +37,7 @@ from xrelay.dialects.locations import inherit
 from xrelay.dialects.relay.base import RelayOp, get_int, get_str
 from xrelay.dialects.relay.creation import FullOp
 from xrelay.dialects.relay.elementwise import MultiplyOp
+from xrelay.dialects.relay.layout_blocked import is_plain
 from xrelay.dialects.relay.nn import Conv2DOp
 from xrelay.dialects.relay.structure import ConstantOp
 from xrelay.dialects.relay.tensor import ExpandDimsOp, ReshapeOp, SqueezeOp, TransposeOp
@@ -123,8 +124,18 @@ def is_depthwise(conv: Conv2DOp) -> bool:
     return weight[kernel_axis(conv, "O")] == groups and weight[kernel_axis(conv, "I")] == 1
 
 
+def has_plain_layouts(conv: Conv2DOp) -> bool:
+    """Whether the conv's data and kernel layouts are plain ones (not NCHW4c, OIHW4i4o):
+    blocked convolutions are left alone (where TVM folds reshaped scales)."""
+    props = conv.properties
+    return is_plain(get_str(props, "data_layout")) and is_plain(get_str(props, "kernel_layout"))
+
+
 def is_foldable_conv(conv: Conv2DOp) -> bool:
-    """Only plain (groups 1) and depthwise convolutions fold a scale (TVM's rule)."""
+    """Only plain (groups 1) and depthwise convolutions fold a scale (TVM's rule), in plain
+    layouts."""
+    if not has_plain_layouts(conv):
+        return False
     return get_int(conv.properties, "groups") == 1 or is_depthwise(conv)
 
 
