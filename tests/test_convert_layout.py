@@ -464,8 +464,10 @@ def test_options_and_spec() -> None:
     }
     bad = [
         (("nn.dense:NHWC",), "unknown op 'nn.dense'"),
-        (("nn.conv2d:NCHW16c:default",), "unsupported data layout 'NCHW16c'"),
-        (("nn.conv2d:NHWC:IOHW",), "unsupported kernel layout 'IOHW'"),
+        (("nn.conv2d:NCHW16c:default",), "a blocked data layout needs a kernel layout"),
+        (("nn.conv2d:NWCH:default",), "unsupported data layout 'NWCH'"),
+        (("nn.conv2d:NHWC:OIDHW",), "kernel layout 'OIDHW' must have the primal axes O, I, H, W"),
+        (("nn.max_pool2d:NCHW4h",), "unsupported layout 'NCHW4h'"),
         (("nn.max_pool2d:NHWC:HWIO",), "takes one layout"),
         (("nn.conv2d:NHWC", "nn.conv2d:NCHW"), "given twice"),
     ]

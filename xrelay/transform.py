@@ -46,6 +46,7 @@ from xrelay.passes.instrument import (
     PrintBeforeAll,
     pass_instrument,
 )
+from xrelay.passes.layout_config import LayoutConfig
 from xrelay.passes.merge_compiler_regions import MergeCompilerRegions
 from xrelay.passes.merge_composite import MergeComposite
 from xrelay.passes.partition_graph import PartitionGraph
@@ -91,6 +92,7 @@ __all__ = [
     "FuseOps",
     "InferType",
     "Inline",
+    "LayoutConfig",
     "MergeCompilerRegions",
     "MergeComposite",
     "ModulePass",

@@ -1,10 +1,10 @@
 // RUN: xrelay-opt %s -p 'convert-layout{desired-layouts="nn.conv2d:NCHW:default"}' --split-input-file | filecheck %s
 /// An op that cannot be converted (or a bad layout) is an error when the pass is built.
 // RUN: not xrelay-opt %s -p 'convert-layout{desired-layouts="nn.dense:NCHW"}' 2>&1 | filecheck %s --check-prefix=BADOP
-// RUN: not xrelay-opt %s -p 'convert-layout{desired-layouts="nn.conv2d:NCHW16c"}' 2>&1 | filecheck %s --check-prefix=BADLAYOUT
+// RUN: not xrelay-opt %s -p 'convert-layout{desired-layouts="nn.conv2d:NWCH"}' 2>&1 | filecheck %s --check-prefix=BADLAYOUT
 
 // BADOP: error: bad options for pass 'convert-layout': desired layout 'nn.dense:NCHW': unknown op 'nn.dense'; convertible ops: nn.conv2d, nn.conv2d_transpose, nn.max_pool2d, nn.avg_pool2d, nn.global_max_pool2d, nn.global_avg_pool2d, image.resize2d
-// BADLAYOUT: error: bad options for pass 'convert-layout': desired layout 'nn.conv2d:NCHW16c': unsupported data layout 'NCHW16c'; expected one of NCHW, NHWC
+// BADLAYOUT: error: bad options for pass 'convert-layout': desired layout 'nn.conv2d:NWCH': unsupported data layout 'NWCH'; expected NCHW, NHWC, HWNC or NCHW{k}c
 
 /// TVM's case: NHWC/HWIO conv + relu -> transforms of x and w, NCHW conv, relu, one transform back.
 // CHECK-LABEL: @fold_nhwc_conv_relu
