@@ -429,6 +429,10 @@ class _BlockConverter:
             channels = shape_of(data.type)[old_data.index("C")]
             if channels == ANY or channels % tile:
                 return False  # TVM's convert_conv2d keeps such a conv as it is
+        if not relayable(shape_of(data.type), old_data, data_layout) or not relayable(
+            shape_of(weight.type), old_kernel, kernel_layout
+        ):
+            return False  # a block that does not divide its axis (where TVM fails)
         new_data = self.to_layout(data, old_data, data_layout)
         new_weight = self.transform(self.original(weight), old_kernel, kernel_layout)
         new_props = dict(props)
@@ -452,6 +456,8 @@ class _BlockConverter:
         data = op.operands[0]
         if layout == old and data not in self.relaid:
             return False
+        if not relayable(shape_of(data.type), old, layout):
+            return False  # a block that does not divide C (where TVM fails)
         relaid = self.to_layout(data, old, layout)
         props = dict(op.properties)
         props["layout"] = StringAttr(layout)

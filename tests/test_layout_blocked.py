@@ -187,3 +187,17 @@ def test_layout_config_skips_the_given_conv2d_layers() -> None:
     kernels = [get_str(op.properties, "kernel_layout") for op in ops(out, "relay.nn.conv2d")]
     assert kernels == ["OIHW", "HWOI", "OIHW"]
     assert relay.transform.LayoutConfig.current is None
+
+
+def test_convert_layout_leaves_what_the_block_does_not_divide() -> None:
+    """A conv or pool whose channels 4 does not divide stays (TVM fails there)."""
+    x = relay.var("x", shape=(1, 3, 6, 6))
+    y = relay.nn.relu(x)  # not a parameter: TVM's Var rule does not apply
+    y = relay.nn.conv2d(y, relay.const(RNG.standard_normal((6, 3, 1, 1)).astype("float32")))
+    y = relay.nn.avg_pool2d(y, pool_size=(2, 2))
+    mod = IRModule.from_expr(relay.Function([x], y))
+    desired = {"nn.conv2d": ["NCHW4c", "OIHW4o"], "nn.avg_pool2d": ["NCHW4c"]}
+    out = run_and_check(mod, ConvertLayout(desired))
+    assert len(ops(out, "relay.nn.conv2d")) == 1
+    assert get_str(ops(out, "relay.nn.avg_pool2d")[0].properties, "layout") == "NCHW"
+    assert not ops(out, "relay.layout_transform")
