@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import pytest
 from testlib.numerics import run_and_check
-from xdsl.ir import BlockArgument
+from xdsl.ir import Block, BlockArgument, Operation
 from xrelay.dialects.relay.base import get_str
 from xrelay.dialects.relay.types import shape_of
 from xrelay.passes.convert_layout import ConvertLayout
@@ -201,3 +201,32 @@ def test_convert_layout_leaves_what_the_block_does_not_divide() -> None:
     assert len(ops(out, "relay.nn.conv2d")) == 1
     assert get_str(ops(out, "relay.nn.avg_pool2d")[0].properties, "layout") == "NCHW"
     assert not ops(out, "relay.layout_transform")
+
+
+def test_forward_fold_scale_axis_into_blocked_convolutions() -> None:
+    """A (C/2, 2) scale on NCHW2c data folds into OIHW4i2o weights (reshaped to C/4 x 4) and
+    divides the bias on the way; a depthwise NHWC2c / HWIO1i2o conv folds along O."""
+    x = relay.var("x", shape=(1, 2, 5, 5, 2))
+    scale = relay.const(RNG.uniform(0.5, 2, (1, 2, 1, 1, 2)).astype("float32"))
+    bias = relay.const(RNG.standard_normal((1, 2, 1, 1, 2)).astype("float32"))
+    y = relay.add(relay.nn.relu(relay.multiply(x, scale)), bias)
+    w = relay.const(RNG.standard_normal((4, 1, 3, 3, 4, 2)).astype("float32"))
+    y = relay.nn.conv2d(y, w, padding=(1, 1), data_layout="NCHW2c", kernel_layout="OIHW4i2o")
+    d = relay.var("d", shape=(1, 5, 5, 2, 2))
+    dscale = relay.const(RNG.uniform(0.5, 2, (2, 2)).astype("float32"))
+    dw = relay.const(RNG.standard_normal((3, 3, 1, 2, 1, 2)).astype("float32"))
+    z = relay.nn.conv2d(relay.multiply(dscale, d), dw, groups=4, channels=4, padding=(1, 1),
+                        data_layout="NHWC2c", kernel_layout="HWIO1i2o")  # fmt: skip
+    mod = IRModule.from_expr(relay.Function([x, d], relay.Tuple([y, z])))
+    out = run_and_check(mod, relay.transform.ForwardFoldScaleAxis())
+    reshapes = sorted(str(op.results[0].type) for op in ops(out, "relay.reshape"))
+    assert reshapes == [
+        "tensor<1x1x1x1x4x1xf32>",  # OIHW4i2o's I, i: the 4 channels as 1 x 4
+        "tensor<1x1x1x2x1x2xf32>",  # the depthwise HWIO1i2o's O, o
+        "tensor<1x2x1x1x2xf32>",  # the bias's C, c
+    ]
+    for conv in ops(out, "relay.nn.conv2d"):
+        data, weight = conv.operands[0].owner, conv.operands[1].owner
+        assert isinstance(data, Block) or data.name != "relay.multiply"
+        assert isinstance(weight, Operation)
+        assert weight.name == "relay.multiply"
