@@ -53,6 +53,7 @@ from xrelay.dialects.relay.base import (
     expect_rank,
     expect_tensor,
     get_float,
+    get_str,
 )
 from xrelay.dialects.relay.types import (
     dims_compatible,
@@ -81,6 +82,14 @@ FALSE = IntegerAttr(0, i1)
 """The default of the epilogue flags (`has_bias`, `has_relu`, `has_sum`, ...)."""
 
 
+PLAIN_LAYOUTS = {
+    "data_layout": nn.CONV_DATA_LAYOUTS,
+    "kernel_layout": nn.CONV_KERNEL_LAYOUTS,
+    "layout": nn_pool.POOL_LAYOUTS,
+}
+"""The layouts a kernel op takes, by property."""
+
+
 class KernelOp(RelayOp):
     """Base of kernel ops: relay's syntax and verifier, the type of the relay op `RELAY`."""
 
@@ -89,7 +98,11 @@ class KernelOp(RelayOp):
 
     @classmethod
     def relay_type(cls, operand_types: Sequence[Attribute], props: Props) -> Attribute:
-        """The result type relay's `RELAY` infers for these operands."""
+        """The result type relay's `RELAY` infers for these operands, in the plain layouts
+        only (relay's blocked and permuted ones, `NCHW4c`, `HWNC`, are no kernel's)."""
+        for name, allowed in PLAIN_LAYOUTS.items():
+            if name in props:
+                nn.layout_dims(get_str(props, name), allowed, name)
         (result,) = cls.RELAY.infer_result_types(operand_types, props)
         return result
 

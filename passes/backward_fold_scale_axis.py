@@ -94,6 +94,7 @@ from xrelay.passes.fold_scale_axis import (
     NewOps,
     channel_axis,
     dataflow_blocks,
+    has_plain_layouts,
     intersect,
     is_nonnegative_constant,
     kernel_axis,
@@ -131,6 +132,8 @@ def _carriers(op: Operation, messages: Mapping[SSAValue, Message]) -> list[SSAVa
 def _prepare(op: Operation, messages: Mapping[SSAValue, Message]) -> Message | None:
     """TVM's `FScaleAxisBackwardPrep` of each op: the message of the op's result, if any."""
     if isinstance(op, Conv2DOp):
+        if not has_plain_layouts(op):
+            return None
         return Message(channel_axis(op), False)  # any group count (module doc)
     if isinstance(op, DenseOp):
         return Message(rank_of(op.result.type) - 1, False)

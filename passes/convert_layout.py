@@ -10,15 +10,18 @@ On the command line each entry is one string `op:data_layout[:kernel_layout]`
 (quoted: xDSL's option lexer reads `.` and `:` only inside quotes), the
 entries a comma-separated tuple. Ops: `nn.conv2d` (data NCHW or NHWC; kernel
 OIHW, HWIO, OHWI, HWOI or `default`, which is also what a missing kernel layout
-means) and the pools `nn.max_pool2d`, `nn.avg_pool2d`, `nn.global_max_pool2d`,
-`nn.global_avg_pool2d` (one layout, NCHW or NHWC). `default` is the kernel
-layout TVM pairs with the data layout: OIHW for NCHW, HWIO for NHWC, HWOI for
-an NHWC depthwise conv (groups = input channels = output channels), as TVM's
-`convert_conv2d`. An unknown op or layout is an error when the pass is built.
-A `relay.` prefix on the op name is accepted.
+means), `nn.conv2d_transpose` (data NCHW or NHWC; kernel IOHW, OIHW, HWIO, HWOI
+or `default`), the pools `nn.max_pool2d`, `nn.avg_pool2d`, `nn.global_max_pool2d`,
+`nn.global_avg_pool2d` and `image.resize2d` (one layout, NCHW or NHWC).
+`default` is the kernel layout TVM pairs with the data layout: OIHW for NCHW,
+HWIO for NHWC, HWOI for an NHWC depthwise conv (groups = input channels =
+output channels), as TVM's `convert_conv2d`; IOHW / HWIO for conv2d_transpose.
+An unknown op or layout is an error when the pass is built. A `relay.` prefix
+on the op name is accepted.
 
-What it does, in each optimizable function (a function pass), block by block
-in program order:
+What it does, in each optimizable function (a function pass): first TVM's
+required CanonicalizeOps (`nn.bias_add` becomes `expand_dims` + `add`, see
+`passes/canonicalize_ops.py`), then block by block in program order:
 
 - A listed op not already in its desired layouts is rebuilt in them: its data
   goes through `relay.layout_transform(x, old, new)`, and a conv's weight
@@ -34,15 +37,21 @@ in program order:
     lower-rank one (say a per-channel constant `[C, 1, 1]` or a bias `[C]`) is
     first widened with `expand_dims(axis=0)` to rank 4 then transformed, and one
     holding a single element (a scalar) is left as it is;
-  - ops with an axis: `nn.bias_add`, `nn.batch_norm`, `nn.softmax`,
-    `nn.log_softmax`, `concatenate`, `split` get the axis's new position
-    (`bias_add(y, b, axis=3)` in NHWC becomes `axis=1` in NCHW); `nn.pad` gets
-    its `pad_width` pairs permuted;
+  - ops with an axis: `nn.batch_norm`, `nn.softmax`, `nn.log_softmax`,
+    `concatenate`, `split` get the axis's new position (`softmax(y, axis=3)` in
+    NHWC becomes `axis=1` in NCHW); `nn.pad` gets its `pad_width` pairs
+    permuted; `squeeze`, reductions, `strided_slice`, `topk`, `nn.layer_norm`,
+    `nn.instance_norm`, `nn.l2_normalize` and `image.resize2d` renumber their
+    axes as TVM's FInferCorrectLayout (`passes/convert_layout_axes.py`); an op
+    dropping axes leaves a result held in the layouts without those letters
+    (`NWC` held as `NCW` after a squeeze);
   - the pools not listed in the option take the new layout of their input when
     their `layout` is the recorded old one;
-  - `tuple` and `tuple_get_item` carry the layout of each field, and so do the
-    tuples of `batch_norm` (field 0), `split` and `dropout`, when the tuple is
-    read only by `tuple_get_item`s of the same block;
+  - `tuple` and `tuple_get_item` carry the layout of each field, when the tuple
+    is read only by `tuple_get_item`s of the same block (else the fields go
+    back before the tuple), and so do the tuples of `batch_norm` (field 0),
+    `split`, `topk` and `dropout` (read elsewhere, such a tuple is rebuilt from
+    its fields, each transformed back, as TVM);
   - a `layout_transform(v, src, X)` of the original graph becomes
     `layout_transform(v', dst, X)` (or v' itself when X is dst).
 - Everywhere else (function returns, `func.call`, reductions, reshapes,
@@ -66,16 +75,16 @@ Where it differs from TVM, and why:
   TVM also lets `batch_flatten` take whatever layout comes (its
   `test_dual_path_convert_layout` flattens the NCHW value where the original
   flattened NHWC, which changes the result); here it gets its original layout
-  back, so numerics stay exact. TVM remaps the axes of `transpose`, reductions,
-  `strided_slice` and a few more; here they are boundaries (left for later).
-- `bias_add` keeps being a `bias_add` with its axis moved, where TVM first
-  requires CanonicalizeOps and transforms `expand_dims(bias)` for an `add`; the
-  other ops of TVM's expected graphs (transforms at the edges, conv, relu,
-  pools following their input) are the same.
-- No `required` passes: types are inferred as ops are rebuilt.
-- `nn.conv2d_transpose`, `nn.deformable_conv2d`, `qnn.*`, blocked layouts
-  (`NCHW16c`) and `LayoutConfig` skipping are not supported: xrelay has no
-  such ops, and the conv verifier takes NCHW/NHWC only.
+  back, so numerics stay exact. For the same reason `argmax`/`argmin` over
+  several axes follow only when the new layout keeps their order. TVM remaps
+  the axes of `transpose` and a few more; here they are boundaries.
+- InferType is not run first: types are inferred as ops are rebuilt.
+- `nn.deformable_conv2d` and `qnn.*` are not converted.
+
+Blocked layouts (`nn.conv2d:NCHW4c:OIHW4i4o`, which makes
+`nn.contrib_conv2d_NCHWc`) follow `passes/convert_layout_blocked.py`;
+`LayoutConfig(skip_layers=[...])` (`passes/layout_config.py`) leaves the given
+conv2d layers alone.
 
 Linear: each op is visited once per enclosing block level, and transforms are
 looked up in dicts keyed by values.
@@ -90,21 +99,24 @@ from typing import ClassVar, NamedTuple
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import StringAttr
-from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 from xrelay.dialects.builder.attrs import int_, ints
 from xrelay.dialects.relay.base import RelayOp, get_int, get_ints, get_str, normalize_axis
 from xrelay.dialects.relay.elementwise import BinaryElementwiseOp, CastOp, UnaryElementwiseOp
+from xrelay.dialects.relay.image import Resize2DOp
+from xrelay.dialects.relay.layout_blocked import is_plain, rank_of
 from xrelay.dialects.relay.nn import (
     CONV_DATA_LAYOUTS,
     CONV_KERNEL_LAYOUTS,
     BatchNormOp,
-    BiasAddOp,
     Conv2DOp,
     DropoutOp,
     LogSoftmaxOp,
     PadOp,
     SoftmaxOp,
 )
+from xrelay.dialects.relay.nn_conv import Conv2DTransposeOp
+from xrelay.dialects.relay.nn_conv_blocked import Conv2DNCHWcOp
 from xrelay.dialects.relay.nn_pool import (
     POOL_LAYOUTS,
     AvgPool2DOp,
@@ -123,6 +135,15 @@ from xrelay.dialects.relay.tensor import (
 )
 from xrelay.dialects.relay.types import ANY, shape_of, tuple_elements
 from xrelay.passes.adapters import XdslFunctionPass, XdslPass
+from xrelay.passes.canonicalize_ops import CanonicalizeOpsPass
+from xrelay.passes.convert_layout_axes import RESIZE_LAYOUTS, remap_axes
+from xrelay.passes.convert_layout_blocked import (
+    blocked_split,
+    check_conv_layouts,
+    relayable,
+    tile_of,
+)
+from xrelay.passes.layout_config import skip_conv2d_layer
 from xrelay.passes.pass_manager import Pass
 
 POOL_OPS: dict[str, type[RelayOp]] = {
@@ -130,14 +151,24 @@ POOL_OPS: dict[str, type[RelayOp]] = {
     "nn.avg_pool2d": AvgPool2DOp,
     "nn.global_max_pool2d": GlobalMaxPool2DOp,
     "nn.global_avg_pool2d": GlobalAvgPool2DOp,
+    "image.resize2d": Resize2DOp,
 }
-"""The pools that take a desired layout, by TVM op name."""
+"""The ops with one `layout` that take a desired layout, by TVM op name."""
 
-CONVERTIBLE = ("nn.conv2d", *POOL_OPS)
+CONV_OPS: dict[str, type[RelayOp]] = {
+    "nn.conv2d": Conv2DOp,
+    "nn.conv2d_transpose": Conv2DTransposeOp,
+}
+"""The ops with a data and a kernel layout that take desired layouts."""
+
+CONVERTIBLE = (*CONV_OPS, *POOL_OPS)
 """Every op name the option may list."""
 
-DEFAULT_KERNEL = {"NCHW": "OIHW", "NHWC": "HWIO"}
-"""The kernel layout `default` means for each data layout (HWOI for NHWC depthwise)."""
+DEFAULT_KERNEL = {
+    "nn.conv2d": {"NCHW": "OIHW", "NHWC": "HWIO", "HWNC": "HWOI"},
+    "nn.conv2d_transpose": {"NCHW": "IOHW", "NHWC": "HWIO"},
+}
+"""The kernel layout `default` means for each data layout (HWOI for NHWC depthwise conv2d)."""
 
 
 def parse_desired_layouts(entries: Sequence[str]) -> dict[str, tuple[str, ...]]:
@@ -156,23 +187,38 @@ def parse_desired_layouts(entries: Sequence[str]) -> dict[str, tuple[str, ...]]:
             )
         if op in out:
             raise ValueError(f"desired layout '{entry}': '{op}' is given twice")
-        if op == "nn.conv2d":
+        if op in CONV_OPS:
             if len(layouts) == 1:
                 layouts.append("default")
             if len(layouts) != 2:
                 raise ValueError(
-                    f"desired layout '{entry}': nn.conv2d takes a data and a kernel layout "
-                    "('nn.conv2d:NHWC:default')"
+                    f"desired layout '{entry}': {op} takes a data and a kernel layout "
+                    f"('{op}:NHWC:default')"
                 )
             data, kernel = layouts
-            _check_layout(entry, data, CONV_DATA_LAYOUTS, "data layout")
-            _check_layout(entry, kernel, (*CONV_KERNEL_LAYOUTS, "default"), "kernel layout")
+            if op == "nn.conv2d":
+                problem = check_conv_layouts(data, kernel)
+                if problem is not None:
+                    raise ValueError(f"desired layout '{entry}': {problem}")
+            else:
+                data_layouts, kernel_layouts = _conv_layouts(op)
+                _check_layout(entry, data, data_layouts, "data layout")
+                _check_layout(entry, kernel, (*kernel_layouts, "default"), "kernel layout")
         else:
             if len(layouts) != 1:
                 raise ValueError(f"desired layout '{entry}': {op} takes one layout ('{op}:NHWC')")
-            _check_layout(entry, layouts[0], POOL_LAYOUTS, "layout")
+            allowed = RESIZE_LAYOUTS if op == "image.resize2d" else POOL_LAYOUTS
+            if op == "image.resize2d" or tile_of(layouts[0]) is None:
+                _check_layout(entry, layouts[0], allowed, "layout")
         out[op] = tuple(layouts)
     return out
+
+
+def _conv_layouts(op: str) -> tuple[Sequence[str], Sequence[str]]:
+    """The data and kernel layouts the conv op `op` takes."""
+    if op == "nn.conv2d_transpose":
+        return Conv2DTransposeOp.DATA_LAYOUTS, Conv2DTransposeOp.KERNEL_LAYOUTS
+    return CONV_DATA_LAYOUTS, CONV_KERNEL_LAYOUTS
 
 
 def _check_layout(entry: str, layout: str, allowed: Sequence[str], what: str) -> None:
@@ -271,10 +317,27 @@ class _BlockConverter:
 
     def original(self, value: SSAValue) -> SSAValue:
         """A relaid value back in its original layout (other values as they are)."""
+        if value in self.tuples:
+            return self.original_tuple(value)
         held = self.relaid.get(value)
         if held is None:
             return value
         return self.transform(held.value, held.dst, held.src)
+
+    def original_tuple(self, value: SSAValue) -> SSAValue:
+        """A tuple with relaid fields rebuilt from its fields, each in its original layout."""
+        key = (value, "", "")
+        found = self.transforms.get(key)
+        if found is not None:
+            return found
+        held = self.tuples[value]
+        items: list[SSAValue] = []
+        for index in range(len(tuple_elements(held.value.type))):
+            item = self.build(TupleGetItemOp, [held.value], {"index": int_(index)})
+            src, dst = held.fields.get(index, ("", ""))
+            items.append(self.transform(item, dst, src))
+        result = self.transforms[key] = self.build(TupleOp, items, {})
+        return result
 
     def to_layout(self, value: SSAValue, src: str, dst: str) -> SSAValue:
         """`value`, read as laid out in `src`, relaid to `dst`."""
@@ -286,16 +349,16 @@ class _BlockConverter:
         return self.transform(value, src, dst)
 
     def aligned(self, value: SSAValue, src: str, dst: str) -> SSAValue:
-        """An operand broadcasting against a rank-4 `src` value, relaid to `dst`."""
+        """An operand broadcasting against a `src`-laid value, relaid to `dst`."""
         if value in self.relaid:
             return self.to_layout(value, src, dst)
         shape = shape_of(value.type)
         if all(d == 1 for d in shape):
             return value
-        if len(shape) < 4:
+        if len(shape) < rank_of(src):
             wide = self.expanded.get(value)
             if wide is None:
-                props = {"axis": int_(0), "num_newaxis": int_(4 - len(shape))}
+                props = {"axis": int_(0), "num_newaxis": int_(rank_of(src) - len(shape))}
                 wide = self.expanded[value] = self.build(ExpandDimsOp, [value], props)
             value = wide
         return self.transform(value, src, dst)
@@ -328,7 +391,7 @@ class _BlockConverter:
         """A boundary: every relaid value `op` (or an op nested in it) reads goes back."""
         for nested in op.walk():
             for index, operand in enumerate(nested.operands):
-                if operand in self.relaid:
+                if operand in self.relaid or operand in self.tuples:
                     nested.operands[index] = self.original(operand)
 
     def erase_unused(self) -> None:
@@ -339,38 +402,53 @@ class _BlockConverter:
     # ------------------------------------------------------------ listed ops
 
     def convert_desired(self, op: Operation) -> bool:
-        if isinstance(op, Conv2DOp) and "nn.conv2d" in self.desired:
-            return self.convert_conv(op, *self.desired["nn.conv2d"])
-        if isinstance(op, Pool2DOp | GlobalPool2DOp):
-            key = op.name.removeprefix("relay.")
-            if key in self.desired:
-                return self.convert_pool(op, self.desired[key][0])
+        key = op.name.removeprefix("relay.")
+        if key not in self.desired:
+            return False
+        if isinstance(op, Conv2DOp | Conv2DTransposeOp):
+            if isinstance(op, Conv2DOp) and skip_conv2d_layer():
+                return False  # LayoutConfig(skip_layers=...): a boundary
+            return self.convert_conv(op, key, *self.desired[key])
+        if isinstance(op, Pool2DOp | GlobalPool2DOp | Resize2DOp):
+            return self.convert_pool(op, self.desired[key][0])
         return False
 
-    def convert_conv(self, op: Conv2DOp, data_layout: str, kernel_layout: str) -> bool:
+    def convert_conv(self, op: RelayOp, key: str, data_layout: str, kernel_layout: str) -> bool:
         props = op.properties
+        data, weight = op.operands[0], op.operands[1]
         old_data, old_kernel = get_str(props, "data_layout"), get_str(props, "kernel_layout")
         if kernel_layout == "default":
-            kernel_layout = DEFAULT_KERNEL[data_layout]
-            if data_layout == "NHWC" and self.is_depthwise(op, old_data, old_kernel):
+            kernel_layout = DEFAULT_KERNEL[key][data_layout]
+            depthwise = key == "nn.conv2d" and self.is_depthwise(op, old_data, old_kernel)
+            if data_layout == "NHWC" and depthwise:
                 kernel_layout = "HWOI"
-        if (data_layout, kernel_layout) == (old_data, old_kernel) and op.data not in self.relaid:
+        if (data_layout, kernel_layout) == (old_data, old_kernel) and data not in self.relaid:
             return False
-        data = self.to_layout(op.data, old_data, data_layout)
-        weight = self.transform(self.original(op.weight), old_kernel, kernel_layout)
+        tile = tile_of(data_layout)
+        if tile is not None and isinstance(data, BlockArgument):
+            channels = shape_of(data.type)[old_data.index("C")]
+            if channels == ANY or channels % tile:
+                return False  # TVM's convert_conv2d keeps such a conv as it is
+        if not relayable(shape_of(data.type), old_data, data_layout) or not relayable(
+            shape_of(weight.type), old_kernel, kernel_layout
+        ):
+            return False  # a block that does not divide its axis (where TVM fails)
+        new_data = self.to_layout(data, old_data, data_layout)
+        new_weight = self.transform(self.original(weight), old_kernel, kernel_layout)
         new_props = dict(props)
         new_props["data_layout"] = StringAttr(data_layout)
         new_props["kernel_layout"] = StringAttr(kernel_layout)
-        result = self.build(Conv2DOp, [data, weight], new_props, op)
+        cls = Conv2DNCHWcOp if tile is not None else _relay_class(op)
+        result = self.build(cls, [new_data, new_weight], new_props, op)
         self.define(op, result, old_data, data_layout)
         return True
 
     @staticmethod
-    def is_depthwise(op: Conv2DOp, data_layout: str, kernel_layout: str) -> bool:
+    def is_depthwise(op: Operation, data_layout: str, kernel_layout: str) -> bool:
         """TVM's `is_depthwise_conv2d`: input channels = output channels = groups."""
         groups = get_int(op.properties, "groups")
-        channels_in = shape_of(op.data.type)[data_layout.index("C")]
-        channels_out = shape_of(op.weight.type)[kernel_layout.index("O")]
+        channels_in = shape_of(op.operands[0].type)[data_layout.index("C")]
+        channels_out = shape_of(op.operands[1].type)[kernel_layout.index("O")]
         return channels_in != ANY and channels_in == channels_out == groups
 
     def convert_pool(self, op: Operation, layout: str) -> bool:
@@ -378,6 +456,8 @@ class _BlockConverter:
         data = op.operands[0]
         if layout == old and data not in self.relaid:
             return False
+        if not relayable(shape_of(data.type), old, layout):
+            return False  # a block that does not divide C (where TVM fails)
         relaid = self.to_layout(data, old, layout)
         props = dict(op.properties)
         props["layout"] = StringAttr(layout)
@@ -396,10 +476,12 @@ class _BlockConverter:
             return False
         src, dst = first.src, first.dst
         props = dict(op.properties)
+        if not (is_plain(src) and is_plain(dst)) and not self.follows_blocked(op, first):
+            return False
         if isinstance(op, UnaryElementwiseOp | CastOp):
             self.define(op, self.build(type(op), [first.value], props, op), src, dst)
         elif isinstance(op, BinaryElementwiseOp):
-            if any(len(shape_of(v.type)) > 4 for v in op.operands):
+            if any(len(shape_of(v.type)) > rank_of(src) for v in op.operands):
                 return False
             operands = [self.aligned(v, src, dst) for v in op.operands]
             self.define(op, self.build(type(op), operands, props, op), src, dst)
@@ -407,7 +489,7 @@ class _BlockConverter:
             operands = [self.to_layout(v, src, dst) for v in op.operands]
             props["axis"] = int_(_remap_axis(get_int(props, "axis"), src, dst))
             self.define(op, self.build(ConcatenateOp, operands, props, op), src, dst)
-        elif isinstance(op, BiasAddOp | SoftmaxOp | LogSoftmaxOp):
+        elif isinstance(op, SoftmaxOp | LogSoftmaxOp):
             if op.operands[0] not in self.relaid:
                 return False
             props["axis"] = int_(_remap_axis(get_int(props, "axis"), src, dst))
@@ -419,17 +501,70 @@ class _BlockConverter:
             props["pad_width"] = ints([w for k in order for w in widths[2 * k : 2 * k + 2]])
             self.define(op, self.build(PadOp, [first.value], props, op), src, dst)
         elif isinstance(op, Pool2DOp | GlobalPool2DOp):
-            if get_str(props, "layout") != src or dst not in POOL_LAYOUTS:
-                return False
-            props["layout"] = StringAttr(dst)
-            self.define(op, self.build(_relay_class(op), [first.value], props, op), src, dst)
+            return self.follow_pool(op, first)
         elif isinstance(op, LayoutTransformOp):
             if get_str(props, "src_layout") != src:
                 return False
             result = self.transform(first.value, dst, get_str(props, "dst_layout"))
             self.define(op, result, src, src)
+        elif not self.follow_tuple_maker(op, first):
+            return self.follow_axes(op, first)
+        return True
+
+    def follow_pool(self, op: RelayOp, first: Relaid) -> bool:
+        """A pool not listed takes the new layout of its input (plain, or NCHW{k}c)."""
+        src, dst = first.src, first.dst
+        props = dict(op.properties)
+        if get_str(props, "layout") != src or (dst not in POOL_LAYOUTS and tile_of(dst) is None):
+            return False
+        props["layout"] = StringAttr(dst)
+        self.define(op, self.build(_relay_class(op), [first.value], props, op), src, dst)
+        return True
+
+    def follows_blocked(self, op: RelayOp, first: Relaid) -> bool:
+        """Whether `op` may follow a value relaid to or from a blocked layout
+        (`convert_layout_blocked.py`); a split gets its properties there."""
+        src, dst = first.src, first.dst
+        if isinstance(op, UnaryElementwiseOp | CastOp | TupleOp | LayoutTransformOp):
+            return True
+        if isinstance(op, Pool2DOp | GlobalPool2DOp):
+            return is_plain(src)
+        if isinstance(op, BinaryElementwiseOp):
+            if not is_plain(src):
+                return all(v in self.relaid for v in op.operands)
+            return all(
+                v in self.relaid or self.aligned_shape_fits(shape_of(v.type), src, dst)
+                for v in op.operands
+            )
+        return isinstance(op, SplitOp) and is_plain(src) and op.operands[0] in self.relaid
+
+    @staticmethod
+    def aligned_shape_fits(shape: tuple[int, ...], src: str, dst: str) -> bool:
+        """Whether `aligned` can relay an operand of `shape` (a scalar is left as it is)."""
+        if all(d == 1 for d in shape):
+            return True
+        rank = rank_of(src)
+        if len(shape) > rank:
+            return False
+        return relayable((1,) * (rank - len(shape)) + tuple(shape), src, dst)
+
+    def follow_axes(self, op: RelayOp, first: Relaid) -> bool:
+        """Ops renumbering their axes for the new layout of their data (operand 0)."""
+        if op.operands[0] not in self.relaid:
+            return False
+        remapped = remap_axes(op, first.src, first.dst)
+        if remapped is None:
+            return False
+        operands = [first.value, *(self.original(v) for v in op.operands[1:])]
+        result = self.build(type(op), operands, remapped.props, op)
+        if remapped.fields:
+            layouts = (remapped.src, remapped.dst)
+            self.tuples[op.results[0]] = RelaidTuple(
+                result, dict.fromkeys(range(remapped.fields), layouts)
+            )
+            self.replaced.append(op)
         else:
-            return self.follow_tuple_maker(op, first)
+            self.define(op, result, remapped.src, remapped.dst)
         return True
 
     def follow_tuple_maker(self, op: RelayOp, first: Relaid) -> bool:
@@ -438,8 +573,8 @@ class _BlockConverter:
             return False
         if op.operands[0] not in self.relaid and not isinstance(op, TupleOp):
             return False
-        if not _tuple_readers_in(op.results[0], self.block):
-            return False
+        if isinstance(op, TupleOp) and not _tuple_readers_in(op.results[0], self.block):
+            return False  # TVM realizes the fields of a tuple expression read elsewhere
         src, dst = first.src, first.dst
         props = dict(op.properties)
         fields: dict[int, tuple[str, str]]
@@ -449,7 +584,13 @@ class _BlockConverter:
             operands = [held[i].value if i in held else v for i, v in enumerate(op.operands)]
             result = self.build(TupleOp, operands, props, op)
         elif isinstance(op, SplitOp):
-            props["axis"] = int_(_remap_axis(get_int(props, "axis"), src, dst))
+            if is_plain(dst):
+                props["axis"] = int_(_remap_axis(get_int(props, "axis"), src, dst))
+            else:
+                blocked = blocked_split(props, shape_of(op.operands[0].type), src, dst)
+                if blocked is None:
+                    return False
+                props = blocked
             result = self.build(SplitOp, [first.value], props, op)
             fields = dict.fromkeys(range(len(tuple_elements(result.type))), (src, dst))
         else:
@@ -497,6 +638,7 @@ class ConvertLayoutPass(XdslFunctionPass):
 
     def apply_to_function(self, ctx: Context, function: func.FuncOp) -> None:
         desired = parse_desired_layouts(self.desired_layouts)
+        CanonicalizeOpsPass().apply_to_function(ctx, function)  # TVM's required pass
         if desired and function.body.blocks:
             _BlockConverter(desired, function.body.block).run()
 

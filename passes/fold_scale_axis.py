@@ -37,12 +37,14 @@ from xrelay.dialects.locations import inherit
 from xrelay.dialects.relay.base import RelayOp, get_int, get_str
 from xrelay.dialects.relay.creation import FullOp
 from xrelay.dialects.relay.elementwise import MultiplyOp
+from xrelay.dialects.relay.layout_blocked import is_plain
 from xrelay.dialects.relay.nn import Conv2DOp
 from xrelay.dialects.relay.structure import ConstantOp
 from xrelay.dialects.relay.tensor import ExpandDimsOp, ReshapeOp, SqueezeOp, TransposeOp
 from xrelay.dialects.relay.types import ANY, Shape, dense_to_numpy, shape_of
 from xrelay.passes.adapters import XdslPass, XdslPipelinePass
 from xrelay.passes.fold_constant import FoldConstant
+from xrelay.passes.fold_scale_axis_blocked import blocked_axes
 from xrelay.passes.pass_manager import Sequential
 
 # --------------------------------------------------------------------------- #
@@ -56,25 +58,30 @@ class Message:
 
     axis: int
     require_positive: bool
+    small: int | None = None
+    """The axis of `axis`'s sub-axis in a blocked layout (`c` of NCHW2c): the scale is then
+    2-D, along both (`fold_scale_axis_blocked.py`)."""
 
 
 def intersect(a: Message | None, b: Message | None) -> Message | None:
-    """TVM's `Intersect`: what both messages allow (None when they disagree on the axis)."""
-    if a is None or b is None or a.axis != b.axis:
+    """TVM's `Intersect`: what both messages allow (None when they disagree on the axes)."""
+    if a is None or b is None or (a.axis, a.small) != (b.axis, b.small):
         return None
-    return Message(a.axis, a.require_positive or b.require_positive)
+    return Message(a.axis, a.require_positive or b.require_positive, a.small)
 
 
-def match_broadcast(lhs: Shape, rhs: Shape, axis: int) -> tuple[int, ...] | None:
-    """TVM's `MatchBroadcastToLeftAxes` for one axis: does `rhs` broadcast against `lhs` as a
-    vector along `axis` (the same extent there, 1 elsewhere)? The axes of `rhs` to squeeze to
-    make it that vector, or None."""
+def match_broadcast(
+    lhs: Shape, rhs: Shape, axis: int, small: int | None = None
+) -> tuple[int, ...] | None:
+    """TVM's `MatchBroadcastToLeftAxes`: does `rhs` broadcast against `lhs` as a vector along
+    `axis` (and `small`: the same extents there, 1 elsewhere)? The axes of `rhs` to squeeze
+    to make it that vector, or None."""
     if len(lhs) < len(rhs):
         return None
     base = len(lhs) - len(rhs)
     squeeze: list[int] = []
     for i, dim in enumerate(lhs):
-        if i == axis:
+        if i in (axis, small):
             if i < base or dim == ANY or rhs[i - base] != dim:
                 return None
         elif i >= base:
@@ -84,14 +91,15 @@ def match_broadcast(lhs: Shape, rhs: Shape, axis: int) -> tuple[int, ...] | None
     return tuple(squeeze)
 
 
-def vectorizable(target: Shape, scale: Shape, axis: int) -> bool:
-    """Whether a scale of shape `scale` multiplying `target` is a vector along `axis`.
+def vectorizable(target: Shape, scale: Shape, axis: int, small: int | None = None) -> bool:
+    """Whether a scale of shape `scale` multiplying `target` is a vector along `axis` (and
+    `small`).
 
-    A scalar is one too (TVM's special case, with rhs_value).
+    A scalar is one too along one axis (TVM's special case, with rhs_value).
     """
     if not scale:
-        return target[axis] != ANY
-    return match_broadcast(target, scale, axis) is not None
+        return small is None and target[axis] != ANY
+    return match_broadcast(target, scale, axis, small) is not None
 
 
 def is_nonnegative_constant(value: SSAValue) -> bool:
@@ -123,8 +131,18 @@ def is_depthwise(conv: Conv2DOp) -> bool:
     return weight[kernel_axis(conv, "O")] == groups and weight[kernel_axis(conv, "I")] == 1
 
 
+def has_plain_layouts(conv: Conv2DOp) -> bool:
+    """Whether the conv's data and kernel layouts are plain ones (not NCHW4c, OIHW4i4o):
+    blocked convolutions are left alone (where TVM folds reshaped scales)."""
+    props = conv.properties
+    return is_plain(get_str(props, "data_layout")) and is_plain(get_str(props, "kernel_layout"))
+
+
 def is_foldable_conv(conv: Conv2DOp) -> bool:
-    """Only plain (groups 1) and depthwise convolutions fold a scale (TVM's rule)."""
+    """Only plain (groups 1) and depthwise convolutions fold a scale (TVM's rule); in blocked
+    layouts when the kernel splits its absorbing axis as the data does (forward only)."""
+    if not has_plain_layouts(conv):
+        return blocked_axes(conv) is not None
     return get_int(conv.properties, "groups") == 1 or is_depthwise(conv)
 
 
@@ -167,13 +185,15 @@ class NewOps:
             return vector
         return self.op(ExpandDimsOp, [vector], {"axis": int_(1), "num_newaxis": int_(pad)})
 
-    def vector(self, scale: SSAValue, target: Shape, axis: int) -> SSAValue:
-        """The scale as a vector along `axis` of `target` (`vectorizable` must hold): squeezed,
-        or a scalar filled to the channel count."""
+    def vector(
+        self, scale: SSAValue, target: Shape, axis: int, small: int | None = None
+    ) -> SSAValue:
+        """The scale as a vector along `axis` (and `small`) of `target` (`vectorizable` must
+        hold): squeezed, or a scalar filled to the channel count."""
         shape = shape_of(scale.type)
         if not shape:
             return self.op(FullOp, [scale], {"shape": ints([target[axis]])})
-        squeeze = match_broadcast(target, shape, axis)
+        squeeze = match_broadcast(target, shape, axis, small)
         assert squeeze is not None
         return self.op(SqueezeOp, [scale], {"axis": ints(squeeze)}) if squeeze else scale
 

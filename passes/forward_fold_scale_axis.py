@@ -37,8 +37,10 @@ Where it differs from TVM, and why:
 - If any rewrite of a block fails to type-check, the whole block is left as it
   was; TVM aborts with "outstanding scale" where a scaled value cannot be
   consumed.
-- The rest as in `backward-fold-scale-axis`: one axis per message (no blocked
-  layouts, so TVM's NCHWc variants are not ported), dense's last axis (TVM says
+- Blocked convolutions (`NCHW2c` data, `OIHW2i4o` kernels) fold a 2-D scale
+  as TVM (`fold_scale_axis_blocked.py`) when the kernel splits its absorbing
+  axis too; BackwardFoldScaleAxis leaves them alone.
+- The rest as in `backward-fold-scale-axis`: dense's last axis (TVM says
   axis 1), `relay.full` instead of `repeat`, per-block dataflow, composite
   bodies untouched.
 """
@@ -52,9 +54,11 @@ from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.rewriter import Rewriter
+from xrelay.dialects.builder.attrs import ints
 from xrelay.dialects.relay.base import RelayTypeError
 from xrelay.dialects.relay.elementwise import AddOp, DivideOp, MultiplyOp, SubtractOp
 from xrelay.dialects.relay.nn import Conv2DOp, DenseOp, LeakyReluOp, ReluOp
+from xrelay.dialects.relay.tensor import ReshapeOp
 from xrelay.dialects.relay.types import is_float, rank_of, shape_of, tensor_element_type
 from xrelay.passes.adapters import XdslFunctionPass, XdslPass
 from xrelay.passes.fold_scale_axis import (
@@ -62,6 +66,7 @@ from xrelay.passes.fold_scale_axis import (
     NewOps,
     channel_axis,
     dataflow_blocks,
+    has_plain_layouts,
     intersect,
     is_depthwise,
     is_foldable_conv,
@@ -70,6 +75,7 @@ from xrelay.passes.fold_scale_axis import (
     match_broadcast,
     vectorizable,
 )
+from xrelay.passes.fold_scale_axis_blocked import blocked_axes, reshape_shape
 from xrelay.passes.pass_manager import Pass
 from xrelay.passes.rewriting import erase_dead_ops
 
@@ -81,25 +87,30 @@ class Scaled:
     value: SSAValue
     axis: int
     scale: SSAValue
+    small: int | None = None
+    """The sub-axis the scale also rides on (blocked layouts, `fold_scale_axis_blocked.py`)."""
 
 
 def _prepare(op: Operation, out: Message | None) -> list[Message | None]:
     """TVM's `FScaleAxisForwardPrep` of each op: what it accepts on each operand."""
     accepted: list[Message | None] = [None] * len(op.operands)
     if isinstance(op, Conv2DOp):
-        if is_foldable_conv(op):
+        if is_foldable_conv(op) and has_plain_layouts(op):
             accepted[0] = Message(channel_axis(op), False)
+        elif is_foldable_conv(op):
+            big, small, _, _ = blocked_axes(op) or (0, None, 0, None)
+            accepted[0] = Message(big, False, small)
     elif isinstance(op, DenseOp):
         accepted[0] = Message(rank_of(op.data.type) - 1, False)
     elif out is None:
         pass
     elif isinstance(op, ReluOp | LeakyReluOp):
-        accepted[0] = Message(out.axis, True)
+        accepted[0] = Message(out.axis, True, out.small)
     elif isinstance(op, AddOp | SubtractOp):
         ls, rs = shape_of(op.lhs.type), shape_of(op.rhs.type)
-        if match_broadcast(ls, rs, out.axis) is not None:
+        if match_broadcast(ls, rs, out.axis, out.small) is not None:
             accepted[0] = out
-        elif match_broadcast(rs, ls, out.axis) is not None:
+        elif match_broadcast(rs, ls, out.axis, out.small) is not None:
             accepted[1] = out
     return accepted
 
@@ -139,35 +150,44 @@ def _rewrite(
             return None
         for value, scale in ((op.lhs, op.rhs), (op.rhs, op.lhs)):
             target = shape_of(value.type)
-            if vectorizable(target, shape_of(scale.type), message.axis) and (
+            axis, small = message.axis, message.small
+            if vectorizable(target, shape_of(scale.type), axis, small) and (
                 not message.require_positive or is_nonnegative_constant(scale)
             ):
-                vector = new.vector(scale, target, message.axis)
-                scaled[op.result] = Scaled(value, message.axis, vector)
+                vector = new.vector(scale, target, axis, small)
+                scaled[op.result] = Scaled(value, axis, vector, small)
                 return None
         return None
     if isinstance(op, ReluOp | LeakyReluOp):
         inner = scaled.get(op.data)
         if inner is not None:
-            scaled[op.result] = Scaled(new.like(op, [inner.value]), inner.axis, inner.scale)
+            value = new.like(op, [inner.value])
+            scaled[op.result] = Scaled(value, inner.axis, inner.scale, inner.small)
         return None
     if isinstance(op, AddOp | SubtractOp):
         lhs, rhs = scaled.get(op.lhs), scaled.get(op.rhs)
         if lhs is not None:
-            wide = new.expand_to(lhs.scale, rank_of(op.lhs.type), lhs.axis)
+            wide = _widened(new, lhs, shape_of(op.lhs.type))
             value = new.like(op, [lhs.value, new.op(DivideOp, [op.rhs, wide])])
-            scaled[op.result] = Scaled(value, lhs.axis, lhs.scale)
+            scaled[op.result] = Scaled(value, lhs.axis, lhs.scale, lhs.small)
         elif rhs is not None:
-            wide = new.expand_to(rhs.scale, rank_of(op.rhs.type), rhs.axis)
+            wide = _widened(new, rhs, shape_of(op.rhs.type))
             value = new.like(op, [new.op(DivideOp, [op.lhs, wide]), rhs.value])
-            scaled[op.result] = Scaled(value, rhs.axis, rhs.scale)
+            scaled[op.result] = Scaled(value, rhs.axis, rhs.scale, rhs.small)
         return None
     if isinstance(op, Conv2DOp):
         data = scaled.get(op.data)
         if data is None:
             return None
-        axis = kernel_axis(op, "O" if is_depthwise(op) else "I")
-        weight = new.multiply(op.weight, new.expand_to(data.scale, 4, axis))
+        if data.small is None:
+            axis = kernel_axis(op, "O" if is_depthwise(op) else "I")
+            weight = new.multiply(op.weight, new.expand_to(data.scale, 4, axis))
+        else:
+            _, _, kbig, ksmall = blocked_axes(op) or (0, None, 0, None)
+            assert ksmall is not None
+            shape = reshape_shape(shape_of(op.weight.type), kbig, ksmall)
+            wide = new.op(ReshapeOp, [data.scale], {"newshape": ints(shape)})
+            weight = new.multiply(op.weight, wide)
         return new.like(op, [data.value, weight])
     if isinstance(op, DenseOp):
         data = scaled.get(op.data)
@@ -175,6 +195,14 @@ def _rewrite(
             return None
         return new.like(op, [data.value, new.multiply(op.weight, data.scale)])
     return None
+
+
+def _widened(new: NewOps, scaled: Scaled, shape: tuple[int, ...]) -> SSAValue:
+    """The scale broadcasting against a value of `shape` (TVM's ReshapeOrExpandToMatchAxis)."""
+    if scaled.small is None:
+        return new.expand_to(scaled.scale, len(shape), scaled.axis)
+    target = reshape_shape(shape, scaled.axis, scaled.small)
+    return new.op(ReshapeOp, [scaled.scale], {"newshape": ints(target)})
 
 
 def fold_forward(block: Block) -> None:

@@ -76,6 +76,11 @@ def to_nchw(x: relay.Expr, w: relay.Expr) -> tuple[relay.Expr, relay.Expr]:
     return relay.layout_transform(x, "NHWC", "NCHW"), relay.layout_transform(w, "HWIO", "OIHW")
 
 
+def nchw_bias(bias: relay.Expr) -> relay.Expr:
+    """An NHWC bias `[C]` as TVM's ConvertLayout adds it to an NCHW value."""
+    return relay.layout_transform(relay.expand_dims(bias, axis=0, num_newaxis=3), "NHWC", "NCHW")
+
+
 def nchw_conv(x: relay.Expr, w: relay.Expr, channels: int) -> relay.Expr:
     return relay.nn.conv2d(x, w, channels=channels, kernel_size=(3, 3), padding=(1, 1))
 
@@ -147,11 +152,12 @@ def bias_pool_before() -> IRModule:
 
 
 def test_conv_bias_pool_convert_layout() -> None:
-    """bias_add's axis moves, the tuple carries the layout, the pool follows its input.
+    """bias_add becomes TVM's add of a relaid bias, the tuple carries the layout, the pool
+    follows its input.
 
-    TVM rewrites bias_add to `add(y, layout_transform(expand_dims(bias)))` (it requires
-    CanonicalizeOps) and flattens the NCHW value; xrelay keeps bias_add with axis 1 and
-    transforms back before `batch_flatten`, which is not layout-agnostic.
+    As TVM (which requires CanonicalizeOps), bias_add is `add(y, layout_transform(
+    expand_dims(bias)))`; TVM flattens the NCHW value, xrelay transforms back before
+    `batch_flatten`, which is not layout-agnostic.
     """
 
     def expected() -> IRModule:
@@ -159,7 +165,7 @@ def test_conv_bias_pool_convert_layout() -> None:
         bias = relay.var("bias", shape=(8,))
         w = relay.var("weight", shape=(3, 3, 8, 8))
         xt, wt = to_nchw(x, w)
-        y = relay.nn.bias_add(nchw_conv(xt, wt, 8), bias, axis=1)
+        y = relay.add(nchw_conv(xt, wt, 8), nchw_bias(bias))
         y = relay.Tuple([y])[0]
         y = relay.nn.relu(y)
         y = relay.nn.max_pool2d(y, pool_size=(2, 2))
@@ -178,7 +184,7 @@ def test_conv_bias_pool_uses_specified_convert_layout() -> None:
         bias = relay.var("bias", shape=(8,))
         w = relay.var("weight", shape=(3, 3, 8, 8))
         xt, wt = to_nchw(x, w)
-        y = relay.nn.bias_add(nchw_conv(xt, wt, 8), bias, axis=1)
+        y = relay.add(nchw_conv(xt, wt, 8), nchw_bias(bias))
         y = relay.nn.relu(relay.Tuple([y])[0])
         y = relay.layout_transform(y, "NCHW", "NHWC")
         y = relay.nn.max_pool2d(y, pool_size=(2, 2), layout="NHWC")
@@ -350,7 +356,8 @@ def test_constant_weight_and_channel_scale_fold_into_new_layout() -> None:
 
 
 def test_axes_follow_the_new_layout() -> None:
-    """bias_add, softmax, pad, split and concatenate read their axes in the new layout."""
+    """softmax, pad, split and concatenate read their axes in the new layout; bias_add is an
+    add (TVM's CanonicalizeOps) of a bias relaid to `[1, 1, 1, C]`."""
     x = relay.var("x", shape=(1, 4, 6, 6))
     y = relay.nn.conv2d(x, weight((8, 4, 3, 3)), padding=(1, 1))
     y = relay.nn.bias_add(y, relay.const(np.arange(8, dtype="float32")))
@@ -360,10 +367,17 @@ def test_axes_follow_the_new_layout() -> None:
     y = relay.concatenate([parts[1], parts[0]], axis=1)
     out = convert(module([x], relay.nn.leaky_relu(y)), NHWC_DEFAULT)
     ops = {op.name: op for op in out.module.walk()}
-    for name in ("relay.nn.bias_add", "relay.nn.softmax", "relay.split", "relay.concatenate"):
+    for name in ("relay.nn.softmax", "relay.split", "relay.concatenate"):
         assert get_int(ops[name].properties, "axis") == 3, name
     assert get_ints(ops["relay.nn.pad"].properties, "pad_width") == (0, 0, 1, 2, 0, 1, 0, 0)
-    assert transforms(out) == [("NCHW", "NHWC"), ("OIHW", "HWIO"), ("NHWC", "NCHW")]
+    assert "relay.nn.bias_add" not in ops
+    assert str(ops["relay.add"].operands[1].type) == "tensor<1x1x1x8xf32>"
+    assert transforms(out) == [
+        ("NCHW", "NHWC"),
+        ("OIHW", "HWIO"),
+        ("NCHW", "NHWC"),
+        ("NHWC", "NCHW"),
+    ]
 
 
 def test_depthwise_nhwc_default_kernel_is_hwoi() -> None:
@@ -450,8 +464,10 @@ def test_options_and_spec() -> None:
     }
     bad = [
         (("nn.dense:NHWC",), "unknown op 'nn.dense'"),
-        (("nn.conv2d:NCHW16c:default",), "unsupported data layout 'NCHW16c'"),
-        (("nn.conv2d:NHWC:IOHW",), "unsupported kernel layout 'IOHW'"),
+        (("nn.conv2d:NCHW16c:default",), "a blocked data layout needs a kernel layout"),
+        (("nn.conv2d:NWCH:default",), "unsupported data layout 'NWCH'"),
+        (("nn.conv2d:NHWC:OIDHW",), "kernel layout 'OIDHW' must have the primal axes O, I, H, W"),
+        (("nn.max_pool2d:NCHW4h",), "unsupported layout 'NCHW4h'"),
         (("nn.max_pool2d:NHWC:HWIO",), "takes one layout"),
         (("nn.conv2d:NHWC", "nn.conv2d:NCHW"), "given twice"),
     ]

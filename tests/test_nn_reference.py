@@ -163,8 +163,8 @@ def test_conv2d_type_errors_name_op_and_shapes() -> None:
         relay.RelayTypeError, match="weight element type f16 does not match data f32"
     ):
         relay.nn.conv2d(x, relay.var("w", shape=(4, 3, 3, 3), dtype="float16"))
-    with pytest.raises(relay.RelayTypeError, match="unknown kernel_layout 'IOHW'"):
-        relay.nn.conv2d(x, relay.var("w", shape=(4, 3, 3, 3)), kernel_layout="IOHW")
+    with pytest.raises(relay.RelayTypeError, match="weight layout 'OIDW' must have the primal"):
+        relay.nn.conv2d(x, relay.var("w", shape=(4, 3, 3, 3)), kernel_layout="OIDW")
     with pytest.raises(ValueError, match="out_layout 'NHWC' differs from the input layout 'NCHW'"):
         relay.nn.conv2d(x, relay.var("w", shape=(4, 3, 3, 3)), out_layout="NHWC")
 

@@ -47,6 +47,7 @@ from xrelay.passes.instrument import (
     pass_instrument,
 )
 from xrelay.passes.lambda_lift import LambdaLift
+from xrelay.passes.layout_config import LayoutConfig
 from xrelay.passes.merge_compiler_regions import MergeCompilerRegions
 from xrelay.passes.merge_composite import MergeComposite
 from xrelay.passes.partition_graph import PartitionGraph
@@ -95,6 +96,7 @@ __all__ = [
     "InferType",
     "Inline",
     "LambdaLift",
+    "LayoutConfig",
     "MergeCompilerRegions",
     "MergeComposite",
     "ModulePass",

@@ -83,6 +83,7 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.nn.upsampling": upsampling.upsampling,
         "relay.slice_like": slice_like.slice_like,
         "relay.nn.deformable_conv2d": deformable_conv.deformable_conv2d,
+        "relay.nn.contrib_conv2d_NCHWc": conv.conv,
     }
 )
 """Op name -> printer of the op's loop nests."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from contextlib import ExitStack
 
+from xrelay.codegen.c.blocked_layout import offset, primal_dims
 from xrelay.codegen.c.kernel_api import Kernel, better, converted, extreme
 from xrelay.codegen.c.scalars import INDEX
 from xrelay.codegen.c.writer import CWriter, affine, strides
@@ -53,13 +54,11 @@ def conv(k: Kernel) -> None:
     data_layout, kernel_layout = get_str(props, "data_layout"), get_str(props, "kernel_layout")
     letters = spatial_letters(data_layout)
     dshape, wshape, oshape = k.in_shape(0), k.in_shape(1), k.out_shape()
-    ds = dict(zip(data_layout, strides(dshape), strict=True))
-    ws = dict(zip(kernel_layout, strides(wshape), strict=True))
-    os_ = dict(zip(data_layout, strides(oshape), strict=True))
-    dims = {d: dshape[data_layout.index(d)] for d in data_layout}
-    o, cg = wshape[kernel_layout.index("O")], wshape[kernel_layout.index("I")]
-    kernel = {d: wshape[kernel_layout.index(d)] for d in letters}
-    out = {d: oshape[data_layout.index(d)] for d in letters}
+    dims = primal_dims(data_layout, dshape)
+    kdims = primal_dims(kernel_layout, wshape)
+    o, cg = kdims["O"], kdims["I"]
+    kernel = {d: kdims[d] for d in letters}
+    out = primal_dims(data_layout, oshape)
     step = dict(zip(letters, get_ints(props, "strides"), strict=True))
     dilation = dict(zip(letters, get_ints(props, "dilation"), strict=True))
     before, _ = pad_nd(get_ints(props, "padding"), len(letters))
@@ -83,22 +82,15 @@ def conv(k: Kernel) -> None:
             for d in letters:
                 c = COUNTERS[d]
                 taps.enter_context(w.loop(f"k{c}", f"k{c}1", f"k{c}0"))
-            data = affine(
-                [
-                    ("n", ds["N"]),
-                    ("c0 + ic", ds["C"]),
-                    *(
-                        (affine([(f"k{COUNTERS[d]}", dilation[d])], f"i{COUNTERS[d]}"), ds[d])
-                        for d in letters
-                    ),
-                ]
-            )
-            weight = affine(
-                [("oc", ws["O"]), ("ic", ws["I"]), *((f"k{COUNTERS[d]}", ws[d]) for d in letters)]
-            )
+            taps_at = {
+                d: affine([(f"k{COUNTERS[d]}", dilation[d])], f"i{COUNTERS[d]}") for d in letters
+            }
+            data = offset(data_layout, dshape, {"N": "n", "C": "c0 + ic", **taps_at})
+            kernel_at = {d: f"k{COUNTERS[d]}" for d in letters}
+            weight = offset(kernel_layout, wshape, {"O": "oc", "I": "ic", **kernel_at})
             w.line(f"acc += {_product(acc, f'in0[{data}]', f'in1[{weight}]')};")
-        where = affine(
-            [("n", os_["N"]), ("oc", os_["C"]), *((COUNTERS[d], os_[d]) for d in letters)]
+        where = offset(
+            data_layout, oshape, {"N": "n", "C": "oc", **{d: COUNTERS[d] for d in letters}}
         )
         w.line(f"out0[{where}] = {converted(element, 'acc')};")
 
@@ -176,10 +168,8 @@ def pool(k: Kernel) -> None:
     letters = spatial_letters(layout)
     counters = [COUNTERS[d] for d in letters]
     ishape, oshape = k.in_shape(0), k.out_shape()
-    dims = {d: ishape[layout.index(d)] for d in layout}
-    odims = {d: oshape[layout.index(d)] for d in letters}
-    ins = dict(zip(layout, strides(ishape), strict=True))
-    outs = dict(zip(layout, strides(oshape), strict=True))
+    dims = primal_dims(layout, ishape)
+    odims = primal_dims(layout, oshape)
     size = dict(zip(letters, get_ints(props, "pool_size"), strict=True))
     step = dict(zip(letters, get_ints(props, "strides"), strict=True))
     dilation = dict(zip(letters, get_ints(props, "dilation"), strict=True))
@@ -193,23 +183,10 @@ def pool(k: Kernel) -> None:
         for d, c, b in zip(letters, counters, before, strict=True):
             nest.enter_context(w.loop(c, odims[d]))
             window(w, c, c, step[d], b, dilation[d], dims[d], size[d])
-        tap = affine(
-            [
-                ("n", ins["N"]),
-                ("c", ins["C"]),
-                *(
-                    (affine([(f"k{c}", dilation[d])], f"i{c}"), ins[d])
-                    for d, c in zip(letters, counters, strict=True)
-                ),
-            ]
-        )
-        where = affine(
-            [
-                ("n", outs["N"]),
-                ("c", outs["C"]),
-                *((c, outs[d]) for d, c in zip(letters, counters, strict=True)),
-            ]
-        )
+        pairs = list(zip(letters, counters, strict=True))
+        taps_at = {d: affine([(f"k{c}", dilation[d])], f"i{c}") for d, c in pairs}
+        tap = offset(layout, ishape, {"N": "n", "C": "c", **taps_at})
+        where = offset(layout, oshape, {"N": "n", "C": "c", **{d: c for d, c in pairs}})
         if is_max:
             # The padding (lowest value) takes part when the window reaches it.
             inside = " && ".join(

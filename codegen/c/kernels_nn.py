@@ -9,10 +9,11 @@ Window bounds are computed per output row/column (no test per tap).
 
 from __future__ import annotations
 
+from xrelay.codegen.c.blocked_layout import offset, primal_dims
 from xrelay.codegen.c.kernel_api import Kernel, better, converted, extreme, numel
 from xrelay.codegen.c.kernels_conv import conv, pool
 from xrelay.codegen.c.scalars import Scalar
-from xrelay.codegen.c.writer import affine, copy_elements, strides
+from xrelay.codegen.c.writer import affine, copy_elements
 from xrelay.dialects.relay.base import get_bool, get_float, get_int, get_str
 
 conv2d = conv
@@ -43,10 +44,8 @@ def dense(k: Kernel) -> None:
 def global_pool2d(k: Kernel) -> None:
     """The mean or maximum over H and W."""
     layout = get_str(k.op.properties, "layout")
-    ishape = k.in_shape(0)
-    dims = {d: ishape[layout.index(d)] for d in "NCHW"}
-    ins = dict(zip(layout, strides(ishape), strict=True))
-    outs = dict(zip(layout, strides(k.out_shape()), strict=True))
+    ishape, oshape = k.in_shape(0), k.out_shape()
+    dims = primal_dims(layout, ishape)
     element = k.out_scalar()
     is_max = k.op.name == "relay.nn.global_max_pool2d"
     w = k.w
@@ -56,7 +55,7 @@ def global_pool2d(k: Kernel) -> None:
         else:
             w.line("double sum = 0;")
         with w.loop("y", dims["H"]), w.loop("x", dims["W"]):
-            tap = affine([("n", ins["N"]), ("c", ins["C"]), ("y", ins["H"]), ("x", ins["W"])])
+            tap = offset(layout, ishape, {"N": "n", "C": "c", "H": "y", "W": "x"})
             if is_max:
                 w.line(f"const {element.ctype} v = in0[{tap}];")
                 w.line(f"m = {better(element, 'v', 'm', '>')} ? v : m;")
@@ -65,7 +64,8 @@ def global_pool2d(k: Kernel) -> None:
         area = dims["H"] * dims["W"]  # an empty mean: 0 / 0, NaN (integers: 0)
         mean = f"sum / {area}.0" if area else ("NAN" if element.is_float else "0")
         result = "m" if is_max else converted(element, mean)
-        w.line(f"out0[{affine([('n', outs['N']), ('c', outs['C'])])}] = {result};")
+        where = offset(layout, oshape, {"N": "n", "C": "c", "H": "0", "W": "0"})
+        w.line(f"out0[{where}] = {result};")
 
 
 def _axis_split(shape: tuple[int, ...], axis: int) -> tuple[int, int, int]:

@@ -98,10 +98,14 @@ def _binary(commutative: bool) -> Callable[[ExprView], bool]:
 
 
 def _conv2d(expr: ExprView) -> bool:
-    """Not with a constant weight holding ±Inf or NaN: depending on the implementation
-    oneDNN picks, it multiplies the zero padding (`0 * inf` is NaN, where relay's padding
-    adds nothing) or runs Winograd, which mixes the weights (docs/semantics.md)."""
+    """Plain layouts only; not with a constant weight holding ±Inf or NaN: depending on the
+    implementation oneDNN picks, it multiplies the zero padding (`0 * inf` is NaN, where
+    relay's padding adds nothing) or runs Winograd, which mixes the weights
+    (docs/semantics.md)."""
     weight = expr.args[1].data
+    layouts = expr.attrs.get("data_layout", "NCHW"), expr.attrs.get("kernel_layout", "OIHW")
+    if layouts[0] not in ("NCHW", "NHWC") or layouts[1] not in ("OIHW", "HWIO", "OHWI", "HWOI"):
+        return False  # blocked (NCHW4c) or permuted (HWNC) layouts: relay's own loops
     return weight is None or bool(np.isfinite(weight).all())
 
 

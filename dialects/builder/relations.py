@@ -28,7 +28,15 @@ from typing import cast
 from xdsl.dialects.builtin import TensorType, TupleType
 from xdsl.ir import Attribute
 from xrelay.dialects.relay import elementwise, elementwise_math
-from xrelay.dialects.relay.base import RelayOp, get_int, get_opt_int, get_opt_ints, get_str
+from xrelay.dialects.relay.base import (
+    RelayOp,
+    RelayTypeError,
+    get_int,
+    get_opt_int,
+    get_opt_ints,
+    get_str,
+)
+from xrelay.dialects.relay.layout_blocked import from_canonical, is_plain, to_canonical
 from xrelay.dialects.relay.nn_conv import ConvNdOp
 from xrelay.dialects.relay.types import tensor_type
 
@@ -90,6 +98,8 @@ def _conv(
     if data is None or layouts is None or channels is None or kernel is None or known[1]:
         return {}
     data_layout, kernel_layout = layouts
+    if not is_plain(data_layout) or not is_plain(kernel_layout):
+        return _blocked_conv2d_weight(op, data, layouts, channels, kernel, props)
     if len(data_layout) != data.get_num_dims() or "C" not in data_layout:
         return {}
     groups = get_int(props, "groups")
@@ -101,6 +111,27 @@ def _conv(
     dims = {"O": channels // groups, "I": c} if transposed else {"O": channels, "I": c // groups}
     dims.update(zip(spatial, kernel, strict=True))
     return {1: tensor_type([dims[d] for d in kernel_layout], data.get_element_type())}
+
+
+def _blocked_conv2d_weight(
+    op: type[RelayOp],
+    data: TensorType[Attribute],
+    layouts: tuple[str, str],
+    channels: int,
+    kernel: Sequence[int],
+    props: Mapping[str, Attribute],
+) -> dict[int, Attribute]:
+    """A conv2d's weight in a blocked kernel layout (`OIHW4i4o`): the OIHW weight relaid."""
+    if op.name != "relay.nn.conv2d" or len(kernel) != 2:
+        return {}
+    groups = get_int(props, "groups")
+    try:
+        c = to_canonical(tuple(data.get_shape()), layouts[0], "NCHW", "data")[1]
+        oihw = (channels, c // max(groups, 1), *kernel)
+        shape = from_canonical(oihw, "OIHW", layouts[1], "weight")
+    except RelayTypeError:
+        return {}
+    return {1: tensor_type(shape, data.get_element_type())}
 
 
 def _partner(

@@ -22,6 +22,7 @@ from xrelay.dialects.relay import (
     movement,
     nn,
     nn_conv,
+    nn_conv_blocked,
     nn_extra,
     nn_norm,
     nn_pool,
@@ -62,6 +63,7 @@ RELAY = Dialect(
         *slice_like.OPS,
         *reverse_reshape.OPS,
         *deformable_conv.OPS,
+        *nn_conv_blocked.OPS,
     ],
     [],
 )

@@ -48,6 +48,7 @@ from xrelay.dialects.relay.base import (
     normalize_axis,
 )
 from xrelay.dialects.relay.elementwise import FloatUnaryOp, UnaryElementwiseOp
+from xrelay.dialects.relay.nn_conv_blocked import blocked_conv2d_types
 from xrelay.dialects.relay.types import (
     ANY,
     format_shape,
@@ -189,11 +190,13 @@ class Conv2DOp(RelayOp):
     """`relay.nn.conv2d`: grouped, dilated 2-D convolution.
 
     Operands: data (`data_layout` NCHW or NHWC) and weight (`kernel_layout`
-    OIHW, HWIO, OHWI or HWOI). With `groups` = G the data's C channels split
-    into G groups of C / G, and the weight's I must be C / G (depthwise: G = C,
-    I = 1). `padding` is 1, 2 or 4 values (all; top/bottom, left/right;
-    top, left, bottom, right). The output is `out_dtype` (default: the data's
-    dtype) in the data layout.
+    OIHW, HWIO, OHWI or HWOI), or, as TVM, any other layout of the primal axes
+    N, C, H, W and O, I, H, W, blocked ones included (`NCHW4c` data, `OIHW4i4o`
+    or `OIHW4o` kernels, `HWNC`): checked in NCHW / OIHW (`nn_conv_blocked.py`).
+    With `groups` = G the data's C channels split into G groups of C / G, and
+    the weight's I must be C / G (depthwise: G = C, I = 1). `padding` is 1, 2
+    or 4 values (all; top/bottom, left/right; top, left, bottom, right). The
+    output is `out_dtype` (default: the data's dtype) in the data layout.
     """
 
     name = "relay.nn.conv2d"
@@ -218,6 +221,9 @@ class Conv2DOp(RelayOp):
     ) -> Sequence[Attribute]:
         data = expect_tensor(operand_types, 0, "data")
         weight = expect_tensor(operand_types, 1, "weight")
+        layouts = get_str(props, "data_layout"), get_str(props, "kernel_layout")
+        if layouts[0] not in CONV_DATA_LAYOUTS or layouts[1] not in CONV_KERNEL_LAYOUTS:
+            return blocked_conv2d_types(cls.infer_result_types, operand_types, props)
         expect_rank(data, 4, "data")
         expect_rank(weight, 4, "weight")
         expect_same_element_type(operand_types, 1, "weight")

@@ -28,6 +28,7 @@ from xrelay.dialects.relay.base import (
     get_str,
     int_list_attr,
 )
+from xrelay.dialects.relay.layout_blocked import blocked_pool_types
 from xrelay.dialects.relay.nn import (
     element_type,
     expect_len,
@@ -89,6 +90,8 @@ class PoolNdOp(RelayOp):
         cls, operand_types: Sequence[Attribute], props: Props
     ) -> Sequence[Attribute]:
         rank = cls.RANK
+        if rank == 2 and get_str(props, "layout") not in cls.LAYOUTS:
+            return blocked_pool_types(cls.infer_result_types, operand_types, props)
         data = expect_tensor(operand_types, 0)
         expect_rank(data, rank + 2, "data")
         layout = layout_dims(get_str(props, "layout"), cls.LAYOUTS, "layout")
@@ -120,8 +123,9 @@ class PoolNdOp(RelayOp):
 
 
 class Pool2DOp(PoolNdOp):
-    """Base of `max_pool2d` / `avg_pool2d`: layout NCHW or NHWC; `padding` is 1, 2 or 4
-    values (all; top/bottom, left/right; top, left, bottom, right)."""
+    """Base of `max_pool2d` / `avg_pool2d`: layout NCHW or NHWC, or (as TVM) any layout of
+    N, C, H, W that does not split H or W (`NCHW4c`, `layout_blocked.py`); `padding` is 1,
+    2 or 4 values (all; top/bottom, left/right; top, left, bottom, right)."""
 
     RANK: ClassVar[int] = 2
     LAYOUTS: ClassVar[tuple[str, ...]] = POOL_LAYOUTS
@@ -162,7 +166,7 @@ class AvgPool2DOp(Pool2DOp):
 
 
 class GlobalPool2DOp(RelayOp):
-    """Base of the global pools: H and W reduce to 1."""
+    """Base of the global pools: H and W reduce to 1 (layouts as `Pool2DOp`'s)."""
 
     data = operand_def(TensorType)
     result = result_def(TensorType)
@@ -173,6 +177,8 @@ class GlobalPool2DOp(RelayOp):
     def infer_result_types(
         cls, operand_types: Sequence[Attribute], props: Props
     ) -> Sequence[Attribute]:
+        if get_str(props, "layout") not in POOL_LAYOUTS:
+            return blocked_pool_types(cls.infer_result_types, operand_types, props)
         data = expect_tensor(operand_types, 0)
         expect_rank(data, 4, "data")
         layout = layout_dims(get_str(props, "layout"), POOL_LAYOUTS, "layout")

@@ -20,9 +20,12 @@ from xrelay.dialects.relay.base import (
     get_ints,
     properties_with_defaults,
 )
+from xrelay.dialects.relay.layout_blocked import is_plain
 from xrelay.dialects.relay.nn import pad_2d
 from xrelay.dialects.relay.nn_conv import pad_nd
+from xrelay.dialects.relay.nn_conv_blocked import Conv2DNCHWcOp
 from xrelay.dialects.relay.reference_scalar import reduce_identity
+from xrelay.dialects.relay.reference_tensor import layout_transform_array
 from xrelay.dialects.relay.reference_window import conv_nd, pool_nd
 from xrelay.dialects.relay.types import is_float_dtype, numpy_dtype
 
@@ -30,10 +33,13 @@ Array = npt.NDArray[Any]
 
 
 def to_layout(x: Array, src: str, dst: str) -> Array:
-    """Transpose an array between layouts spelled with the same letters (NHWC -> NCHW)."""
+    """Re-lay an array between layouts of the same primal axes: a transpose between plain
+    ones (NHWC -> NCHW), else `layout_transform`'s (blocked ones, NCHW4c -> NCHW)."""
     if src == dst:
         return x
-    return np.transpose(x, [src.index(d) for d in dst])
+    if is_plain(src) and is_plain(dst):
+        return np.transpose(x, [src.index(d) for d in dst])
+    return layout_transform_array(x, src, dst)
 
 
 def conv2d_nchw(
@@ -77,8 +83,8 @@ def global_avg_pool_data(x: Array, layout: str) -> Array:
         return total / (x.shape[axes[0]] * x.shape[axes[1]])
 
 
-@reference(nn.Conv2DOp)
-def _conv2d(ev: Evaluator, op: nn.Conv2DOp, args: list[Value]) -> Value:
+@reference(nn.Conv2DOp, Conv2DNCHWcOp)
+def _conv2d(ev: Evaluator, op: nn.Conv2DOp | Conv2DNCHWcOp, args: list[Value]) -> Value:
     return conv2d_data(op, args, numpy_dtype(op.result.type.get_element_type()))
 
 

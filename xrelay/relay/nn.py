@@ -5,6 +5,7 @@ from __future__ import annotations
 from xrelay.dialects.builder.deformable_conv import *  # noqa: F403
 from xrelay.dialects.builder.nn import *  # noqa: F403
 from xrelay.dialects.builder.nn_conv import *  # noqa: F403
+from xrelay.dialects.builder.nn_conv_blocked import *  # noqa: F403
 from xrelay.dialects.builder.nn_extra import *  # noqa: F403
 from xrelay.dialects.builder.nn_movement import *  # noqa: F403
 from xrelay.dialects.builder.nn_norm import *  # noqa: F403

@@ -1,10 +1,10 @@
 // RUN: xrelay-opt %s -p 'convert-layout{desired-layouts="nn.conv2d:NCHW:default"}' --split-input-file | filecheck %s
 /// An op that cannot be converted (or a bad layout) is an error when the pass is built.
 // RUN: not xrelay-opt %s -p 'convert-layout{desired-layouts="nn.dense:NCHW"}' 2>&1 | filecheck %s --check-prefix=BADOP
-// RUN: not xrelay-opt %s -p 'convert-layout{desired-layouts="nn.conv2d:NCHW16c"}' 2>&1 | filecheck %s --check-prefix=BADLAYOUT
+// RUN: not xrelay-opt %s -p 'convert-layout{desired-layouts="nn.conv2d:NWCH"}' 2>&1 | filecheck %s --check-prefix=BADLAYOUT
 
-// BADOP: error: bad options for pass 'convert-layout': desired layout 'nn.dense:NCHW': unknown op 'nn.dense'; convertible ops: nn.conv2d, nn.max_pool2d, nn.avg_pool2d, nn.global_max_pool2d, nn.global_avg_pool2d
-// BADLAYOUT: error: bad options for pass 'convert-layout': desired layout 'nn.conv2d:NCHW16c': unsupported data layout 'NCHW16c'; expected one of NCHW, NHWC
+// BADOP: error: bad options for pass 'convert-layout': desired layout 'nn.dense:NCHW': unknown op 'nn.dense'; convertible ops: nn.conv2d, nn.conv2d_transpose, nn.max_pool2d, nn.avg_pool2d, nn.global_max_pool2d, nn.global_avg_pool2d, image.resize2d
+// BADLAYOUT: error: bad options for pass 'convert-layout': desired layout 'nn.conv2d:NWCH': unsupported data layout 'NWCH'; expected NCHW, NHWC, HWNC or NCHW{k}c
 
 /// TVM's case: NHWC/HWIO conv + relu -> transforms of x and w, NCHW conv, relu, one transform back.
 // CHECK-LABEL: @fold_nhwc_conv_relu
@@ -41,16 +41,19 @@ func.func @fold_two_convs(%x: tensor<1x6x6x8xf32>, %w1: tensor<1x1x8x4xf32>, %w2
 
 // -----
 
-/// bias_add's axis 3 (C in NHWC) becomes 1; a per-channel constant `[C]` is widened then transformed.
+/// bias_add is TVM's add (ConvertLayout requires CanonicalizeOps): its `[C]` bias and a
+/// per-channel constant `[C]` are widened to `[1, 1, 1, C]` then transformed.
 // CHECK-LABEL: @fold_bias_and_channel_constant
 //       CHECK:   %2 = relay.nn.conv2d %0, %1
-//  CHECK-NEXT:   %3 = relay.nn.bias_add %2, %b : (tensor<1x4x6x6xf32>, tensor<4xf32>) -> tensor<1x4x6x6xf32>
-//  CHECK-NEXT:   %4 = relay.constant dense<2.000000e+00> : tensor<4xf32>
-//  CHECK-NEXT:   %5 = relay.expand_dims %4 {axis = 0, num_newaxis = 3} : (tensor<4xf32>) -> tensor<1x1x1x4xf32>
-//  CHECK-NEXT:   %6 = relay.layout_transform %5 {src_layout = "NHWC", dst_layout = "NCHW"} : (tensor<1x1x1x4xf32>) -> tensor<1x4x1x1xf32>
-//  CHECK-NEXT:   %7 = relay.multiply %3, %6 : (tensor<1x4x6x6xf32>, tensor<1x4x1x1xf32>) -> tensor<1x4x6x6xf32>
-//  CHECK-NEXT:   %8 = relay.layout_transform %7 {src_layout = "NCHW", dst_layout = "NHWC"}
-//  CHECK-NEXT:   func.return %8
+//  CHECK-NEXT:   %3 = relay.expand_dims %b {axis = 0, num_newaxis = 3} : (tensor<4xf32>) -> tensor<1x1x1x4xf32>
+//  CHECK-NEXT:   %4 = relay.layout_transform %3 {src_layout = "NHWC", dst_layout = "NCHW"} : (tensor<1x1x1x4xf32>) -> tensor<1x4x1x1xf32>
+//  CHECK-NEXT:   %5 = relay.add %2, %4 : (tensor<1x4x6x6xf32>, tensor<1x4x1x1xf32>) -> tensor<1x4x6x6xf32>
+//  CHECK-NEXT:   %6 = relay.constant dense<2.000000e+00> : tensor<4xf32>
+//  CHECK-NEXT:   %7 = relay.expand_dims %6 {axis = 0, num_newaxis = 3} : (tensor<4xf32>) -> tensor<1x1x1x4xf32>
+//  CHECK-NEXT:   %8 = relay.layout_transform %7 {src_layout = "NHWC", dst_layout = "NCHW"} : (tensor<1x1x1x4xf32>) -> tensor<1x4x1x1xf32>
+//  CHECK-NEXT:   %9 = relay.multiply %5, %8 : (tensor<1x4x6x6xf32>, tensor<1x4x1x1xf32>) -> tensor<1x4x6x6xf32>
+//  CHECK-NEXT:   %10 = relay.layout_transform %9 {src_layout = "NCHW", dst_layout = "NHWC"}
+//  CHECK-NEXT:   func.return %10
 func.func @fold_bias_and_channel_constant(%x: tensor<1x6x6x8xf32>, %w: tensor<1x1x8x4xf32>, %b: tensor<4xf32>) -> tensor<1x6x6x4xf32> {
   %0 = relay.nn.conv2d %x, %w {data_layout = "NHWC", kernel_layout = "HWIO"} : (tensor<1x6x6x8xf32>, tensor<1x1x8x4xf32>) -> tensor<1x6x6x4xf32>
   %1 = relay.nn.bias_add %0, %b {axis = 3} : (tensor<1x6x6x4xf32>, tensor<4xf32>) -> tensor<1x6x6x4xf32>

@@ -27,19 +27,55 @@ func.func @conv2d_weight_dtype(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf16>)
 
 // -----
 
-/// conv2d: only NCHW and NHWC data layouts.
-func.func @conv2d_data_layout(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
-  // expected-error@+1 {{'relay.nn.conv2d' op unknown data_layout 'CHWN'; expected one of NCHW, NHWC}}
-  %0 = relay.nn.conv2d %x, %w {data_layout = "CHWN"} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
+/// conv2d: a data layout other than NCHW / NHWC must have the primal axes N, C, H, W.
+func.func @conv2d_data_layout(%x: tensor<1x3x8x8x1xf32>, %w: tensor<4x3x3x3xf32>) {
+  // expected-error@+1 {{'relay.nn.conv2d' op data layout 'NCDHW' must have the primal axes N, C, H, W (each once, sub-axes such as '4c' after them)}}
+  %0 = relay.nn.conv2d %x, %w {data_layout = "NCDHW"} : (tensor<1x3x8x8x1xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
   func.return
 }
 
 // -----
 
-/// conv2d: only OIHW, HWIO, OHWI and HWOI kernel layouts.
-func.func @conv2d_kernel_layout(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
-  // expected-error@+1 {{'relay.nn.conv2d' op unknown kernel_layout 'IOHW'; expected one of OIHW, HWIO, OHWI, HWOI}}
-  %0 = relay.nn.conv2d %x, %w {kernel_layout = "IOHW"} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
+/// conv2d: a blocked data layout's rank is its number of axes.
+func.func @conv2d_blocked_rank(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
+  // expected-error@+1 {{'relay.nn.conv2d' op expected 5-D data for layout 'NCHW4c', got rank 4}}
+  %0 = relay.nn.conv2d %x, %w {data_layout = "NCHW4c"} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x1x6x6x4xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d: a sub-axis dim must be its factor.
+func.func @conv2d_blocked_factor(%x: tensor<1x2x8x8x3xf32>, %w: tensor<4x8x3x3xf32>) {
+  // expected-error@+1 {{'relay.nn.conv2d' op data in layout 'NCHW4c': input dim 3 of sub-axis 'c' does not match its factor 4 in src_layout 'NCHW4c'}}
+  %0 = relay.nn.conv2d %x, %w {data_layout = "NCHW4c"} : (tensor<1x2x8x8x3xf32>, tensor<4x8x3x3xf32>) -> tensor<1x1x6x6x4xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d: the output channels must split as the data layout's C does.
+func.func @conv2d_blocked_output(%x: tensor<1x1x8x8x4xf32>, %w: tensor<6x4x3x3xf32>) {
+  // expected-error@+1 {{'relay.nn.conv2d' op output in layout 'NCHW4c': axis 'C' of size 6 is not divisible by factor 4 in dst_layout 'NCHW4c'}}
+  %0 = relay.nn.conv2d %x, %w {data_layout = "NCHW4c"} : (tensor<1x1x8x8x4xf32>, tensor<6x4x3x3xf32>) -> tensor<1x1x6x6x4xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d: in blocked layouts the checks run in NCHW / OIHW and say so.
+func.func @conv2d_blocked_channels(%x: tensor<1x1x8x8x4xf32>, %w: tensor<1x2x3x3x4x4xf32>) {
+  // expected-error@+1 {{'relay.nn.conv2d' op weight input channels 8 do not match data channels 4 / groups 1; data (1, 4, 8, 8) (NCHW), weight (4, 8, 3, 3) (OIHW) (checked in NCHW / OIHW for data_layout 'NCHW4c', kernel_layout 'OIHW4i4o')}}
+  %0 = relay.nn.conv2d %x, %w {data_layout = "NCHW4c", kernel_layout = "OIHW4i4o"} : (tensor<1x1x8x8x4xf32>, tensor<1x2x3x3x4x4xf32>) -> tensor<1x1x6x6x4xf32>
+  func.return
+}
+
+// -----
+
+/// conv2d: a kernel layout's sub-axes need their primal axes.
+func.func @conv2d_kernel_layout(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3x4xf32>) {
+  // expected-error@+1 {{'relay.nn.conv2d' op invalid weight layout 'OIHW4x': sub-axis 'x' has no primal axis 'X'}}
+  %0 = relay.nn.conv2d %x, %w {kernel_layout = "OIHW4x"} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3x4xf32>) -> tensor<1x4x6x6xf32>
   func.return
 }
 
@@ -594,10 +630,19 @@ func.func @max_pool2d_rank(%x: tensor<2x4x4xf32>) {
 
 // -----
 
-/// max_pool2d: only NCHW and NHWC layouts.
-func.func @max_pool2d_layout(%x: tensor<1x2x4x4xf32>) {
-  // expected-error@+1 {{'relay.nn.max_pool2d' op unknown layout 'HWCN'; expected one of NCHW, NHWC}}
-  %0 = relay.nn.max_pool2d %x {pool_size = [2, 2], layout = "HWCN"} : (tensor<1x2x4x4xf32>) -> tensor<1x2x2x2xf32>
+/// max_pool2d: a layout other than NCHW / NHWC must have the primal axes N, C, H, W.
+func.func @max_pool2d_layout(%x: tensor<1x2x4xf32>) {
+  // expected-error@+1 {{'relay.nn.max_pool2d' op data layout 'NCW' must have the primal axes N, C, H, W (each once, sub-axes such as '4c' after them)}}
+  %0 = relay.nn.max_pool2d %x {pool_size = [2, 2], layout = "NCW"} : (tensor<1x2x4xf32>) -> tensor<1x2x2xf32>
+  func.return
+}
+
+// -----
+
+/// max_pool2d: a blocked layout may split C, not H or W.
+func.func @max_pool2d_split_h(%x: tensor<1x2x2x4x2xf32>) {
+  // expected-error@+1 {{'relay.nn.max_pool2d' op layout 'NCHW2h' splits H or W; pools cannot}}
+  %0 = relay.nn.max_pool2d %x {pool_size = [2, 2], layout = "NCHW2h"} : (tensor<1x2x2x4x2xf32>) -> tensor<1x2x1x2x2xf32>
   func.return
 }
 
@@ -711,10 +756,19 @@ func.func @global_avg_pool2d_rank(%x: tensor<2x4x4xf32>) {
 
 // -----
 
-/// global_max_pool2d: only NCHW and NHWC layouts.
+/// global_max_pool2d: a blocked layout's rank is its number of axes.
 func.func @global_max_pool2d_layout(%x: tensor<1x2x4x4xf32>) {
-  // expected-error@+1 {{'relay.nn.global_max_pool2d' op unknown layout 'NCWH'; expected one of NCHW, NHWC}}
-  %0 = relay.nn.global_max_pool2d %x {layout = "NCWH"} : (tensor<1x2x4x4xf32>) -> tensor<1x2x1x1xf32>
+  // expected-error@+1 {{'relay.nn.global_max_pool2d' op expected 5-D data for layout 'NCHW2c', got rank 4}}
+  %0 = relay.nn.global_max_pool2d %x {layout = "NCHW2c"} : (tensor<1x2x4x4xf32>) -> tensor<1x2x1x1xf32>
+  func.return
+}
+
+// -----
+
+/// contrib_conv2d_NCHWc: conv2d's relation; the output channels must split as C does.
+func.func @contrib_conv2d_nchwc_output(%x: tensor<1x1x8x8x4xf32>, %w: tensor<1x4x3x3x2xf32>) {
+  // expected-error@+1 {{'relay.nn.contrib_conv2d_NCHWc' op output in layout 'NCHW4c': axis 'C' of size 2 is not divisible by factor 4 in dst_layout 'NCHW4c'}}
+  %0 = relay.nn.contrib_conv2d_NCHWc %x, %w {data_layout = "NCHW4c", kernel_layout = "OIHW2o"} : (tensor<1x1x8x8x4xf32>, tensor<1x4x3x3x2xf32>) -> tensor<1x1x6x6x4xf32>
   func.return
 }
 
