@@ -8,7 +8,7 @@ so TVM-style code can read params, body and attrs and build new functions.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp
@@ -44,6 +44,10 @@ class IRModule:
         module: ModuleOp | None = None,
     ):
         self.module = module if module is not None else ModuleOp([])
+        self.param_vars: dict[str, list[Var]] = {}
+        """The parameter Vars each function was set with: reading the function back gives
+        the same Var objects while its parameters keep their names and types, so an
+        expression's free variables stay the caller's (TVM's passes keep Var nodes)."""
         # A function calling another by an untyped GlobalVar is added after it (TVM's
         # InferType sees the whole module; here each function is typed as it is added).
         pending = list((functions or {}).items())
@@ -83,7 +87,7 @@ class IRModule:
         name = _name(key)
         if name not in ops:
             raise KeyError(f"module has no function '{name}'; it has {sorted(ops)}")
-        return function_from_op(ops[name])
+        return function_from_op(ops[name], self.param_vars.get(name))
 
     def __setitem__(self, key: str | GlobalVar, function: Function) -> None:
         name = _name(key)
@@ -93,6 +97,7 @@ class IRModule:
         if declared is not None:  # a recursive call reads the function's declared type
             types[name] = declared
         new_op, *lifted = function.to_func_ops(name, types)
+        self.param_vars[name] = list(function.params)
         old = existing.get(name)
         block = self.module.body.block
         if old is not None:
@@ -112,7 +117,10 @@ class IRModule:
     @property
     def functions(self) -> dict[str, Function]:
         """Every function by name."""
-        return {name: function_from_op(op) for name, op in self._func_ops().items()}
+        return {
+            name: function_from_op(op, self.param_vars.get(name))
+            for name, op in self._func_ops().items()
+        }
 
     def get_global_var(self, name: str) -> GlobalVar:
         """The GlobalVar of a function, typed, for calls."""
@@ -141,8 +149,10 @@ class IRModule:
         self[var] = function
 
     def clone(self) -> IRModule:
-        """A deep copy."""
-        return IRModule(module=self.module.clone())
+        """A deep copy (its functions read back with the same parameter Vars)."""
+        copy = IRModule(module=self.module.clone())
+        copy.param_vars = dict(self.param_vars)
+        return copy
 
     def same_as(self, other: object) -> bool:
         """TVM's `same_as`: the same module object (not merely equal IR)."""
@@ -199,15 +209,17 @@ def _name(key: str | GlobalVar) -> str:
     return key.name_hint if isinstance(key, GlobalVar) else key
 
 
-def function_from_op(op: func.FuncOp) -> Function:
+def function_from_op(op: func.FuncOp, params: Sequence[Var] | None = None) -> Function:
     """Rebuild a Function expression from a `func.func` (linear in its size).
 
     A call of a private `Primitive` function of the same module (what FuseOps makes)
     becomes a call of that function as a value, as TVM's FuseOps result reads
     (`%0 = fn (...) { ... }; %0(%x)`); other calls stay calls of a GlobalVar."""
     block = op.body.block
-    params = [Var(arg.name_hint or f"p{i}", arg.type) for i, arg in enumerate(block.args)]
-    env: dict[SSAValue, Expr] = dict(zip(block.args, params, strict=True))
+    fresh = [Var(arg.name_hint or f"p{i}", arg.type) for i, arg in enumerate(block.args)]
+    if params is not None and _same_params(params, fresh):
+        fresh = list(params)  # `params`: the Vars the function was made with, still valid
+    env: dict[SSAValue, Expr] = dict(zip(block.args, fresh, strict=True))
     module = op.parent_op()
     primitives = (
         {
@@ -221,13 +233,21 @@ def function_from_op(op: func.FuncOp) -> Function:
     results = trampoline(_convert_block(block, env, primitives))  # nested ifs: on a stack
     body = results[0] if len(results) == 1 else Tuple(results)
     out = Function(
-        params,
+        fresh,
         body,
         attrs={k: attr_to_python(v) for k, v in op.attributes.items()},
     )
     out.multi_result = len(results) != 1
     out.op = op
     return out
+
+
+def _same_params(given: Sequence[Var], read: Sequence[Var]) -> bool:
+    """Whether Vars a function was made with still describe its parameters (names, types)."""
+    return len(given) == len(read) and all(
+        a.name_hint == b.name_hint and a.checked_type == b.checked_type
+        for a, b in zip(given, read, strict=True)
+    )
 
 
 def _is_primitive_value(fn: func.FuncOp) -> bool:

@@ -375,6 +375,7 @@ class Pass:
             return invoke(self, module, ctx).module
         original = module.module
         work = IRModule(module=_snapshot(self.info, original))
+        work.param_vars = dict(module.param_vars)
         transactional = bool(ctx.get_config("transform.transactional", True))
         debugging = bool(
             ctx.get_config("transform.crash_reproducer", "")

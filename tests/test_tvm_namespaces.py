@@ -202,3 +202,16 @@ def test_a_call_rebuilt_from_call_attrs_keeps_the_op_attributes() -> None:
     assert again.props == conv.props
     assert again.checked_type == conv.checked_type  # 8x8 kept: the padding travelled
     assert list(again.attrs.padding) == [1, 1, 1, 1]
+
+
+def test_a_function_reads_back_with_the_vars_it_was_made_with() -> None:
+    """As TVM's passes keep Var nodes: after a pass, `mod["main"]`'s parameters are the
+    caller's Vars while their names and types hold, so free variables compare as the same."""
+    x = relay.var("x", shape=(2, 3))
+    mod = IRModule.from_expr(relay.Function([x], relay.add(relay.exp(x), relay.exp(x))))
+    out = xrelay.transform.Sequential([relay.transform.EliminateCommonSubexpr()])(mod)
+    assert out["main"].params[0] is x
+    assert out.clone()["main"].params[0] is x
+    retyped = relay.var("x", shape=(3,))
+    mod["main"] = relay.Function([retyped], relay.exp(retyped))
+    assert mod["main"].params[0] is retyped
