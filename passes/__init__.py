@@ -364,3 +364,15 @@ register_lazy(
     "LambdaLiftPass",
     "Check no local function is left to lift (function values become module functions)",
 )
+register_lazy(
+    "canonicalize-cast",
+    "canonicalize_cast",
+    "CanonicalizeCastPass",
+    "Copy an upcast read by several elementwise ops, one per reader (TVM's CanonicalizeCast)",
+)
+register_lazy(
+    "partial-evaluate",
+    "partial_evaluate",
+    "PartialEvaluatePass",
+    "Inline calls of known functions, then fold what depends only on constants",
+)

@@ -215,3 +215,9 @@ def test_a_function_reads_back_with_the_vars_it_was_made_with() -> None:
     retyped = relay.var("x", shape=(3,))
     mod["main"] = relay.Function([retyped], relay.exp(retyped))
     assert mod["main"].params[0] is retyped
+
+
+def test_astype_is_a_cast() -> None:
+    x = relay.var("x", shape=(2,))
+    y = relay.const(np.ones(2, "float32")).astype("float16") * x.astype("float16")
+    assert str(y.checked_type) == "tensor<2xf16>"

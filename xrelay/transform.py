@@ -26,6 +26,7 @@ from xrelay.passes.alter_op_layout import (
 )
 from xrelay.passes.annotate_target import AnnotateTarget
 from xrelay.passes.backward_fold_scale_axis import BackwardFoldScaleAxis
+from xrelay.passes.canonicalize_cast import CanonicalizeCast
 from xrelay.passes.canonicalize_ops import CanonicalizeOps
 from xrelay.passes.convert_layout import ConvertLayout
 from xrelay.passes.convert_relay_to_accel import ConvertRelayToAccel
@@ -50,6 +51,7 @@ from xrelay.passes.lambda_lift import LambdaLift
 from xrelay.passes.layout_config import LayoutConfig
 from xrelay.passes.merge_compiler_regions import MergeCompilerRegions
 from xrelay.passes.merge_composite import MergeComposite
+from xrelay.passes.partial_evaluate import PartialEvaluate
 from xrelay.passes.partition_graph import PartitionGraph
 from xrelay.passes.pass_config import register_pass_config_option
 from xrelay.passes.pass_context import PassContext, PassInfo
@@ -83,6 +85,7 @@ __all__ = [
     "AlterOpLayout",
     "AnnotateTarget",
     "BackwardFoldScaleAxis",
+    "CanonicalizeCast",
     "CanonicalizeOps",
     "ConvertLayout",
     "ConvertRelayToAccel",
@@ -100,6 +103,7 @@ __all__ = [
     "MergeCompilerRegions",
     "MergeComposite",
     "ModulePass",
+    "PartialEvaluate",
     "PartitionGraph",
     "Pass",
     "PassAdapter",

@@ -194,6 +194,12 @@ class Expr:
 
         return negative(self)
 
+    def astype(self, dtype: str) -> Expr:
+        """TVM's `expr.astype(dtype)`: `relay.cast(expr, dtype)`."""
+        from xrelay.dialects.builder.elementwise import cast
+
+        return cast(self, dtype)
+
 
 class Var(Expr):
     """A function parameter (`relay.var`, or TVM's constructor form `relay.Var(name, type)`).
