@@ -2,6 +2,7 @@
 
     python scripts/tvm_compat_report.py                 # run pytest, print the table
     python scripts/tvm_compat_report.py --write-status  # and rewrite status.txt from the run
+    python scripts/tvm_compat_report.py --write-status --refresh-reasons  # errors re-read
     python scripts/tvm_compat_report.py --xml run.xml   # read an earlier run's junit XML
 
 The run sets `XRELAY_TVM_COMPAT_RAW=1`: status.txt's xfail lines are ignored, its `na`
@@ -225,8 +226,15 @@ def classify(result: Result, sources: dict[str, str]) -> tuple[str, str]:
     return "xfail", first[:160]
 
 
-def write_status(results: list[Result]) -> None:
-    """Rewrite status.txt from a run (see the module docstring)."""
+def _recorded_error(reason: str) -> bool:
+    """Whether an xfail reason quotes an error (written by `classify`), not a person's words."""
+    quoted = r"\b\w+(Error|Exception)\b|StructuralEqual check failed|assert "
+    return re.search(quoted, reason) is not None
+
+
+def write_status(results: list[Result], refresh: bool = False) -> None:
+    """Rewrite status.txt from a run (see the module docstring); `refresh`: reasons that
+    quote an error are reclassified from this run's error (hand-written ones are kept)."""
     old = read_status_lines()
     sources = test_sources()
     lines = [
@@ -239,7 +247,9 @@ def write_status(results: list[Result]) -> None:
         if previous is not None and previous[0] == "na":
             kind, reason = previous
         elif result.outcome == "failed":
-            kind, reason = previous if previous is not None else classify(result, sources)
+            stale = previous is not None and refresh and _recorded_error(previous[1])
+            keep = previous is not None and not stale
+            kind, reason = previous if keep and previous else classify(result, sources)
         else:
             continue
         lines.append(f"{result.key}  {kind}  {reason}")
@@ -276,6 +286,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Pass rate of TVM's ported Relay tests.")
     parser.add_argument("--xml", type=Path, help="read this junit XML instead of running pytest")
     parser.add_argument("--write-status", action="store_true", help="rewrite status.txt")
+    parser.add_argument(
+        "--refresh-reasons",
+        action="store_true",
+        help="with --write-status: reasons that quote an error are taken from this run",
+    )
     parser.add_argument("-n", default="0", help="pytest-xdist workers (default 0)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
@@ -291,7 +306,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("error: pytest failed internally; run the suite by hand to see why", file=sys.stderr)
         return 1
     if args.write_status:
-        write_status(results)
+        write_status(results, refresh=args.refresh_reasons)
     print(table(results))
     return 0
 
