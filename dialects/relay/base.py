@@ -383,6 +383,11 @@ class RelayOp(IRDLOperation):
     TYPE_DIRECTED: ClassVar[bool] = False
     """True for ops whose result type is not a function of the operands alone."""
 
+    VERIFY_BY_SIGNATURE: ClassVar[bool] = True
+    """The verifier reads only the op's class, operand and result types, properties and
+    attributes, so an op of a signature that verified once verifies (`verify_cache.py`).
+    An op whose `verify_` reads more (its regions, its operands' producers) sets False."""
+
     @classmethod
     def infer_result_types(
         cls, operand_types: Sequence[Attribute], props: Props
