@@ -49,6 +49,7 @@ from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 from xrelay.dialects.property_order import ordered_properties
+from xrelay.dialects.relay.print_cache import print_tail
 from xrelay.dialects.relay.sizes import type_size_problem
 from xrelay.dialects.relay.types import (
     format_shape,
@@ -562,6 +563,10 @@ class RelayOp(IRDLOperation):
         if self.operands:
             printer.print_string(" ")
             printer.print_list(self.operands, printer.print_operand)
+        print_tail(printer, self, self.print_tail)
+
+    def print_tail(self, printer: Printer) -> None:
+        """What follows the operands: ` {props} : types` (`print_cache.py` reuses it)."""
         self.print_properties_and_attributes(printer)
         printer.print_string(" : ")
         operand_types = [o.type for o in self.operands]
