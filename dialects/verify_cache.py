@@ -30,6 +30,11 @@ _Signature = tuple[
 _VERIFIED: set[_Signature] = set()
 """Signatures of relay ops that verified (attributes are immutable values)."""
 
+_BY_ID: dict[tuple[object, ...], _Signature] = {}
+"""The same signatures by the identities of their parts (the entry holds the parts, so an
+identity in a key is never reused for another object): no hashing of types for ops that
+share their attributes, as parsed and cloned ones do."""
+
 _VERIFIED_MAX = 1 << 16
 """Signatures kept before the table is emptied (bounds its memory in a long-running process)."""
 
@@ -48,45 +53,58 @@ def by_signature(cls: type[Operation]) -> bool:
 
 
 def verify_op(op: Operation) -> None:
-    """`op.verify(verify_nested_ops=False)`, skipped for a relay op of a verified signature."""
-    signature = _signature(op)
-    if signature is None:
+    """`op.verify(verify_nested_ops=False)`, skipped for a relay op of a verified signature.
+
+    Ops that may fail on where they are (the last of a block, an erased operand, regions or
+    successors) and constants (the table would keep weights alive) verify in full.
+    """
+    cls = type(op)
+    block = op.parent
+    if (
+        not by_signature(cls)
+        or op.regions
+        or op.successors
+        or block is None
+        or block.last_op is op
+        or any(isinstance(o, ErasedSSAValue) for o in op.operands)
+    ):
+        op.verify(verify_nested_ops=False)
+        return
+    operand_types = tuple(o.type for o in op.operands)
+    result_types = tuple(r.type for r in op.results)
+    properties, attributes = op.properties, op.attributes
+    by_id = (
+        cls,
+        tuple(map(id, operand_types)),
+        tuple(map(id, result_types)),
+        tuple(properties),
+        tuple(map(id, properties.values())),
+        tuple(attributes),
+        tuple(map(id, attributes.values())),
+    )
+    if by_id in _BY_ID:
+        return
+    signature: _Signature = (
+        cls,
+        operand_types,
+        result_types,
+        tuple(properties.items()),
+        tuple(attributes.items()),
+    )
+    values = (*properties.values(), *attributes.values())
+    if any(isinstance(v, DenseIntOrFPElementsAttr) for v in values):
         op.verify(verify_nested_ops=False)
         return
     try:
-        if signature in _VERIFIED:
-            return
+        known = signature in _VERIFIED
     except TypeError:  # an attribute that cannot be hashed: no shortcut
         op.verify(verify_nested_ops=False)
         return
-    op.verify(verify_nested_ops=False)
-    if len(_VERIFIED) >= _VERIFIED_MAX:
-        _VERIFIED.clear()
-    _VERIFIED.add(signature)
-
-
-def _signature(op: Operation) -> _Signature | None:
-    """What the op's verifier reads, or None where it reads more (or may fail on where the
-    op is: then it runs in full)."""
-    cls = type(op)
-    if not by_signature(cls) or op.regions or op.successors:
-        return None
-    block = op.parent
-    if block is None or block.last_op is op:
-        return None
-    properties = tuple(op.properties.items())
-    attributes = tuple(op.attributes.items())
-    if any(isinstance(v, DenseIntOrFPElementsAttr) for _, v in (*properties, *attributes)):
-        return None  # a constant's value: the table would keep weights alive
-    operand_types: list[Attribute] = []
-    for operand in op.operands:
-        if isinstance(operand, ErasedSSAValue):
-            return None
-        operand_types.append(operand.type)
-    return (
-        cls,
-        tuple(operand_types),
-        tuple(r.type for r in op.results),
-        properties,
-        attributes,
-    )
+    if not known:
+        op.verify(verify_nested_ops=False)
+        if len(_VERIFIED) >= _VERIFIED_MAX:
+            _VERIFIED.clear()
+        _VERIFIED.add(signature)
+    if len(_BY_ID) >= _VERIFIED_MAX:
+        _BY_ID.clear()
+    _BY_ID[by_id] = signature
