@@ -17,7 +17,7 @@ import math
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -129,6 +129,10 @@ def load_extra_dialects(ctx: Context) -> None:
 class LocatingParser(Parser):
     """An xDSL parser that records `file:line:col` on every op it parses."""
 
+    fast_relay_lines: ClassVar[bool] = True
+    """Read printed relay op lines by the fast path (`relay_lines.py`); the tests turn it
+    off to compare it with xDSL's parser."""
+
     def __init__(
         self,
         ctx: Context,
@@ -149,7 +153,7 @@ class LocatingParser(Parser):
         """Where each value was first used before its definition (for an undefined one)."""
         self._columns: dict[int, IntAttr] = {}
         """One `IntAttr` per column number stamped (ops share them)."""
-        self._relay_lines = RelayLines(self)
+        self.relay_lines = RelayLines(self)
         """The fast path for printed relay op lines (`relay_lines.py`)."""
 
     # ------------------------------------------------- for the relay fast path
@@ -507,9 +511,9 @@ class LocatingParser(Parser):
         (`relay_lines.py`) without lexing them; any other line by xDSL's parser."""
         text = self.lexer.input.content
         while True:
-            if self._current_token.kind == MLIRTokenKind.PERCENT_IDENT:
+            if self.fast_relay_lines and self._current_token.kind == MLIRTokenKind.PERCENT_IDENT:
                 offset = self.pos
-                while (read := self._relay_lines.parse(offset)) is not None:
+                while (read := self.relay_lines.parse(offset)) is not None:
                     block.add_op(read[0])
                     offset = _skip_space(text, read[1])
                 self._resume_from(offset)

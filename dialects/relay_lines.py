@@ -63,6 +63,8 @@ class RelayLines:
         self._parser = parser
         self._text = parser.lexer.input.content
         self._recipes: dict[tuple[str, str | None, str], _Recipe] = {}
+        self.read = 0
+        """How many ops this fast path has read."""
 
     def parse(self, start: int) -> tuple[Operation, int] | None:
         """The op on the line at offset `start` and where its text ends, or None.
@@ -110,6 +112,7 @@ class RelayLines:
         except Exception:  # the slow path reads the line again and reports what is wrong
             return None
         parser.register_result(result, op.results, Span(start, match.end(1), parser.lexer.input))
+        self.read += 1
         return op, match.end()
 
     def _recipe(self, match: re.Match[str]) -> _Recipe | None:
