@@ -58,7 +58,10 @@ def timed(fn: Callable[[], object], repeat: int) -> float:
     return best
 
 
-OPT_TARGETS = {"parse + verify + print": ([], 3.0), "-p cse": (["-p", "cse"], 4.0)}
+OPT_TARGETS: dict[str, tuple[list[str], float]] = {
+    "parse + verify + print": ([], 3.0),
+    "-p cse": (["-p", "cse"], 4.0),
+}
 """Issue 19's targets: wall seconds of `xrelay-opt` on the 50k-op module."""
 
 

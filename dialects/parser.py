@@ -16,7 +16,7 @@ import gc
 import math
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from typing import Any, ClassVar, cast
 
 from xdsl.context import Context
@@ -167,7 +167,7 @@ class LocatingParser(Parser):
         self._register_ssa_definition(name, values, span)
 
     @contextlib.contextmanager
-    def in_dialect(self, name: str) -> Iterator[None]:
+    def in_dialect(self, name: str) -> Generator[None]:
         """Read within dialect `name` (as an op of that dialect is read)."""
         self._parser_state.dialect_stack.append(name)
         try:

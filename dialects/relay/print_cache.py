@@ -132,6 +132,5 @@ def _plain(value: Attribute) -> bool:
 def _plain_type(value: Attribute) -> bool:
     """A tensor of a scalar type without an encoding, or such a scalar type."""
     if type(value) is TensorType:
-        tensor = cast(TensorType[Attribute], value)
-        return type(tensor.encoding) is NoneAttr and type(tensor.element_type) in _SCALARS
+        return type(value.encoding) is NoneAttr and type(value.element_type) in _SCALARS
     return type(value) in _SCALARS
