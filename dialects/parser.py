@@ -52,13 +52,11 @@ from xdsl.utils.lexer import Span
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 from xrelay.dialects import dense_literal, resources
 from xrelay.dialects.diagnostics import Diagnostic, DiagnosticError, LineIndex, from_parse_error
-from xrelay.dialects.relay_lines import RelayLines
+from xrelay.dialects.relay_lines import RelayLines, skip_space
 
 _extra_dialects: list[Dialect] = []
 
 _BLANK_LINE = re.compile(r"\s*(//.*)?")
-_SPACE = re.compile(r"(?://[^\n]*|\s+)*", re.ASCII)
-"""Whitespace and comments, as the lexer skips them between tokens."""
 
 MAX_NESTING = 100
 """How deeply regions, types and attributes (dense literal brackets included) may nest.
@@ -515,7 +513,7 @@ class LocatingParser(Parser):
                 offset = self.pos
                 while (read := self.relay_lines.parse(offset)) is not None:
                     block.add_op(read[0])
-                    offset = _skip_space(text, read[1])
+                    offset = skip_space(text, read[1])
                 self._resume_from(offset)
             op = self.parse_optional_operation()
             if op is None:
@@ -594,12 +592,6 @@ def trusted_file_location(filename: StringAttr, line: IntAttr, column: IntAttr) 
     object.__setattr__(location, "line", line)
     object.__setattr__(location, "column", column)
     return location
-
-
-def _skip_space(text: str, offset: int) -> int:
-    """The offset of the first token at or after `offset`."""
-    space = _SPACE.match(text, offset)
-    return offset if space is None else space.end()
 
 
 def _blank(text: str) -> bool:

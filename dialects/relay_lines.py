@@ -32,6 +32,9 @@ if TYPE_CHECKING:
 _SUFFIX = r"(?:[0-9]+|[A-Za-z$._-][A-Za-z0-9$._-]*)"
 """An SSA name after `%`, as the lexer reads it (digits, or an identifier)."""
 
+_SPACE = re.compile(r"(?://[^\n]*|\s+)*", re.ASCII)
+"""Whitespace and comments, as the lexer skips them between tokens."""
+
 _LINE = re.compile(
     rf"%({_SUFFIX}) = (relay\.[A-Za-z0-9_$.]+)"
     rf"((?: %{_SUFFIX},)* %{_SUFFIX})?"
@@ -140,8 +143,13 @@ class RelayLines:
             properties, attributes = coerce_properties(cls, entries)
         except Exception:  # the slow path reads the line again and reports what is wrong
             return None
-        end = match.start(6) if location_text is not None else match.end()
-        if parser.pos < end or (location_text is not None and parser.pos != end):
+        # The types must end where the text after them starts: not before (more on the
+        # line) nor after (a type continued on the next line).
+        if location_text is not None:
+            follows = match.start(6)
+        else:
+            follows = skip_space(self._text, match.end(5))
+        if parser.pos != follows:
             return None
         if operand_types is None and len(result_types) != 1:
             return None
@@ -177,3 +185,9 @@ def _build(recipe: _Recipe, operands: list[SSAValue]) -> Operation:
         properties=dict(recipe.properties),
         attributes=dict(recipe.attributes),
     )
+
+
+def skip_space(text: str, offset: int) -> int:
+    """The offset of the first token at or after `offset`."""
+    space = _SPACE.match(text, offset)
+    return offset if space is None else space.end()

@@ -118,3 +118,18 @@ def test_an_error_on_a_fast_line_is_where_xdsl_reports_it() -> None:
         fast = outcome(bad, fast=True)
         assert fast == outcome(bad, fast=False)
         assert fast.startswith("error: t.mlir:") or "error" in fast
+
+
+def test_a_signature_continued_on_the_next_line_reads_as_xdsl_reads_it() -> None:
+    """The line's types end where the next line's text starts: a signature that goes on
+    is xDSL's to read (the fast path once took the first line alone)."""
+    text = (
+        "func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
+        "  %0 = relay.add %x, %x : (tensor<4xf32>,\n"
+        "      tensor<4xf32>) -> tensor<4xf32>\n"
+        "  func.return %0 : tensor<4xf32>\n"
+        "}\n"
+    )
+    fast = outcome(text, fast=True)
+    assert fast == outcome(text, fast=False)
+    assert not fast.startswith("error")
