@@ -107,7 +107,7 @@ class RelayLines:
             if location_text is not None:
                 parser.resume_at(match.start(6))
                 location = parser.parse_optional_location()
-                if location is None or parser.pos < match.end():
+                if location is None or parser.pos != skip_space(self._text, match.end()):
                     return None
                 op.location = location
             else:

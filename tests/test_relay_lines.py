@@ -11,6 +11,7 @@ import random
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from xrelay.dialects.dense_literal import ExactPrinter
 from xrelay.dialects.diagnostics import DiagnosticError, format_diagnostics, verify_located
 from xrelay.dialects.parser import LocatingParser, make_context, parse_module
@@ -120,15 +121,20 @@ def test_an_error_on_a_fast_line_is_where_xdsl_reports_it() -> None:
         assert fast.startswith("error: t.mlir:") or "error" in fast
 
 
-def test_a_signature_continued_on_the_next_line_reads_as_xdsl_reads_it() -> None:
-    """The line's types end where the next line's text starts: a signature that goes on
-    is xDSL's to read (the fast path once took the first line alone)."""
+CONTINUED = [
+    "  %0 = relay.add %x, %x : (tensor<4xf32>,\n      tensor<4xf32>) -> tensor<4xf32>\n",
+    '  %0 = relay.add %x, %x : tensor<4xf32> loc(fused[callsite("a":1:2 at "b":3:4)\n  ])\n',
+]
+
+
+@pytest.mark.parametrize("line", CONTINUED)
+def test_an_op_continued_on_the_next_line_reads_as_xdsl_reads_it(line: str) -> None:
+    """A line's types (or location) end where the next line's text starts: an op that
+    goes on is xDSL's to read (the fast path once took its first line alone)."""
     text = (
         "func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
-        "  %0 = relay.add %x, %x : (tensor<4xf32>,\n"
-        "      tensor<4xf32>) -> tensor<4xf32>\n"
-        "  func.return %0 : tensor<4xf32>\n"
-        "}\n"
+        + line
+        + "  func.return %0 : tensor<4xf32>\n}\n"
     )
     fast = outcome(text, fast=True)
     assert fast == outcome(text, fast=False)
