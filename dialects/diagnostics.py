@@ -21,6 +21,7 @@ from xdsl.utils.exceptions import ParseError, VerifyException
 from xrelay.dialects.dominance import first_dominance_error
 from xrelay.dialects.locations import fused_parts
 from xrelay.dialects.relay.sizes import signature_size_problem
+from xrelay.dialects.verify_cache import verify_op
 from xrelay.dialects.walk import walk_ops
 
 
@@ -161,7 +162,7 @@ def verify_located(
 
     for op in walk_ops(module):  # iterative: any nesting depth
         try:
-            op.verify(verify_nested_ops=False)
+            verify_op(op)
         except VerifyException as error:
             report(op, verify_message(error))
             continue

@@ -11,11 +11,13 @@ linear time). It reads xDSL's protected `_current_token`, `_resume_from` and
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import math
 import re
 import sys
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any, cast
+from collections.abc import Callable, Generator, Iterable, Sequence
+from typing import Any, ClassVar, cast
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -36,6 +38,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import (
     Attribute,
+    Block,
     BlockArgument,
     Dialect,
     Operation,
@@ -49,6 +52,7 @@ from xdsl.utils.lexer import Span
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 from xrelay.dialects import dense_literal, resources
 from xrelay.dialects.diagnostics import Diagnostic, DiagnosticError, LineIndex, from_parse_error
+from xrelay.dialects.relay_lines import RelayLines, skip_space
 
 _extra_dialects: list[Dialect] = []
 
@@ -123,6 +127,10 @@ def load_extra_dialects(ctx: Context) -> None:
 class LocatingParser(Parser):
     """An xDSL parser that records `file:line:col` on every op it parses."""
 
+    fast_relay_lines: ClassVar[bool] = True
+    """Read printed relay op lines by the fast path (`relay_lines.py`); the tests turn it
+    off to compare it with xDSL's parser."""
+
     def __init__(
         self,
         ctx: Context,
@@ -138,9 +146,32 @@ class LocatingParser(Parser):
         self._depth = 0
         self._level_at = -1
         self._location_end = -1
+        """Where the last `loc(...)` read ended: an op ending there spelled its location."""
         self._first_uses: dict[str, Span[str]] = {}
         """Where each value was first used before its definition (for an undefined one)."""
-        """Where the last `loc(...)` read ended: an op ending there spelled its location."""
+        self._columns: dict[int, IntAttr] = {}
+        """One `IntAttr` per column number stamped (ops share them)."""
+        self.relay_lines = RelayLines(self)
+        """The fast path for printed relay op lines (`relay_lines.py`)."""
+
+    # ------------------------------------------------- for the relay fast path
+
+    def resume_at(self, offset: int) -> None:
+        """Continue reading at the token at (or after whitespace from) `offset`."""
+        self._resume_from(offset)
+
+    def register_result(self, name: str, values: Sequence[SSAValue], span: Span[str]) -> None:
+        """Define `%name` as `values` (as an op's results are defined)."""
+        self._register_ssa_definition(name, values, span)
+
+    @contextlib.contextmanager
+    def in_dialect(self, name: str) -> Generator[None]:
+        """Read within dialect `name` (as an op of that dialect is read)."""
+        self._parser_state.dialect_stack.append(name)
+        try:
+            yield
+        finally:
+            self._parser_state.dialect_stack.pop()
 
     # ------------------------------------------------------------ nesting
 
@@ -219,9 +250,13 @@ class LocatingParser(Parser):
             self._location_end = self.pos
         return location
 
-    def _here(self, offset: int) -> FileLineColLoc:
+    def location_at(self, offset: int) -> FileLineColLoc:
+        """The `file:line:col` of a character offset of the text (where an op is stamped)."""
         line, column = self._lines.line_col(offset)
-        return FileLineColLoc(self._filename, IntAttr(line), IntAttr(column))
+        column_attr = self._columns.get(column)
+        if column_attr is None:
+            column_attr = self._columns[column] = IntAttr(column)
+        return trusted_file_location(self._filename, IntAttr(line), column_attr)
 
     def _register_ssa_definition(
         self, name: str, values: Sequence[SSAValue], span: Span[str]
@@ -234,7 +269,7 @@ class LocatingParser(Parser):
                 and isinstance(value.location, UnknownLoc)
                 and self._location_end != self.pos
             ):
-                value.location = self._here(span.start)
+                value.location = self.location_at(span.start)
         super()._register_ssa_definition(name, values, span)
 
     # ------------------------------------------------------ dense literals
@@ -469,6 +504,22 @@ class LocatingParser(Parser):
             )
         return ParseError(span, message)
 
+    def _parse_block_body(self, block: Block) -> None:
+        """xDSL's, but runs of printed relay op lines are read by the fast path
+        (`relay_lines.py`) without lexing them; any other line by xDSL's parser."""
+        text = self.lexer.input.content
+        while True:
+            if self.fast_relay_lines and self._current_token.kind == MLIRTokenKind.PERCENT_IDENT:
+                offset = self.pos
+                while (read := self.relay_lines.parse(offset)) is not None:
+                    block.add_op(read[0])
+                    offset = skip_space(text, read[1])
+                self._resume_from(offset)
+            op = self.parse_optional_operation()
+            if op is None:
+                return
+            block.add_op(op)
+
     def parse_operation(self) -> Operation:
         start = self._current_token.span
         # A top-level module's region is free: `builtin.module {...}` nests like the
@@ -486,7 +537,7 @@ class LocatingParser(Parser):
         finally:
             self._depth += top_module
         if isinstance(op.location, UnknownLoc) and self._location_end != self.pos:
-            op.location = self._here(start.start)  # no `loc(...)` spelled: where it is
+            op.location = self.location_at(start.start)  # no `loc(...)` spelled: where it is
         return op
 
 
@@ -533,6 +584,16 @@ def parse_module(
     return module
 
 
+def trusted_file_location(filename: StringAttr, line: IntAttr, column: IntAttr) -> FileLineColLoc:
+    """`FileLineColLoc(filename, line, column)` without IRDL's check of its parameters (their
+    classes are what it checks; a quarter of the cost of stamping an op)."""
+    location = FileLineColLoc.__new__(FileLineColLoc)
+    object.__setattr__(location, "filename", filename)
+    object.__setattr__(location, "line", line)
+    object.__setattr__(location, "column", column)
+    return location
+
+
 def _blank(text: str) -> bool:
     """Whether `text` holds only whitespace and comments (stops at the first other line)."""
     start = 0
@@ -552,15 +613,23 @@ def _parse_deep(parser: LocatingParser) -> ModuleOp:
     form), so the recursion limit is raised while parsing; a RecursionError
     (nesting the counter does not see, e.g. function types in function types)
     is a "nesting too deep" error at the token being read.
+
+    The cycle collector is paused meanwhile: parsing makes no garbage cycles, only
+    live objects, which it would scan over and over (a third of the time of a 50k-op
+    module).
     """
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, _PARSE_RECURSION_LIMIT))
+    collecting = gc.isenabled()
+    gc.disable()
     try:
         return parser.parse_module()
     except RecursionError:
         raise ParseError(parser.current_span(), "nesting too deep") from None
     finally:
         sys.setrecursionlimit(limit)
+        if collecting:
+            gc.enable()
 
 
 def span_error(span: Span[str], message: str, filename: str, text: str) -> Diagnostic:

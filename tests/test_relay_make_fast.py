@@ -48,7 +48,7 @@ def test_make_is_build(case: int) -> None:
     cls, types, props = CASES[case]
     block = Block(arg_types=types)
     made = cls.make(block.args, props, {"tag": int_(7)})
-    assert base._fixed_arity(cls) == len(types)  # pyright: ignore[reportPrivateUsage]
+    assert base.fixed_arity(cls) == len(types)
     built = cls.build(
         operands=list(block.args),
         result_types=[made.results[0].type],
@@ -65,8 +65,8 @@ def test_make_is_build(case: int) -> None:
 
 def test_variadic_ops_keep_build() -> None:
     """Ops with a variadic operand are not fixed-arity: `make` goes through `build`."""
-    assert base._fixed_arity(ConcatenateOp) is None  # pyright: ignore[reportPrivateUsage]
-    assert base._fixed_arity(TupleOp) is None  # pyright: ignore[reportPrivateUsage]
+    assert base.fixed_arity(ConcatenateOp) is None
+    assert base.fixed_arity(TupleOp) is None
     block = Block(arg_types=[T4, T4])
     pair = TupleOp.make(block.args)
     assert list(pair.operands) == list(block.args)

@@ -409,8 +409,12 @@ class OptMain:
     def run_pipeline(self, ctx: Context, module: ModuleOp) -> None:
         """Run the `-p` passes as one Sequential under `make_pass_context()`, in place.
 
-        A failing pass leaves the module as it was (passes are transactional)
-        and becomes a DiagnosticError (exit 1) or, for a crash, an InternalError.
+        A failing pass becomes a DiagnosticError (exit 1) or, for a crash, an
+        InternalError; the chunk's module is then dropped, so a pipeline of plain
+        passes runs without the snapshot that would restore it (`transform.transactional`
+        off unless given: cloning a 50k-op module costs 0.5 s). Composite passes,
+        `required` dependencies (snapshots tell them what changed) and the crash
+        reproducer (which records the configuration) keep them.
         """
         if not self.passes:
             return
@@ -420,13 +424,17 @@ class OptMain:
         context.xdsl_context = ctx
         pipeline = Sequential([to_pass(p) for p in self.passes], name="pipeline")
         try:
-            pipeline.schedule(context)  # unknown or cyclic `required`: fail before running
+            steps = pipeline.schedule(context)  # unknown or cyclic `required`: fail before running
         except PassDependencyError as error:
             raise UsageError(str(error)) from None
+        plain = not context.get_config("transform.crash_reproducer", "") and not any(
+            p.composes_transactions or dependency for p, dependency in steps
+        )
+        private = {"transform.transactional": False} if plain else {}
         timing = next((i for i in context.instruments if type(i) is PassTimingInstrument), None)
         found: list[Diagnostic] = []
         try:
-            with context, collect_warnings() as found:
+            with context, context.with_defaults(private), collect_warnings() as found:
                 result = pipeline.run_in_place(IRModule(module=module))
         except PassError as error:
             self.pass_failed(error)

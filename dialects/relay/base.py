@@ -49,6 +49,7 @@ from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 from xrelay.dialects.property_order import ordered_properties
+from xrelay.dialects.relay.print_cache import print_tail
 from xrelay.dialects.relay.sizes import type_size_problem
 from xrelay.dialects.relay.types import (
     format_shape,
@@ -329,8 +330,40 @@ _INFERRED_MAX = 1 << 14
 """Entries kept before the table is emptied (bounds its memory in a long-running process)."""
 
 
+def parse_signature(
+    parser: Parser,
+) -> tuple[tuple[Attribute, ...] | None, tuple[Attribute, ...]]:
+    """The types after a relay op's `:`: `type` (operand types None: each operand has the
+    result's type), `(types) -> type` or `(types) -> (types)`; (operand types, result types)."""
+    if parser.parse_optional_punctuation("(") is None:
+        return None, (parser.parse_type(),)
+    operand_types: list[Attribute] = []
+    if parser.parse_optional_punctuation(")") is None:
+        operand_types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
+        parser.parse_punctuation(")")
+    parser.parse_punctuation("->")
+    if parser.parse_optional_punctuation("(") is None:
+        return tuple(operand_types), (parser.parse_type(),)
+    result_types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
+    parser.parse_punctuation(")")
+    return tuple(operand_types), tuple(result_types)
+
+
+def coerce_properties(
+    cls: type[IRDLOperation], entries: Mapping[str, Attribute]
+) -> tuple[dict[str, Attribute], dict[str, Attribute]]:
+    """A parsed `{...}` split into the op's properties (coerced to how relay stores them)
+    and discardable attributes."""
+    prop_names = cls.get_irdl_definition().properties
+    properties = {
+        k: _coerce_property(v, prop_names[k].constr) for k, v in entries.items() if k in prop_names
+    }
+    attributes = {k: v for k, v in entries.items() if k not in prop_names}
+    return properties, attributes
+
+
 @functools.cache
-def _fixed_arity(cls: type[RelayOp]) -> int | None:
+def fixed_arity(cls: type[RelayOp]) -> int | None:
     """How many operands `cls` takes when `make` may build it with `Operation.__init__`:
     single operands only, one single result, no regions, successors or segment sizes
     (IRDL's generic argument lists, half the cost of building an op, then only count
@@ -350,6 +383,11 @@ class RelayOp(IRDLOperation):
 
     TYPE_DIRECTED: ClassVar[bool] = False
     """True for ops whose result type is not a function of the operands alone."""
+
+    VERIFY_BY_SIGNATURE: ClassVar[bool] = True
+    """The verifier reads only the op's class, operand and result types, properties and
+    attributes, so an op of a signature that verified once verifies (`verify_cache.py`).
+    An op whose `verify_` reads more (its regions, its operands' producers) sets False."""
 
     @classmethod
     def infer_result_types(
@@ -419,7 +457,7 @@ class RelayOp(IRDLOperation):
     ) -> Self:
         """A new op on `operands` with the result type the caller has inferred."""
         props = dict(properties or {})
-        if _fixed_arity(cls) == len(operands):
+        if fixed_arity(cls) == len(operands):
             op = cls.__new__(cls)
             Operation.__init__(
                 op,
@@ -474,27 +512,9 @@ class RelayOp(IRDLOperation):
         entries = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
         pos = parser.pos
-        operand_types: list[Attribute]
-        result_types: list[Attribute]
-        if parser.parse_optional_punctuation("(") is not None:
-            operand_types = []
-            if parser.parse_optional_punctuation(")") is None:
-                operand_types = parser.parse_comma_separated_list(
-                    parser.Delimiter.NONE, parser.parse_type
-                )
-                parser.parse_punctuation(")")
-            parser.parse_punctuation("->")
-            if parser.parse_optional_punctuation("(") is not None:
-                result_types = parser.parse_comma_separated_list(
-                    parser.Delimiter.NONE, parser.parse_type
-                )
-                parser.parse_punctuation(")")
-            else:
-                result_types = [parser.parse_type()]
-        else:
-            single = parser.parse_type()
-            operand_types = [single] * len(unresolved)
-            result_types = [single]
+        operand_types, result_types = parse_signature(parser)
+        if operand_types is None:
+            operand_types = result_types[:1] * len(unresolved)
         if len(operand_types) != len(unresolved):
             parser.raise_error(
                 f"expected {len(unresolved)} operand types, got {len(operand_types)}",
@@ -505,16 +525,10 @@ class RelayOp(IRDLOperation):
             parser.resolve_operand(u, t) for u, t in zip(unresolved, operand_types, strict=True)
         ]
         cls.check_operand_count(len(operands))
-        prop_names = cls.get_irdl_definition().properties
-        properties = {
-            k: _coerce_property(v, prop_names[k].constr)
-            for k, v in entries.items()
-            if k in prop_names
-        }
-        attributes = {k: v for k, v in entries.items() if k not in prop_names}
+        properties, attributes = coerce_properties(cls, entries)
         return cls.build(
             operands=cls.group_operands(operands),
-            result_types=result_types,
+            result_types=list(result_types),
             properties=properties,
             attributes=attributes,
         )
@@ -549,6 +563,10 @@ class RelayOp(IRDLOperation):
         if self.operands:
             printer.print_string(" ")
             printer.print_list(self.operands, printer.print_operand)
+        print_tail(printer, self, self.print_tail)
+
+    def print_tail(self, printer: Printer) -> None:
+        """What follows the operands: ` {props} : types` (`print_cache.py` reuses it)."""
         self.print_properties_and_attributes(printer)
         printer.print_string(" : ")
         operand_types = [o.type for o in self.operands]
