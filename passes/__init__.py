@@ -345,3 +345,16 @@ register_lazy(
     "Fold a channel shuffle into the groups=1 conv2d after it, or move it past a strided "
     "depthwise conv2d",
 )
+register_lazy(
+    "combine-parallel-conv2d",
+    "combine_parallel_conv2d",
+    "CombineParallelConv2DPass",
+    "Combine parallel conv2ds reading the same data into one conv2d and slices",
+    name="CombineParallelConv2D",
+)
+register_lazy(
+    "combine-parallel-batch-matmul",
+    "combine_parallel_batch_matmul",
+    "CombineParallelBatchMatmulPass",
+    "Combine parallel batch_matmuls reading the same x into one batch_matmul and slices",
+)

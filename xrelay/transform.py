@@ -27,6 +27,8 @@ from xrelay.passes.alter_op_layout import (
 from xrelay.passes.annotate_target import AnnotateTarget
 from xrelay.passes.backward_fold_scale_axis import BackwardFoldScaleAxis
 from xrelay.passes.canonicalize_ops import CanonicalizeOps
+from xrelay.passes.combine_parallel_batch_matmul import CombineParallelBatchMatmul
+from xrelay.passes.combine_parallel_conv2d import CombineParallelConv2D
 from xrelay.passes.convert_layout import ConvertLayout
 from xrelay.passes.convert_relay_to_accel import ConvertRelayToAccel
 from xrelay.passes.dead_code_elimination import DeadCodeElimination
@@ -80,6 +82,8 @@ __all__ = [
     "AnnotateTarget",
     "BackwardFoldScaleAxis",
     "CanonicalizeOps",
+    "CombineParallelBatchMatmul",
+    "CombineParallelConv2D",
     "ConvertLayout",
     "ConvertRelayToAccel",
     "DeadCodeElimination",
