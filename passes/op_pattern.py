@@ -10,8 +10,8 @@ registrations (`register_pattern` in `python/tvm/relay/op/*/_*.py` and
   isinf isfinite logical_not bitwise_not`), `clip`, `cast`, `nn.relu`, `nn.leaky_relu`,
   and the fill ops `zeros ones full full_like zeros_like ones_like`;
 - **Broadcast (1)**: the binary arithmetic, comparison, modulo, bitwise, logical and
-  shift ops, `where`, `nn.bias_add`;
-- **Injective (2)**: `reshape transpose squeeze expand_dims concatenate split
+  shift ops, `where`, `nn.bias_add`, `expand_dims` and `repeat`;
+- **Injective (2)**: `reshape transpose squeeze concatenate split stack
   layout_transform strided_slice take`, `nn.batch_flatten`, `nn.pad`, `image.resize2d`, and
   `tuple_get_item` (a structural node TVM marks injective);
 - **CommReduce (3)**: `sum mean max min prod argmax argmin`;
@@ -65,6 +65,7 @@ from xrelay.dialects.relay import (
     reverse_reshape,
     scan,
     slice_like,
+    stack_repeat,
     structure,
     tensor,
     upsampling,
@@ -155,7 +156,7 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     tensor.ReshapeOp: K.INJECTIVE,
     tensor.TransposeOp: K.INJECTIVE,
     tensor.SqueezeOp: K.INJECTIVE,
-    tensor.ExpandDimsOp: K.INJECTIVE,
+    tensor.ExpandDimsOp: K.BROADCAST,  # TVM registers expand_dims (and repeat) so
     tensor.ConcatenateOp: K.INJECTIVE,
     tensor.SplitOp: K.INJECTIVE,
     tensor.LayoutTransformOp: K.INJECTIVE,
@@ -219,6 +220,8 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     slice_like.SliceLikeOp: K.INJECTIVE,
     reverse_reshape.ReverseReshapeOp: K.INJECTIVE,
     deformable_conv.DeformableConv2DOp: K.OUT_ELEMWISE_FUSABLE,
+    stack_repeat.StackOp: K.INJECTIVE,
+    stack_repeat.RepeatOp: K.BROADCAST,
 }
 """The pattern kind of each relay op class (TVM's `TOpPattern`)."""
 

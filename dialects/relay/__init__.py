@@ -29,6 +29,7 @@ from xrelay.dialects.relay import (
     reverse_reshape,
     scan,
     slice_like,
+    stack_repeat,
     structure,
     tensor,
     upsampling,
@@ -62,6 +63,7 @@ RELAY = Dialect(
         *slice_like.OPS,
         *reverse_reshape.OPS,
         *deformable_conv.OPS,
+        *stack_repeat.OPS,
     ],
     [],
 )

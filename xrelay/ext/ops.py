@@ -174,6 +174,10 @@ from xrelay.dialects.relay.scan import (
 from xrelay.dialects.relay.slice_like import (
     SliceLikeOp,
 )
+from xrelay.dialects.relay.stack_repeat import (
+    RepeatOp,
+    StackOp,
+)
 from xrelay.dialects.relay.structure import (
     CompilerBeginOp,
     CompilerEndOp,
@@ -312,6 +316,7 @@ __all__ = [
     "PowerOp",
     "ProdOp",
     "ReluOp",
+    "RepeatOp",
     "ReshapeOp",
     "Resize2DOp",
     "ReverseOp",
@@ -333,6 +338,7 @@ __all__ = [
     "SplitOp",
     "SqrtOp",
     "SqueezeOp",
+    "StackOp",
     "StridedSliceOp",
     "SubtractOp",
     "SumOp",
