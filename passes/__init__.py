@@ -358,3 +358,9 @@ register_lazy(
     "CombineParallelBatchMatmulPass",
     "Combine parallel batch_matmuls reading the same x into one batch_matmul and slices",
 )
+register_lazy(
+    "combine-parallel-dense",
+    "combine_parallel_dense",
+    "CombineParallelDensePass",
+    "Combine parallel denses reading the same data into a batch_matmul (or one dense)",
+)

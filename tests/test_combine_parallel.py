@@ -54,3 +54,41 @@ def test_batch_matmul_branches_with_bias() -> None:
     assert count(out, "relay.nn.batch_matmul") == 1
     assert count(out, "relay.add") == 1
     assert count(out, "relay.concatenate") == 2
+
+
+def dense_branches(widths: tuple[int, ...]) -> IRModule:
+    """Denses of x (widths given) with a per-column bias and a scalar scale each."""
+    x = relay.var("x", shape=(3, 4))
+    ws = [relay.var(f"w{i}", shape=(n, 4)) for i, n in enumerate(widths)]
+    bs = [relay.var(f"b{i}", shape=(n,)) for i, n in enumerate(widths)]
+    ss = [relay.var(f"s{i}", shape=()) for i in range(len(widths))]
+    outs = [
+        relay.multiply(relay.add(relay.nn.dense(x, w), b), s)
+        for w, b, s in zip(ws, bs, ss, strict=True)
+    ]
+    return IRModule.from_expr(relay.Function([x, *ws, *bs, *ss], relay.Tuple(outs)))
+
+
+def test_dense_to_batch() -> None:
+    """The biases stack; the scalar scales would not broadcast per branch once stacked, so
+    the combined levels stop before them (TVM emits ill-typed IR there)."""
+    out = run_and_check(dense_branches((5, 5, 5)), transform.CombineParallelDense(), opt_level=4)
+    assert count(out, "relay.nn.dense") == 0
+    assert count(out, "relay.nn.batch_matmul") == 1
+    assert count(out, "relay.add") == 1
+    assert count(out, "relay.multiply") == 3
+    assert count(out, "relay.squeeze") == 3
+
+
+def test_dense_flat_with_widths() -> None:
+    combine = transform.CombineParallelDense(min_num_branches=2, to_batch=False)
+    out = run_and_check(dense_branches((2, 5, 3)), combine, opt_level=4)
+    assert count(out, "relay.nn.dense") == 1
+    assert count(out, "relay.repeat") == 3
+    assert count(out, "relay.strided_slice") == 3
+
+
+def test_dense_to_batch_needs_one_weight_shape() -> None:
+    mod = dense_branches((2, 5, 3))
+    before = str(mod)
+    assert str(run_and_check(mod, transform.CombineParallelDense(), opt_level=4)) == before

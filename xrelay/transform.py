@@ -29,6 +29,7 @@ from xrelay.passes.backward_fold_scale_axis import BackwardFoldScaleAxis
 from xrelay.passes.canonicalize_ops import CanonicalizeOps
 from xrelay.passes.combine_parallel_batch_matmul import CombineParallelBatchMatmul
 from xrelay.passes.combine_parallel_conv2d import CombineParallelConv2D
+from xrelay.passes.combine_parallel_dense import CombineParallelDense
 from xrelay.passes.convert_layout import ConvertLayout
 from xrelay.passes.convert_relay_to_accel import ConvertRelayToAccel
 from xrelay.passes.dead_code_elimination import DeadCodeElimination
@@ -84,6 +85,7 @@ __all__ = [
     "CanonicalizeOps",
     "CombineParallelBatchMatmul",
     "CombineParallelConv2D",
+    "CombineParallelDense",
     "ConvertLayout",
     "ConvertRelayToAccel",
     "DeadCodeElimination",
