@@ -364,3 +364,9 @@ register_lazy(
     "CombineParallelDensePass",
     "Combine parallel denses reading the same data into a batch_matmul (or one dense)",
 )
+register_lazy(
+    "div-to-mul",
+    "div_to_mul",
+    "DivToMulPass",
+    "Rewrite division by a nonzero float constant into multiplication by its reciprocal",
+)
