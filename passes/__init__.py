@@ -370,3 +370,9 @@ register_lazy(
     "DivToMulPass",
     "Rewrite division by a nonzero float constant into multiplication by its reciprocal",
 )
+register_lazy(
+    "fast-math",
+    "fast_math",
+    "FastMathPass",
+    "Replace exp, tanh, erf and softmax by their fast variants (TVM's FastMath)",
+)

@@ -52,6 +52,7 @@ from xrelay.dialects.relay import (
     einsum,
     elementwise,
     elementwise_math,
+    fast_math,
     image,
     image_sample,
     indexing,
@@ -222,6 +223,10 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     deformable_conv.DeformableConv2DOp: K.OUT_ELEMWISE_FUSABLE,
     stack_repeat.StackOp: K.INJECTIVE,
     stack_repeat.RepeatOp: K.BROADCAST,
+    fast_math.FastExpOp: K.ELEMWISE,
+    fast_math.FastTanhOp: K.ELEMWISE,
+    fast_math.FastErfOp: K.ELEMWISE,
+    fast_math.FastSoftmaxOp: K.OUT_ELEMWISE_FUSABLE,
 }
 """The pattern kind of each relay op class (TVM's `TOpPattern`)."""
 

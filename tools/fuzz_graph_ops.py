@@ -802,6 +802,10 @@ GENERATORS: dict[str, Generator] = {
     "relay.nn.deformable_conv2d": _deformable_conv2d,
     "relay.stack": _stack,
     "relay.repeat": _repeat,
+    "relay.fast_exp": _unary(relay.fast_exp),
+    "relay.fast_tanh": _unary(relay.fast_tanh),
+    "relay.fast_erf": _unary(relay.fast_erf),
+    "relay.nn.fast_softmax": _softmax(relay.nn.fast_softmax),
 }
 """A graph generator for every relay op the builder writes, by op name."""
 

@@ -36,6 +36,7 @@ from xrelay.passes.dead_code_elimination import DeadCodeElimination
 from xrelay.passes.decorators import function_pass, module_pass
 from xrelay.passes.div_to_mul import DivToMul
 from xrelay.passes.eliminate_common_subexpr import EliminateCommonSubexpr
+from xrelay.passes.fast_math import FastMath
 from xrelay.passes.fold_constant import FoldConstant
 from xrelay.passes.fold_scale_axis import FoldScaleAxis
 from xrelay.passes.forward_fold_scale_axis import ForwardFoldScaleAxis
@@ -92,6 +93,7 @@ __all__ = [
     "DeadCodeElimination",
     "DivToMul",
     "EliminateCommonSubexpr",
+    "FastMath",
     "FoldConstant",
     "FoldScaleAxis",
     "ForwardFoldScaleAxis",

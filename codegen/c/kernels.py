@@ -86,6 +86,7 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.nn.deformable_conv2d": deformable_conv.deformable_conv2d,
         "relay.stack": stack_repeat.stack,
         "relay.repeat": stack_repeat.repeat,
+        "relay.nn.fast_softmax": nn.softmax,
     }
 )
 """Op name -> printer of the op's loop nests."""

@@ -16,6 +16,7 @@ from xrelay.dialects.relay import (
     einsum,
     elementwise,
     elementwise_math,
+    fast_math,
     image,
     image_sample,
     indexing,
@@ -64,6 +65,7 @@ RELAY = Dialect(
         *reverse_reshape.OPS,
         *deformable_conv.OPS,
         *stack_repeat.OPS,
+        *fast_math.OPS,
     ],
     [],
 )

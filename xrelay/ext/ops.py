@@ -87,6 +87,12 @@ from xrelay.dialects.relay.elementwise_math import (
     TruncOp,
     WhereOp,
 )
+from xrelay.dialects.relay.fast_math import (
+    FastErfOp,
+    FastExpOp,
+    FastSoftmaxOp,
+    FastTanhOp,
+)
 from xrelay.dialects.relay.image import (
     Resize2DOp,
 )
@@ -262,6 +268,10 @@ __all__ = [
     "ErfOp",
     "ExpOp",
     "ExpandDimsOp",
+    "FastErfOp",
+    "FastExpOp",
+    "FastSoftmaxOp",
+    "FastTanhOp",
     "FloorDivideOp",
     "FloorModOp",
     "FloorOp",
