@@ -376,3 +376,9 @@ register_lazy(
     "FastMathPass",
     "Replace exp, tanh, erf and softmax by their fast variants (TVM's FastMath)",
 )
+register_lazy(
+    "defuse-ops",
+    "defuse_ops",
+    "DefuseOpsPass",
+    "Inline the calls of private (fused or lifted) functions back: the inverse of FuseOps",
+)

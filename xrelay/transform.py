@@ -34,6 +34,7 @@ from xrelay.passes.convert_layout import ConvertLayout
 from xrelay.passes.convert_relay_to_accel import ConvertRelayToAccel
 from xrelay.passes.dead_code_elimination import DeadCodeElimination
 from xrelay.passes.decorators import function_pass, module_pass
+from xrelay.passes.defuse_ops import DefuseOps
 from xrelay.passes.div_to_mul import DivToMul
 from xrelay.passes.eliminate_common_subexpr import EliminateCommonSubexpr
 from xrelay.passes.fast_math import FastMath
@@ -91,6 +92,7 @@ __all__ = [
     "ConvertLayout",
     "ConvertRelayToAccel",
     "DeadCodeElimination",
+    "DefuseOps",
     "DivToMul",
     "EliminateCommonSubexpr",
     "FastMath",
