@@ -382,3 +382,15 @@ register_lazy(
     "DefuseOpsPass",
     "Inline the calls of private (fused or lifted) functions back: the inverse of FuseOps",
 )
+register_lazy(
+    "annotate-spans",
+    "annotate_spans",
+    "AnnotateSpansPass",
+    "Locate every op at its line in the printed module (GeneratedSource)",
+)
+register_lazy(
+    "to-a-normal-form",
+    "to_a_normal_form",
+    "ToANormalFormPass",
+    "Nothing to do: xrelay's SSA form already names every intermediate value (TVM's ANF)",
+)

@@ -24,6 +24,7 @@ from xrelay.passes.alter_op_layout import (
     temp_alter_op_layout,
     unregister_alter_op_layout,
 )
+from xrelay.passes.annotate_spans import AnnotateSpans
 from xrelay.passes.annotate_target import AnnotateTarget
 from xrelay.passes.backward_fold_scale_axis import BackwardFoldScaleAxis
 from xrelay.passes.canonicalize_ops import CanonicalizeOps
@@ -70,6 +71,7 @@ from xrelay.passes.pass_manager import (
 from xrelay.passes.simplify_expr import SimplifyExpr
 from xrelay.passes.simplify_inference import SimplifyInference
 from xrelay.passes.statistics import Statistic
+from xrelay.passes.to_a_normal_form import ToANormalForm
 
 
 def PrintIR(header: str = "", show_meta_data: bool = False) -> Pass:
@@ -83,6 +85,7 @@ def PrintIR(header: str = "", show_meta_data: bool = False) -> Pass:
 __all__ = [
     "AccelFuseResidual",
     "AlterOpLayout",
+    "AnnotateSpans",
     "AnnotateTarget",
     "BackwardFoldScaleAxis",
     "CanonicalizeOps",
@@ -124,6 +127,7 @@ __all__ = [
     "SimplifyExpr",
     "SimplifyInference",
     "Statistic",
+    "ToANormalForm",
     "XdslFunctionPass",
     "XdslPass",
     "XdslPipelinePass",

@@ -6,7 +6,6 @@ TVM's `debug` and `graph` executors both run xrelay's numpy reference interprete
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from xrelay.api import evaluate
@@ -33,8 +32,9 @@ class Executor:
         self.mod = mod
         self.target = target
 
-    def evaluate(self, expr: Expr | None = None) -> Callable[..., Any]:
-        """A callable running `expr` (a Function, or a closed expression), or `mod`'s main."""
+    def evaluate(self, expr: Expr | None = None) -> Any:
+        """As TVM's: a callable running `expr` (a Function) or `mod`'s main (no `expr`); the
+        value of a closed expression that is not a Function (run once, now)."""
         if expr is None:
             if self.mod is None:
                 raise ValueError("evaluate() needs an expression or a module")
@@ -57,6 +57,8 @@ class Executor:
                 raise TypeError(f"unexpected arguments {sorted(kwargs)}")
             return evaluate(mod, *values)
 
+        if expr is not None and not isinstance(expr, Function):
+            return run()
         return run
 
 
