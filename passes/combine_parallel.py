@@ -31,6 +31,7 @@ from xdsl.dialects import func
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xrelay.dialects.relay.base import RelayOp
 from xrelay.dialects.relay.structure import ConstantOp, TupleGetItemOp, TupleOp
+from xrelay.dialects.relay.tensor import ExpandDimsOp
 from xrelay.dialects.relay.types import shape_of, tensor_element_type
 from xrelay.passes.op_pattern import OpPatternKind, op_pattern
 
@@ -38,6 +39,15 @@ Branch = list[Operation]
 """A root op and the elementwise/broadcast ops that follow it, in order."""
 Group = list[Branch]
 """Branches whose roots may be combined."""
+
+
+def branch_pattern(op: Operation) -> OpPatternKind:
+    """`op`'s pattern kind as TVM registers it, for extending branches: as `op_pattern`, but
+    `expand_dims` is Broadcast (TVM's `TOpPattern`; `op_pattern` keeps it Injective for
+    FuseOps' groups)."""
+    if isinstance(op, ExpandDimsOp):
+        return OpPatternKind.BROADCAST
+    return op_pattern(op)
 
 
 def is_call(op: Operation) -> bool:
@@ -145,7 +155,7 @@ class ParallelOpCombiner(ABC):
         users = children.get(result(branch[-1]), [])
         while len(users) == 1:
             user = users[0]
-            if op_pattern(user) > OpPatternKind.BROADCAST:
+            if branch_pattern(user) > OpPatternKind.BROADCAST:
                 break
             branch.append(user)
             users = children.get(result(user), [])

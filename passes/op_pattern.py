@@ -10,8 +10,8 @@ registrations (`register_pattern` in `python/tvm/relay/op/*/_*.py` and
   isinf isfinite logical_not bitwise_not`), `clip`, `cast`, `nn.relu`, `nn.leaky_relu`,
   and the fill ops `zeros ones full full_like zeros_like ones_like`;
 - **Broadcast (1)**: the binary arithmetic, comparison, modulo, bitwise, logical and
-  shift ops, `where`, `nn.bias_add`, `expand_dims` and `repeat`;
-- **Injective (2)**: `reshape transpose squeeze concatenate split stack
+  shift ops, `where`, `nn.bias_add`, `repeat`;
+- **Injective (2)**: `reshape transpose squeeze expand_dims concatenate split stack
   layout_transform strided_slice take`, `nn.batch_flatten`, `nn.pad`, `image.resize2d`, and
   `tuple_get_item` (a structural node TVM marks injective);
 - **CommReduce (3)**: `sum mean max min prod argmax argmin`;
@@ -157,7 +157,7 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     tensor.ReshapeOp: K.INJECTIVE,
     tensor.TransposeOp: K.INJECTIVE,
     tensor.SqueezeOp: K.INJECTIVE,
-    tensor.ExpandDimsOp: K.BROADCAST,  # TVM registers expand_dims (and repeat) so
+    tensor.ExpandDimsOp: K.INJECTIVE,
     tensor.ConcatenateOp: K.INJECTIVE,
     tensor.SplitOp: K.INJECTIVE,
     tensor.LayoutTransformOp: K.INJECTIVE,
