@@ -71,6 +71,7 @@ class IRModule:
         """A module whose `main` is `expr` (free variables become its parameters)."""
         mod = IRModule(functions)
         main = expr if isinstance(expr, Function) else Function(free_vars(expr), expr)
+        _bring_callees(main, mod)
         mod["main"] = main
         return mod
 
@@ -203,6 +204,29 @@ def _calls_unknown(function: Function, mod: IRModule, names: set[str]) -> bool:
         and node.callee.name_hint not in mod
         for node in postorder([function.body])
     )
+
+
+def _bring_callees(function: Function, mod: IRModule) -> None:
+    """Copy into `mod` the functions that `function`, read from another module
+    (`other["main"]`), calls there by name and `mod` lacks, transitively: in TVM a fused
+    function travels inside its caller, so `IRModule.from_expr(fused["main"])` keeps it."""
+    from xrelay.dialects.builder.solve import postorder
+
+    source_op = function.op
+    source = source_op.parent_op() if source_op is not None else None
+    if not isinstance(source, ModuleOp):
+        return
+    available = {op.sym_name.data: op for op in source.ops if isinstance(op, func.FuncOp)}
+    present = set(mod) | {"main"}
+    wanted = [n.callee.name_hint for n in postorder([function.body]) if isinstance(n, GlobalCall)]
+    while wanted:
+        name = wanted.pop()
+        if name in present or name not in available:
+            continue
+        present.add(name)
+        copy = available[name].clone()
+        mod.module.body.block.add_op(copy)
+        wanted += [c.callee.root_reference.data for c in copy.walk() if isinstance(c, func.CallOp)]
 
 
 def _name(key: str | GlobalVar) -> str:

@@ -345,6 +345,49 @@ register_lazy(
     "Fold a channel shuffle into the groups=1 conv2d after it, or move it past a strided "
     "depthwise conv2d",
 )
+register_lazy(
+    "combine-parallel-conv2d",
+    "combine_parallel_conv2d",
+    "CombineParallelConv2DPass",
+    "Combine parallel conv2ds reading the same data into one conv2d and slices",
+    name="CombineParallelConv2D",
+)
+register_lazy(
+    "combine-parallel-batch-matmul",
+    "combine_parallel_batch_matmul",
+    "CombineParallelBatchMatmulPass",
+    "Combine parallel batch_matmuls reading the same x into one batch_matmul and slices",
+)
+register_lazy(
+    "combine-parallel-dense",
+    "combine_parallel_dense",
+    "CombineParallelDensePass",
+    "Combine parallel denses reading the same data into a batch_matmul (or one dense)",
+)
+register_lazy(
+    "div-to-mul",
+    "div_to_mul",
+    "DivToMulPass",
+    "Rewrite division by a nonzero float constant into multiplication by its reciprocal",
+)
+register_lazy(
+    "fast-math",
+    "fast_math",
+    "FastMathPass",
+    "Replace exp, tanh, erf and softmax by their fast variants (TVM's FastMath)",
+)
+register_lazy(
+    "defuse-ops",
+    "defuse_ops",
+    "DefuseOpsPass",
+    "Inline the calls of private (fused or lifted) functions back: the inverse of FuseOps",
+)
+register_lazy(
+    "annotate-spans",
+    "annotate_spans",
+    "AnnotateSpansPass",
+    "Locate every op at its line in the printed module (GeneratedSource)",
+)
 # TVM's normal-form passes: checks of what SSA already is (see passes/normal_form.py).
 register_lazy(
     "to-a-normal-form",

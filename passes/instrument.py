@@ -62,6 +62,10 @@ class PassInstrument:
         """Called when a pass raised, with the module as it left it, before the pass manager
         rolls it back (beyond TVM: what `--mlir-print-ir-after-failure` prints)."""
 
+    def removed(self) -> None:
+        """Called after `exit_pass_ctx` when `override_instruments` takes the instrument out
+        of a context (it is not used by that context any more)."""
+
     def __repr__(self) -> str:
         return self.name
 
@@ -153,7 +157,9 @@ class PassTimingInstrument(PassInstrument):
     `name: <total>us [<self>us] (<% of all top-level passes>%; <% of parent>%)`.
 
     Unlike TVM, the profile is cleared when a context holding the instrument is
-    *entered*, not when it exits, so `render()` works after the `with` block.
+    *entered*, not when it exits, so `render()` works after the `with` block. As in
+    TVM, it is also cleared when `override_instruments` takes the instrument out of a
+    context (`override_instruments(None)`: nothing left to render).
     `PassTimingInstrument.render()` on the class renders the profile of the
     instrument last entered in this thread, as TVM's static method does.
     """
@@ -172,6 +178,10 @@ class PassTimingInstrument(PassInstrument):
 
     def exit_pass_ctx(self) -> None:
         self._close_failed(0)
+
+    def removed(self) -> None:
+        self.profiles = []
+        self._stack = []
 
     def _close_failed(self, depth: int) -> None:
         """Close entries of passes that raised (they never reached run_after_pass)."""

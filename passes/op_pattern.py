@@ -10,8 +10,8 @@ registrations (`register_pattern` in `python/tvm/relay/op/*/_*.py` and
   isinf isfinite logical_not bitwise_not`), `clip`, `cast`, `nn.relu`, `nn.leaky_relu`,
   and the fill ops `zeros ones full full_like zeros_like ones_like`;
 - **Broadcast (1)**: the binary arithmetic, comparison, modulo, bitwise, logical and
-  shift ops, `where`, `nn.bias_add`;
-- **Injective (2)**: `reshape transpose squeeze expand_dims concatenate split
+  shift ops, `where`, `nn.bias_add`, `repeat`;
+- **Injective (2)**: `reshape transpose squeeze expand_dims concatenate split stack
   layout_transform strided_slice take`, `nn.batch_flatten`, `nn.pad`, `image.resize2d`, and
   `tuple_get_item` (a structural node TVM marks injective);
 - **CommReduce (3)**: `sum mean max min prod argmax argmin`;
@@ -52,6 +52,7 @@ from xrelay.dialects.relay import (
     einsum,
     elementwise,
     elementwise_math,
+    fast_math,
     image,
     image_sample,
     indexing,
@@ -65,6 +66,7 @@ from xrelay.dialects.relay import (
     reverse_reshape,
     scan,
     slice_like,
+    stack_repeat,
     structure,
     tensor,
     upsampling,
@@ -219,6 +221,12 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     slice_like.SliceLikeOp: K.INJECTIVE,
     reverse_reshape.ReverseReshapeOp: K.INJECTIVE,
     deformable_conv.DeformableConv2DOp: K.OUT_ELEMWISE_FUSABLE,
+    stack_repeat.StackOp: K.INJECTIVE,
+    stack_repeat.RepeatOp: K.BROADCAST,
+    fast_math.FastExpOp: K.ELEMWISE,
+    fast_math.FastTanhOp: K.ELEMWISE,
+    fast_math.FastErfOp: K.ELEMWISE,
+    fast_math.FastSoftmaxOp: K.OUT_ELEMWISE_FUSABLE,
 }
 """The pattern kind of each relay op class (TVM's `TOpPattern`)."""
 

@@ -9,16 +9,18 @@ any `Sequential`:
 | SimplifyInference | 0 |
 | EliminateCommonSubexpr | 3 |
 | SimplifyExpr | 0 |
+| CombineParallelConv2D, CombineParallelDense, CombineParallelBatchMatmul (3 branches) | 4 |
 | FoldConstant | 2 |
 | FoldScaleAxis (Backward 3, Forward 3, FoldConstant 2) | 0 |
 | SimplifyExpr | 0 |
 | CanonicalizeOps | 3 |
 | AlterOpLayout | 3 |
+| FastMath | 4 |
 | FoldConstant | 2 |
 | DeadCodeElimination | 1 |
 | FuseOps (with `fuse=true`) | 0 |
 
-TVM's passes xrelay has no counterpart of (qnn Legalize, CombineParallel*,
+TVM's passes xrelay has no counterpart of (qnn Legalize,
 CanonicalizeCast, FlattenAtrousConv, SplitArgs) are not in the list; TVM's
 RemoveUnusedFunctions is DeadCodeElimination's job here, moved to the end.
 No InferType: xrelay's passes keep types correct.
@@ -42,11 +44,15 @@ BUILD_PASSES = (
     "SimplifyInference",
     "EliminateCommonSubexpr",
     "SimplifyExpr",
+    "CombineParallelConv2D",
+    "CombineParallelDense",
+    "CombineParallelBatchMatmul",
     "FoldConstant",
     "FoldScaleAxis",
     "SimplifyExpr",
     "CanonicalizeOps",
     "AlterOpLayout",
+    "FastMath",
     "FoldConstant",
     "DeadCodeElimination",
 )

@@ -25,8 +25,23 @@ class ConfigOption:
 
     @property
     def type_name(self) -> str:
-        """The value type as `list_configs` and error messages spell it."""
+        """The value type as error messages spell it (`bool`, `int`, a dataclass's name)."""
         return self.value_type.__name__
+
+    @property
+    def type_key(self) -> str:
+        """The value type as TVM's `list_configs` spells it: the TVM object type key
+        (`IntImm` for bool and int, `FloatImm`, `runtime.String`; a dataclass's name)."""
+        return TVM_TYPE_KEYS.get(self.value_type, self.value_type.__name__)
+
+
+TVM_TYPE_KEYS: dict[type, str] = {
+    bool: "IntImm",
+    int: "IntImm",
+    float: "FloatImm",
+    str: "runtime.String",
+}
+"""TVM's type keys of the scalar value types (its Bool and Integer are IntImm objects)."""
 
 
 _CONFIG_OPTIONS: dict[str, ConfigOption] = {}
@@ -176,6 +191,20 @@ register_pass_config_option(
     bool,
     default=True,
     description="resolve `required` transitively, once per change (false: TVM's rerun-always)",
+)
+# TVM's tuning switches, which TVM code sets: accepted, and without effect (xrelay does not
+# tune kernels).
+register_pass_config_option(
+    "relay.backend.use_auto_scheduler",
+    bool,
+    default=False,
+    description="TVM: use auto-scheduler tuning records (accepted; xrelay does not tune)",
+)
+register_pass_config_option(
+    "relay.backend.use_meta_schedule",
+    bool,
+    default=False,
+    description="TVM: use MetaSchedule tuning records (accepted; xrelay does not tune)",
 )
 register_pass_config_option(
     "transform.crash_reproducer",

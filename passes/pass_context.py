@@ -234,9 +234,10 @@ class PassContext:
 
     @staticmethod
     def list_configs() -> dict[str, dict[str, object]]:
-        """Every registered config key: `{key: {"type", "default", "description"}}`."""
+        """Every registered config key: `{key: {"type", "default", "description"}}`, the type
+        as TVM's type key (`IntImm` for bool and int options, `FloatImm`, `runtime.String`)."""
         return {
-            key: {"type": o.type_name, "default": o.default, "description": o.description}
+            key: {"type": o.type_key, "default": o.default, "description": o.description}
             for key, o in sorted(config_options().items())
         }
 
@@ -270,7 +271,10 @@ class PassContext:
 
     def override_instruments(self, instruments: Iterable[PassInstrument] | None) -> None:
         """Exit the current instruments, install `instruments` and enter them (any context)."""
+        old = list(self.instruments)
         self._exit_instruments()
+        for instrument in old:
+            instrument.removed()
         self.instruments = list(instruments) if instruments else []
         self._enter_instruments()
 

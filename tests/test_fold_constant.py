@@ -259,7 +259,7 @@ def broadcast_module() -> IRModule:
 
 def test_max_elements_is_a_registered_config_option() -> None:
     option = transform.PassContext.list_configs()[MAX_ELEMENTS_KEY]
-    assert option["type"] == "int"
+    assert option["type"] == "IntImm"
     assert option["default"] == DEFAULT_MAX_ELEMENTS == 1 << 24
 
 

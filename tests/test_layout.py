@@ -96,6 +96,7 @@ INFRASTRUCTURE = {
     "adapters",
     "annotated_regions",
     "byoc_registry",
+    "combine_parallel",
     "dataflow_pattern",
     "debug_instruments",
     "decorators",

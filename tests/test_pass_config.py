@@ -229,10 +229,15 @@ def test_get_config() -> None:
 
 def test_list_configs() -> None:
     configs = PassContext.list_configs()
-    assert configs["transform.transactional"]["type"] == "bool"
+    assert configs["transform.transactional"]["type"] == "IntImm"  # TVM's type keys
     assert configs["transform.transactional"]["default"] is True
-    assert configs["testing.immutable_module"]["type"] == "bool"
-    assert configs["test.pc.Opt"] == {"type": "int", "default": 7, "description": "an int option"}
+    assert configs["testing.immutable_module"]["type"] == "IntImm"
+    assert configs["transform.crash_reproducer"]["type"] == "runtime.String"
+    assert configs["test.pc.Opt"] == {
+        "type": "IntImm",
+        "default": 7,
+        "description": "an int option",
+    }
     assert configs["test.pc.UnrollLike"]["type"] == "UnrollLike"
     assert (
         configs["test.pc.UnrollLike"]["description"]
@@ -244,13 +249,13 @@ def test_reregistering_a_key() -> None:
     # The same type again is a no-op: the first default and description stay.
     transform.register_pass_config_option("test.pc.Opt", int, default=99, description="other")
     assert PassContext.list_configs()["test.pc.Opt"] == {
-        "type": "int",
+        "type": "IntImm",
         "default": 7,
         "description": "an int option",
     }
     with pytest.raises(ValueError, match="already registered with type int"):
         transform.register_pass_config_option("test.pc.Opt", str)
-    assert PassContext.list_configs()["test.pc.Opt"]["type"] == "int"
+    assert PassContext.list_configs()["test.pc.Opt"]["type"] == "IntImm"
 
 
 def test_config_value_type_must_be_scalar_or_dataclass() -> None:

@@ -618,6 +618,25 @@ def _slice_like(g: GraphMaker) -> Expr:
     return relay.slice_like(x, g.var(tuple(like), g.rng.choice(("float32", "int32"))), axes)
 
 
+def _stack(g: GraphMaker) -> Expr:
+    """stack: one to three tensors of one shape (the first repeated sometimes), any axis in
+    [-(rank + 1), rank], any dtype."""
+    dtype = g.any_dtype()
+    x = g.tensor(dtype=dtype)
+    shape = shape_of(x)
+    others = [
+        x if g.rng.random() < 0.3 else g.var(shape, dtype) for _ in range(g.rng.randint(0, 2))
+    ]
+    return relay.stack([x, *others], g.rng.randint(-len(shape) - 1, len(shape)))
+
+
+def _repeat(g: GraphMaker) -> Expr:
+    """repeat: 1 to 3 repeats along any axis (negative ones too), any dtype."""
+    x = g.tensor(dtype=g.any_dtype())
+    rank = len(shape_of(x))
+    return relay.repeat(x, g.rng.randint(1, 3), g.rng.randint(-rank, rank - 1))
+
+
 def _reverse_reshape(g: GraphMaker) -> Expr:
     """contrib_reverse_reshape: special values matched from the right (-1 with 0, -3, -2, a
     -4 split of the last dim, identity 0s), any dtype, zero-size batches included."""
@@ -783,6 +802,12 @@ GENERATORS: dict[str, Generator] = {
     "relay.contrib_reverse_reshape": _reverse_reshape,
     "relay.nn.deformable_conv2d": _deformable_conv2d,
     "relay.nn.contrib_conv2d_NCHWc": conv2d_nchwc,
+    "relay.stack": _stack,
+    "relay.repeat": _repeat,
+    "relay.fast_exp": _unary(relay.fast_exp),
+    "relay.fast_tanh": _unary(relay.fast_tanh),
+    "relay.fast_erf": _unary(relay.fast_erf),
+    "relay.nn.fast_softmax": _softmax(relay.nn.fast_softmax),
 }
 """A graph generator for every relay op the builder writes, by op name."""
 

@@ -64,6 +64,7 @@ from xrelay.passes import describe_pass as registered_description
 from xrelay.passes.adapters import to_pass
 from xrelay.passes.debug_instruments import NumericsCheckError, VerifyEachInstrument
 from xrelay.passes.instrument import PassTimingInstrument
+from xrelay.passes.pass_config import config_options
 from xrelay.passes.pass_context import PassContext
 from xrelay.passes.pass_manager import (
     ImmutableModuleError,
@@ -595,7 +596,7 @@ class OptMain:
             self.list_targets()
             return EXIT_OK
         if self.args.list_configs:
-            sys.stdout.write(pass_options.list_configs(PassContext.list_configs()))
+            sys.stdout.write(pass_options.list_configs(config_options()))
             return EXIT_OK
         self.target = self.make_target()
         self.passes = self.make_pipeline()

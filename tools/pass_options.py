@@ -40,7 +40,7 @@ from xrelay.passes.debug_instruments import (
     VerifyEachInstrument,
 )
 from xrelay.passes.instrument import PassInstrument, PassTimingInstrument
-from xrelay.passes.pass_config import config_options
+from xrelay.passes.pass_config import ConfigOption, config_options
 from xrelay.passes.pass_context import PassContext, PassInfo
 from xrelay.tools import opt_dumps
 
@@ -231,15 +231,16 @@ def pass_summary(cls: type[XdslModulePass]) -> tuple[PassInfo, str]:
     return xdsl_pass_info(cls), kind
 
 
-def list_configs(out: Mapping[str, Mapping[str, object]]) -> str:
-    """`--list-configs`: `key: type = default`, the description indented below."""
+def list_configs(out: Mapping[str, ConfigOption]) -> str:
+    """`--list-configs`: `key: type = default` (Python's type names: `bool`, `int`, ...; not
+    the TVM type keys `PassContext.list_configs` gives), the description indented below."""
     lines: list[str] = []
-    for key, info in out.items():
-        default = info["default"]
+    for key, option in sorted(out.items()):
+        default = option.default
         spelled = json.dumps(default) if isinstance(default, bool | str) else str(default)
-        lines.append(f"{key}: {info['type']} = {spelled}")
-        if info["description"]:
-            lines.append(f"    {info['description']}")
+        lines.append(f"{key}: {option.type_name} = {spelled}")
+        if option.description:
+            lines.append(f"    {option.description}")
     return "\n".join(lines) + "\n"
 
 

@@ -24,15 +24,22 @@ from xrelay.passes.alter_op_layout import (
     temp_alter_op_layout,
     unregister_alter_op_layout,
 )
+from xrelay.passes.annotate_spans import AnnotateSpans
 from xrelay.passes.annotate_target import AnnotateTarget
 from xrelay.passes.backward_fold_scale_axis import BackwardFoldScaleAxis
 from xrelay.passes.canonicalize_cast import CanonicalizeCast
 from xrelay.passes.canonicalize_ops import CanonicalizeOps
+from xrelay.passes.combine_parallel_batch_matmul import CombineParallelBatchMatmul
+from xrelay.passes.combine_parallel_conv2d import CombineParallelConv2D
+from xrelay.passes.combine_parallel_dense import CombineParallelDense
 from xrelay.passes.convert_layout import ConvertLayout
 from xrelay.passes.convert_relay_to_accel import ConvertRelayToAccel
 from xrelay.passes.dead_code_elimination import DeadCodeElimination
 from xrelay.passes.decorators import function_pass, module_pass
+from xrelay.passes.defuse_ops import DefuseOps
+from xrelay.passes.div_to_mul import DivToMul
 from xrelay.passes.eliminate_common_subexpr import EliminateCommonSubexpr
+from xrelay.passes.fast_math import FastMath
 from xrelay.passes.fold_constant import FoldConstant
 from xrelay.passes.fold_scale_axis import FoldScaleAxis
 from xrelay.passes.forward_fold_scale_axis import ForwardFoldScaleAxis
@@ -83,14 +90,21 @@ def PrintIR(header: str = "", show_meta_data: bool = False) -> Pass:
 __all__ = [
     "AccelFuseResidual",
     "AlterOpLayout",
+    "AnnotateSpans",
     "AnnotateTarget",
     "BackwardFoldScaleAxis",
     "CanonicalizeCast",
     "CanonicalizeOps",
+    "CombineParallelBatchMatmul",
+    "CombineParallelConv2D",
+    "CombineParallelDense",
     "ConvertLayout",
     "ConvertRelayToAccel",
     "DeadCodeElimination",
+    "DefuseOps",
+    "DivToMul",
     "EliminateCommonSubexpr",
+    "FastMath",
     "FoldConstant",
     "FoldScaleAxis",
     "ForwardFoldScaleAxis",

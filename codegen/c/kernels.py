@@ -20,6 +20,7 @@ from xrelay.codegen.c import kernels_nn_norm as nn_norm
 from xrelay.codegen.c import kernels_pool2d as pool2d
 from xrelay.codegen.c import kernels_reduce as reduce
 from xrelay.codegen.c import kernels_slice_like as slice_like
+from xrelay.codegen.c import kernels_stack_repeat as stack_repeat
 from xrelay.codegen.c import kernels_tensor as tensor
 from xrelay.codegen.c import kernels_upsampling as upsampling
 from xrelay.codegen.c import kernels_vision as vision
@@ -84,6 +85,9 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.slice_like": slice_like.slice_like,
         "relay.nn.deformable_conv2d": deformable_conv.deformable_conv2d,
         "relay.nn.contrib_conv2d_NCHWc": conv.conv,
+        "relay.stack": stack_repeat.stack,
+        "relay.repeat": stack_repeat.repeat,
+        "relay.nn.fast_softmax": nn.softmax,
     }
 )
 """Op name -> printer of the op's loop nests."""

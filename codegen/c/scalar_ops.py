@@ -434,6 +434,9 @@ _UNARY: dict[str, ExprFn] = {
     "relay.cast": _cast,
     "relay.nn.relu": _relu,
     "relay.nn.leaky_relu": _leaky_relu,
+    "relay.fast_exp": _vector_math("exp"),
+    "relay.fast_tanh": _vector_math("tanh"),
+    "relay.fast_erf": _vector_math("erf"),
 }
 
 

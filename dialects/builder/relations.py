@@ -171,6 +171,7 @@ _SAME_TYPE_OPS = (
     "relay.round", "relay.sign", "relay.logical_not", "relay.bitwise_not",
     "relay.nn.relu", "relay.nn.leaky_relu", "relay.nn.softmax", "relay.nn.log_softmax",
     "relay.nn.l2_normalize", "relay.nn.lrn",
+    "relay.fast_exp", "relay.fast_tanh", "relay.fast_erf", "relay.nn.fast_softmax",
 )  # fmt: skip
 """Unary ops whose result type is their operand's."""
 

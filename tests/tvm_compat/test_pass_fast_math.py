@@ -19,7 +19,7 @@
 import xrelay
 from xrelay.ir import IRModule
 from xrelay import relay
-# not ported (no xrelay counterpart): from tvm.relay.transform import FastMath
+from xrelay.relay.transform import FastMath
 
 
 def test_exp():

@@ -87,6 +87,12 @@ from xrelay.dialects.relay.elementwise_math import (
     TruncOp,
     WhereOp,
 )
+from xrelay.dialects.relay.fast_math import (
+    FastErfOp,
+    FastExpOp,
+    FastSoftmaxOp,
+    FastTanhOp,
+)
 from xrelay.dialects.relay.image import (
     Resize2DOp,
 )
@@ -174,6 +180,10 @@ from xrelay.dialects.relay.scan import (
 from xrelay.dialects.relay.slice_like import (
     SliceLikeOp,
 )
+from xrelay.dialects.relay.stack_repeat import (
+    RepeatOp,
+    StackOp,
+)
 from xrelay.dialects.relay.structure import (
     CompilerBeginOp,
     CompilerEndOp,
@@ -258,6 +268,10 @@ __all__ = [
     "ErfOp",
     "ExpOp",
     "ExpandDimsOp",
+    "FastErfOp",
+    "FastExpOp",
+    "FastSoftmaxOp",
+    "FastTanhOp",
     "FloorDivideOp",
     "FloorModOp",
     "FloorOp",
@@ -312,6 +326,7 @@ __all__ = [
     "PowerOp",
     "ProdOp",
     "ReluOp",
+    "RepeatOp",
     "ReshapeOp",
     "Resize2DOp",
     "ReverseOp",
@@ -333,6 +348,7 @@ __all__ = [
     "SplitOp",
     "SqrtOp",
     "SqueezeOp",
+    "StackOp",
     "StridedSliceOp",
     "SubtractOp",
     "SumOp",

@@ -82,7 +82,9 @@ from xrelay.dialects.builder.expr import (
 )
 from xrelay.dialects.builder.expr import TensorType_ as TensorType
 from xrelay.dialects.builder.expr import TupleType_ as TupleType
+from xrelay.dialects.builder.fast_math import *  # noqa: F403
 from xrelay.dialects.builder.movement import *  # noqa: F403
+from xrelay.dialects.builder.stack_repeat import *  # noqa: F403
 from xrelay.dialects.builder.tensor import *  # noqa: F403
 from xrelay.dialects.builder.transform_extra import *  # noqa: F403
 from xrelay.dialects.builder.ty import scalar_type
@@ -99,7 +101,7 @@ from xrelay.relay import (
     testing,
     vision,
 )
-from xrelay.relay.build_module import build
+from xrelay.relay.build_module import build, optimize
 from xrelay.relay.executor import create_executor
 from xrelay.relay.expr_functor import ExprFunctor, ExprMutator, ExprVisitor
 
@@ -178,6 +180,7 @@ __all__ = [
     "nn",
     "not_equal",
     "op",
+    "optimize",
     "power",
     "right_shift",
     "round",

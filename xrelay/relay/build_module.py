@@ -36,6 +36,28 @@ def build(
     return _build(mod, target or "c", params, options or None)
 
 
+def optimize(
+    mod: IRModule | Function,
+    target: object = None,
+    params: Mapping[str, npt.ArrayLike] | None = None,
+) -> tuple[IRModule, dict[str, npt.ArrayLike]]:
+    """TVM's `relay.optimize(mod, target=None, params=None)`: `(optimized module, params)`.
+
+    Binds `params` as constants, then runs the `optimize` pipeline (what `relay.build`
+    applies, FuseOps included) at the current PassContext's opt level, required and
+    disabled passes, on a copy: the caller's module is not changed. xrelay's optimizations
+    do not depend on the target, which is accepted for TVM's signature; the params
+    returned are the ones given (xrelay binds them into the module as constants).
+    """
+    del target
+    from xrelay.api import optimize as _optimize
+
+    copy = IRModule.from_expr(mod) if isinstance(mod, Function) else mod.clone()
+    if params:
+        _bind_module(copy, params, "main")
+    return _optimize(copy), dict(params or {})
+
+
 @overload
 def bind_params_by_name(
     func: Function, params: Mapping[str, npt.ArrayLike], function: str = "main"
@@ -61,4 +83,4 @@ def bind_params_by_name(
     return _bind_module(func, params, function)
 
 
-__all__ = ["bind_params_by_name", "build"]
+__all__ = ["bind_params_by_name", "build", "optimize"]

@@ -33,8 +33,8 @@ class Executor:
         self.target = target
 
     def evaluate(self, expr: Expr | None = None) -> Any:
-        """A callable running `expr` (a Function) or `mod`'s main; as in TVM, a closed
-        expression that is no function is evaluated at once and its value returned."""
+        """As TVM's: a callable running `expr` (a Function) or `mod`'s main (no `expr`); the
+        value of a closed expression that is not a Function (run once, now)."""
         if expr is None:
             if self.mod is None:
                 raise ValueError("evaluate() needs an expression or a module")
