@@ -55,6 +55,7 @@ from xrelay.dialects.relay import (
     image,
     image_sample,
     indexing,
+    like_ops,
     movement,
     nn,
     nn_conv,
@@ -219,6 +220,11 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     slice_like.SliceLikeOp: K.INJECTIVE,
     reverse_reshape.ReverseReshapeOp: K.INJECTIVE,
     deformable_conv.DeformableConv2DOp: K.OUT_ELEMWISE_FUSABLE,
+    like_ops.ReshapeLikeOp: K.INJECTIVE,
+    like_ops.CastLikeOp: K.ELEMWISE,
+    like_ops.BroadcastToLikeOp: K.BROADCAST,
+    like_ops.CollapseSumLikeOp: K.COMM_REDUCE,
+    like_ops.CollapseSumToOp: K.COMM_REDUCE,
 }
 """The pattern kind of each relay op class (TVM's `TOpPattern`)."""
 

@@ -14,6 +14,7 @@ from xrelay.codegen.c import kernels_einsum as einsum
 from xrelay.codegen.c import kernels_gemm as gemm
 from xrelay.codegen.c import kernels_image as image
 from xrelay.codegen.c import kernels_image_sample as image_sample
+from xrelay.codegen.c import kernels_like_ops as like_ops
 from xrelay.codegen.c import kernels_nn as nn
 from xrelay.codegen.c import kernels_nn_extra as nn_extra
 from xrelay.codegen.c import kernels_nn_norm as nn_norm
@@ -83,6 +84,9 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.nn.upsampling": upsampling.upsampling,
         "relay.slice_like": slice_like.slice_like,
         "relay.nn.deformable_conv2d": deformable_conv.deformable_conv2d,
+        "relay.broadcast_to_like": MOVEMENT_KERNELS["relay.broadcast_to"],
+        "relay.collapse_sum_like": like_ops.collapse_sum,
+        "relay.collapse_sum_to": like_ops.collapse_sum,
     }
 )
 """Op name -> printer of the op's loop nests."""

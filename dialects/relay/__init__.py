@@ -19,6 +19,7 @@ from xrelay.dialects.relay import (
     image,
     image_sample,
     indexing,
+    like_ops,
     movement,
     nn,
     nn_conv,
@@ -62,6 +63,7 @@ RELAY = Dialect(
         *slice_like.OPS,
         *reverse_reshape.OPS,
         *deformable_conv.OPS,
+        *like_ops.OPS,
     ],
     [],
 )

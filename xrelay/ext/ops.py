@@ -100,6 +100,13 @@ from xrelay.dialects.relay.indexing import (
     ScatterElementsOp,
     ScatterNDOp,
 )
+from xrelay.dialects.relay.like_ops import (
+    BroadcastToLikeOp,
+    CastLikeOp,
+    CollapseSumLikeOp,
+    CollapseSumToOp,
+    ReshapeLikeOp,
+)
 from xrelay.dialects.relay.movement import (
     BroadcastToOp,
     DepthToSpaceOp,
@@ -229,10 +236,14 @@ __all__ = [
     "BitwiseNotOp",
     "BitwiseOrOp",
     "BitwiseXorOp",
+    "BroadcastToLikeOp",
     "BroadcastToOp",
+    "CastLikeOp",
     "CastOp",
     "CeilOp",
     "ClipOp",
+    "CollapseSumLikeOp",
+    "CollapseSumToOp",
     "CompilerBeginOp",
     "CompilerEndOp",
     "CompositeOp",
@@ -312,6 +323,7 @@ __all__ = [
     "PowerOp",
     "ProdOp",
     "ReluOp",
+    "ReshapeLikeOp",
     "ReshapeOp",
     "Resize2DOp",
     "ReverseOp",
