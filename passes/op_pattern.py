@@ -66,6 +66,7 @@ from xrelay.dialects.relay import (
     reverse_reshape,
     scan,
     slice_like,
+    space_batch,
     structure,
     tensor,
     upsampling,
@@ -225,6 +226,8 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     like_ops.BroadcastToLikeOp: K.BROADCAST,
     like_ops.CollapseSumLikeOp: K.COMM_REDUCE,
     like_ops.CollapseSumToOp: K.COMM_REDUCE,
+    space_batch.SpaceToBatchNDOp: K.INJECTIVE,
+    space_batch.BatchToSpaceNDOp: K.INJECTIVE,
 }
 """The pattern kind of each relay op class (TVM's `TOpPattern`)."""
 

@@ -1,6 +1,6 @@
-"""`fuzz_graph` generators for the `*_like` ops and `collapse_sum_to` (merged into
-`GENERATORS`): like operands of other shapes and dtypes, collapses over leading and unit
-axes, reshape_like's ranges."""
+"""`fuzz_graph` generators for the `*_like` ops and `collapse_sum_to` (like operands of
+other shapes and dtypes, collapses over leading and unit axes, reshape_like's ranges) and
+for `nn.space_to_batch_nd` / `nn.batch_to_space_nd` (merged into `GENERATORS`)."""
 
 from __future__ import annotations
 
@@ -79,3 +79,42 @@ LIKE_GENERATORS = {
     "relay.collapse_sum_to": _collapse_sum(to=True),
 }
 """A graph generator for each op of `dialects/relay/like_ops.py`."""
+
+
+def _space_to_batch(g: GraphMaker) -> Expr:
+    """space_to_batch_nd over 1 or 2 spatial dims, paddings making the dims divisible."""
+    x = g.tensor(rank=g.rng.randint(2, 4), dtype=g.any_dtype())
+    shape = _shape(x)
+    m = g.rng.randint(1, min(2, len(shape) - 1))
+    block = [g.rng.randint(1, 3) for _ in range(m)]
+    pads: list[list[int]] = []
+    for i, b in enumerate(block):
+        before = g.rng.randint(0, 2)
+        after = (-(shape[1 + i] + before)) % b
+        pads.append([before, after])
+    return relay.nn.space_to_batch_nd(x, block, pads, pad_value=g.rng.choice((0, 1, -2)))
+
+
+def _batch_to_space(g: GraphMaker) -> Expr:
+    """batch_to_space_nd of a batch that is a multiple of the block size, with crops."""
+    m = g.rng.randint(1, 2)
+    block = [g.rng.randint(1, 3) for _ in range(m)]
+    dims = [g.dim() for _ in range(m)]
+    shape = (
+        max(g.batch, 1) * math.prod(block),
+        *dims,
+        *([g.dim()] if g.rng.random() < 0.5 else []),
+    )
+    x = g.var(shape, g.any_dtype())
+    crops = []
+    for d, b in zip(dims, block, strict=True):
+        before = g.rng.randint(0, d * b - 1)
+        crops.append([before, g.rng.randint(0, d * b - before - 1)])
+    return relay.nn.batch_to_space_nd(x, block, crops)
+
+
+SPACE_BATCH_GENERATORS = {
+    "relay.nn.space_to_batch_nd": _space_to_batch,
+    "relay.nn.batch_to_space_nd": _batch_to_space,
+}
+"""A graph generator for each op of `dialects/relay/space_batch.py`."""

@@ -21,7 +21,7 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute
 from xrelay.dialects.interpreter import numpy_dtype
 from xrelay.dialects.relay.types import BFLOAT16, is_float_dtype, tensor_element_type
-from xrelay.tools.fuzz_graph_like_ops import LIKE_GENERATORS
+from xrelay.tools.fuzz_graph_like_ops import LIKE_GENERATORS, SPACE_BATCH_GENERATORS
 from xrelay.tools.fuzz_graph_movement import MOVEMENT_GENERATORS
 from xrelay.tools.fuzz_graph_ops_misc import MISC_GENERATORS
 from xrelay.tools.fuzz_graph_ops_nn import NN_GENERATORS
@@ -783,6 +783,7 @@ GENERATORS: dict[str, Generator] = {
     "relay.contrib_reverse_reshape": _reverse_reshape,
     "relay.nn.deformable_conv2d": _deformable_conv2d,
     **LIKE_GENERATORS,
+    **SPACE_BATCH_GENERATORS,
 }
 """A graph generator for every relay op the builder writes, by op name."""
 

@@ -21,6 +21,7 @@ from xrelay.codegen.c import kernels_nn_norm as nn_norm
 from xrelay.codegen.c import kernels_pool2d as pool2d
 from xrelay.codegen.c import kernels_reduce as reduce
 from xrelay.codegen.c import kernels_slice_like as slice_like
+from xrelay.codegen.c import kernels_space_batch as space_batch
 from xrelay.codegen.c import kernels_tensor as tensor
 from xrelay.codegen.c import kernels_upsampling as upsampling
 from xrelay.codegen.c import kernels_vision as vision
@@ -87,6 +88,8 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.broadcast_to_like": MOVEMENT_KERNELS["relay.broadcast_to"],
         "relay.collapse_sum_like": like_ops.collapse_sum,
         "relay.collapse_sum_to": like_ops.collapse_sum,
+        "relay.nn.space_to_batch_nd": space_batch.space_to_batch_nd,
+        "relay.nn.batch_to_space_nd": space_batch.batch_to_space_nd,
     }
 )
 """Op name -> printer of the op's loop nests."""

@@ -181,6 +181,10 @@ from xrelay.dialects.relay.scan import (
 from xrelay.dialects.relay.slice_like import (
     SliceLikeOp,
 )
+from xrelay.dialects.relay.space_batch import (
+    BatchToSpaceNDOp,
+    SpaceToBatchNDOp,
+)
 from xrelay.dialects.relay.structure import (
     CompilerBeginOp,
     CompilerEndOp,
@@ -231,6 +235,7 @@ __all__ = [
     "BatchFlattenOp",
     "BatchMatmulOp",
     "BatchNormOp",
+    "BatchToSpaceNDOp",
     "BiasAddOp",
     "BitwiseAndOp",
     "BitwiseNotOp",
@@ -341,6 +346,7 @@ __all__ = [
     "SliceLikeOp",
     "SoftmaxOp",
     "SortOp",
+    "SpaceToBatchNDOp",
     "SpaceToDepthOp",
     "SplitOp",
     "SqrtOp",
