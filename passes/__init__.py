@@ -345,3 +345,10 @@ register_lazy(
     "Fold a channel shuffle into the groups=1 conv2d after it, or move it past a strided "
     "depthwise conv2d",
 )
+register_lazy(
+    "flatten-atrous-conv",
+    "flatten_atrous_conv",
+    "FlattenAtrousConvPass",
+    "space_to_batch_nd -> conv2d -> batch_to_space_nd as one dilated conv2d (TVM's "
+    "FlattenAtrousConv)",
+)

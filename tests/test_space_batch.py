@@ -60,7 +60,6 @@ def test_space_to_batch_matches_loops_and_batch_to_space_inverts(
         (lambda x: relay.nn.space_to_batch_nd(x, [0], [[0, 0]]), "must be positive"),
         (lambda x: relay.nn.space_to_batch_nd(x, [1], [[-1, 1]]), "non-negative"),
         (lambda x: relay.nn.space_to_batch_nd(x, [1] * 4, [[0, 0]] * 4), "no 4 spatial dims"),
-        (lambda x: relay.nn.batch_to_space_nd(x, [2, 2], [[0, 0], [0, 0]]), "block size 4"),
         (lambda x: relay.nn.batch_to_space_nd(x, [1], [[3, 3]]), "exceed axis 1"),
         (lambda x: relay.nn.batch_to_space_nd(x, [], []), "must not be empty"),
     ],
@@ -68,6 +67,15 @@ def test_space_to_batch_matches_loops_and_batch_to_space_inverts(
 def test_invalid(make: Any, message: str) -> None:
     with pytest.raises(RelayTypeError, match=message):
         make(relay.var("x", shape=(2, 5, 5, 3)))
+
+
+def test_batch_remainder_is_not_read() -> None:
+    """TVM's integer division: a batch of 5 with blocks of 2 is 2 batches, entry 4 unread."""
+    x = RNG.standard_normal((5, 2, 3)).astype(np.float32)
+    got = run(relay.nn.batch_to_space_nd(relay.var("x", shape=x.shape), [2], [[0, 0]]), x)
+    assert got.shape == (2, 4, 3)
+    np.testing.assert_array_equal(got[:, 0::2], x[0:2])
+    np.testing.assert_array_equal(got[:, 1::2], x[2:4])
 
 
 def test_c_target_matches_the_interpreter(tmp_path: Path) -> None:
@@ -80,6 +88,7 @@ def test_c_target_matches_the_interpreter(tmp_path: Path) -> None:
         relay.nn.batch_to_space_nd(s2b, [2, 2], [[0, 1], [1, 0]]),
         relay.nn.space_to_batch_nd(fv, [2], [[1, 0]], pad_value=0.5),
         relay.nn.batch_to_space_nd(fv, [2], [[1, 0]]),
+        relay.nn.batch_to_space_nd(xv, [4], [[1, 2]]),
     ]
     mod = IRModule.from_expr(relay.Function([xv, fv], relay.Tuple(outputs)))
     lib = xrelay.build(mod, options={"cache_dir": tmp_path})

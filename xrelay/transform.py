@@ -32,6 +32,7 @@ from xrelay.passes.convert_relay_to_accel import ConvertRelayToAccel
 from xrelay.passes.dead_code_elimination import DeadCodeElimination
 from xrelay.passes.decorators import function_pass, module_pass
 from xrelay.passes.eliminate_common_subexpr import EliminateCommonSubexpr
+from xrelay.passes.flatten_atrous_conv import FlattenAtrousConv
 from xrelay.passes.fold_constant import FoldConstant
 from xrelay.passes.fold_scale_axis import FoldScaleAxis
 from xrelay.passes.forward_fold_scale_axis import ForwardFoldScaleAxis
@@ -84,6 +85,7 @@ __all__ = [
     "ConvertRelayToAccel",
     "DeadCodeElimination",
     "EliminateCommonSubexpr",
+    "FlattenAtrousConv",
     "FoldConstant",
     "FoldScaleAxis",
     "ForwardFoldScaleAxis",

@@ -37,7 +37,7 @@ def batch_to_space(x: Array, block: tuple[int, ...], crops: tuple[int, ...]) -> 
     shape = sb.batch_to_space_shape(tuple(x.shape), block, crops)
     m = len(block)
     n, dims, rest = shape[0], x.shape[1 : 1 + m], x.shape[1 + m :]
-    y = x.reshape(*block, n, *dims, *rest)
+    y = x[: n * int(np.prod(block))].reshape(*block, n, *dims, *rest)
     order = [m]
     for i in range(m):
         order += [m + 1 + i, i]

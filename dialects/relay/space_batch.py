@@ -6,7 +6,8 @@ spatial dim by its `paddings` pair (with `pad_value`), splits it into `D / b` bl
 `b`, and moves the block offsets in front of the batch: `[N * prod(b), (D + pads) / b,
 rest...]`, the new batch index being `offset * N + n` (offsets row-major). batch_to_space_nd
 undoes it and then drops `crops` pairs from each spatial dim: `[B / prod(b), D * b - crops,
-rest...]`. Pairs are stored flat (`[before0, after0, before1, after1, ...]`).
+rest...]` (an integer division, as TVM's: a remainder of batch entries is not read).
+Pairs are stored flat (`[before0, after0, before1, after1, ...]`).
 
 See https://tvm.apache.org/docs/reference/api/python/relay/nn.html#tvm.relay.nn.space_to_batch_nd
 """
@@ -66,11 +67,10 @@ def space_to_batch_shape(data: Shape, block: Sequence[int], paddings: Sequence[i
 
 
 def batch_to_space_shape(data: Shape, block: Sequence[int], crops: Sequence[int]) -> Shape:
-    """`[B / prod(block), D_i * block_i - crops_i..., rest...]`."""
+    """`[B / prod(block), D_i * block_i - crops_i..., rest...]` (TVM's integer division:
+    the last `B mod prod(block)` batch entries are not read)."""
     _check(data, block, crops, "crops")
     total = math.prod(block)
-    if data[0] != ANY and data[0] % total:
-        raise RelayTypeError(f"batch {data[0]} is not a multiple of the block size {total}")
     spatial: list[int] = []
     for i, b in enumerate(block):
         d = data[1 + i]

@@ -54,15 +54,6 @@ func.func @s2b_empty(%x: tensor<1x4xf32>) {
 
 // -----
 
-/// batch_to_space_nd: a batch divisible by the block size.
-func.func @b2s_batch(%x: tensor<3x2x2xf32>) {
-  // expected-error@+1 {{'relay.nn.batch_to_space_nd' op batch 3 is not a multiple of the block size 2}}
-  %0 = relay.nn.batch_to_space_nd %x {block_shape = [2], crops = [0, 0]} : (tensor<3x2x2xf32>) -> tensor<1x4x2xf32>
-  func.return
-}
-
-// -----
-
 /// batch_to_space_nd: crops within the dim.
 func.func @b2s_crops(%x: tensor<2x2x2xf32>) {
   // expected-error@+1 {{'relay.nn.batch_to_space_nd' op crops 3, 2 exceed axis 1}}
