@@ -106,7 +106,7 @@ def _batch_to_space(g: GraphMaker) -> Expr:
         *([g.dim()] if g.rng.random() < 0.5 else []),
     )
     x = g.var(shape, g.any_dtype())
-    crops = []
+    crops: list[list[int]] = []
     for d, b in zip(dims, block, strict=True):
         before = g.rng.randint(0, d * b - 1)
         crops.append([before, g.rng.randint(0, d * b - before - 1)])
