@@ -131,6 +131,7 @@ _SEMANTICS = (
     *("image_sample",),
     *("upsampling", "slice_like", "reverse_reshape", "deformable_conv"),
     *("stack_repeat", "fast_math"),
+    *("like_ops", "space_batch"),
 )
 """The `reference_<name>` modules of relay ops' semantics, imported on first use."""
 

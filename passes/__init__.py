@@ -419,3 +419,10 @@ register_lazy(
     "PartialEvaluatePass",
     "Inline calls of known functions, then fold what depends only on constants",
 )
+register_lazy(
+    "flatten-atrous-conv",
+    "flatten_atrous_conv",
+    "FlattenAtrousConvPass",
+    "space_to_batch_nd -> conv2d -> batch_to_space_nd as one dilated conv2d (TVM's "
+    "FlattenAtrousConv)",
+)

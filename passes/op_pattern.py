@@ -56,6 +56,7 @@ from xrelay.dialects.relay import (
     image,
     image_sample,
     indexing,
+    like_ops,
     movement,
     nn,
     nn_conv,
@@ -66,6 +67,7 @@ from xrelay.dialects.relay import (
     reverse_reshape,
     scan,
     slice_like,
+    space_batch,
     stack_repeat,
     structure,
     tensor,
@@ -227,6 +229,13 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     fast_math.FastTanhOp: K.ELEMWISE,
     fast_math.FastErfOp: K.ELEMWISE,
     fast_math.FastSoftmaxOp: K.OUT_ELEMWISE_FUSABLE,
+    like_ops.ReshapeLikeOp: K.INJECTIVE,
+    like_ops.CastLikeOp: K.ELEMWISE,
+    like_ops.BroadcastToLikeOp: K.BROADCAST,
+    like_ops.CollapseSumLikeOp: K.COMM_REDUCE,
+    like_ops.CollapseSumToOp: K.COMM_REDUCE,
+    space_batch.SpaceToBatchNDOp: K.INJECTIVE,
+    space_batch.BatchToSpaceNDOp: K.INJECTIVE,
 }
 """The pattern kind of each relay op class (TVM's `TOpPattern`)."""
 

@@ -131,6 +131,7 @@ RESHAPE_LIKE = frozenset(
         "relay.expand_dims",
         "relay.nn.batch_flatten",
         "relay.contrib_reverse_reshape",
+        "relay.reshape_like",
     }
 )
 """Ops whose result is their first operand's bytes under another shape."""

@@ -1,9 +1,16 @@
-"""`simplify-expr` (TVM's `SimplifyExpr`): collapse reshape chains, drop identity ops,
-combine constants of adjacent adds and multiplies.
+"""`simplify-expr` (TVM's `SimplifyExpr`): collapse reshape and transpose chains, make
+`*_like` ops concrete, drop identity ops, casts and clips that change nothing, combine
+constants of adjacent adds and multiplies, and TVM's algebraic rewrites.
 
-A function pass (opt_level 0) applying these rewrites with the greedy rewriter
-until none applies:
+A function pass (opt_level 0) applying these rewrites, in TVM's order, with the greedy
+rewriter until none applies (rule groups in the `simplify_*.py` files named below):
 
+- **Concretize `*_like`** (`simplify_like.py`): `zeros_like`, `ones_like`, `full_like`,
+  `reshape_like`, `broadcast_to_like`, `collapse_sum_like` of a static result shape
+  become `zeros`, `ones`, `full`, `reshape`, `broadcast_to`, `collapse_sum_to`;
+  `cast_like` becomes `cast`.
+- **Algebra** (`simplify_algebra.py`): `x + x` is `x * 2`, `n / sqrt(x)` is
+  `n * rsqrt(x)`, `a*x*x + b*x*y + c*y*y` is `a * (x + p*y) * (x + q*y)`.
 - **Reshape chains.** A reshape-like op (`relay.reshape`, `relay.squeeze`,
   `relay.expand_dims`, `relay.nn.batch_flatten`) whose input is itself made by a
   reshape-like op becomes one `relay.reshape` of the first op's input to the
@@ -13,25 +20,24 @@ until none applies:
   the same, as TVM's pattern rewriter does: a reshape copies nothing, so the
   inner one is not recomputed, only no longer shared).
   A chain back to its input's type is that input at once (the reshape it would
-  become is an identity, dropped next).
-- **Transposes.** `relay.transpose` of a `relay.transpose` becomes one transpose
-  with the composed axes; a transpose with the identity permutation (axes
-  `[0, 1, ..., n-1]`, or no axes on a rank-0 or rank-1 tensor) vanishes.
-- **Layout transforms.** `relay.layout_transform` with `src_layout == dst_layout`
-  vanishes; `layout_transform(layout_transform(x, A, B), B, C)` becomes
-  `layout_transform(x, A, C)` (or `x` when C is A). xrelay's layout transforms
-  never pad (a blocked axis must divide the dim), so each is a bijection and the
-  composition is exact.
+  become is an identity, dropped next). TVM chains `reshape` and `reverse_reshape`
+  only; xrelay all four reshape-like ops.
+- **Transposes and layout transforms** (`simplify_transpose.py`): two adjacent ones
+  become one transpose, one layout_transform, or nothing; identity ones vanish.
 - **Identity ops.** A reshape-like op whose result has its input's type, and
   `relay.cast` to the input's dtype, vanish; a `relay.reshape` or `relay.squeeze`
   only when that type is static: with a `?` an equal type does not prove the same
   shape (`reshape ?x? {newshape = [-1, 6]}`), and a squeeze without `axis` also
   drops a `?` that is 1 at run time (`dialects/relay/reference_tensor.py`).
+- **Casts and clips** (`simplify_cast.py`): a widening cast merges into the next cast;
+  casts after a clip whose range they hold go; a clip holding its dtype's range goes.
 - **Arithmetic identities.** `x + 0`, `0 + x`, `x - 0`, `x * 1`, `1 * x` and
   `x / 1` become `x` when the other operand is a `relay.constant` all of whose
   elements are 0 (resp. 1), or `relay.zeros`/`zeros_like` (resp. `ones`/
   `ones_like`), AND the result has exactly `x`'s type: `x * ones` that broadcasts
-  `x` to a larger shape is kept.
+  `x` to a larger shape is kept. A `full`/`ones`/`zeros` operand of any broadcasting
+  op whose other operand has the result's type becomes a scalar constant
+  (`FullElementwise`, `simplify_like.py`).
 - **Adjacent constants** (`passes/simplify_arith.py`). `(x * c1) * c2` becomes
   `x * (c1 * c2)`, `(x + c1) + c2` becomes `x + (c1 + c2)`, and `(x + c1) * c2`
   becomes `x * c2 + (c1 * c2)`, with `c1`, `c2` `relay.constant`s (either operand
@@ -45,22 +51,15 @@ change. Ops a rewrite leaves without uses (the inner reshape, the identity
 constant, the inner add and its constants) are erased, and their operands in
 turn if that leaves them unused; other dead code is left to `dce`.
 
-Not ported from TVM: `reverse_reshape` (not a relay op here), the `*_like`
-concretization rewrites (`reshape_like`, `collapse_sum_like`, `broadcast_to_like`
-are not relay ops; `zeros_like`/`ones_like` to `zeros`/`ones` is not done),
-`FullElementwise` (a `full`/`ones`/`zeros` operand of a broadcasting op replaced by
-its scalar), merging a `transpose` with a `layout_transform`, and v0.19's
-`SimplifyAdd` (`x + x` to `x * 2`), `SimplifyRSqrt`, `SimplifyConsecutiveCast`,
-`SimplifyClipAndConsecutiveCast`, `SimplifyClip`, `SimplifyBinomial` and the
-`qnn.dequantize` + arg-op rewrites. TVM accepts only scalar identity constants;
-xrelay accepts any constant whose elements are all the identity, under the same
-type condition.
+Not ported from TVM: the `qnn.dequantize` + arg-op rewrites (no QNN here). TVM
+accepts only scalar identity constants; xrelay accepts any constant whose elements
+are all the identity, under the same type condition.
 """
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -68,26 +67,21 @@ import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, f32
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, SSAValue
 from xdsl.pattern_rewriter import (
     PatternRewriter,
     RewritePattern,
     op_type_rewrite_pattern,
 )
-from xrelay.dialects.builder.attrs import bool_, ints, str_
-from xrelay.dialects.builder.expr import infer_call_type
-from xrelay.dialects.relay.base import RelayOp, RelayTypeError, get_opt_ints, get_str
+from xrelay.dialects.builder.attrs import bool_, ints
 from xrelay.dialects.relay.creation import OnesLikeOp, OnesOp, ZerosLikeOp, ZerosOp
 from xrelay.dialects.relay.elementwise import AddOp, CastOp, DivideOp, MultiplyOp, SubtractOp
 from xrelay.dialects.relay.nn import BatchFlattenOp
 from xrelay.dialects.relay.structure import ConstantOp
 from xrelay.dialects.relay.tensor import (
     ExpandDimsOp,
-    LayoutTransformOp,
     ReshapeOp,
     SqueezeOp,
-    TransposeOp,
-    transpose_axes,
 )
 from xrelay.dialects.relay.types import (
     ANY,
@@ -95,15 +89,22 @@ from xrelay.dialects.relay.types import (
     dense_to_numpy,
     is_bool,
     numpy_dtype,
-    rank_of,
     shape_of,
 )
 from xrelay.dialects.resources import is_elided
 from xrelay.passes.adapters import XdslFunctionPass, XdslPass
 from xrelay.passes.greedy import rewrite_greedily
 from xrelay.passes.pass_manager import Pass
-from xrelay.passes.rewriting import erase_dead_ops
+from xrelay.passes.simplify_algebra import SimplifyAdd, SimplifyBinomial, SimplifyRSqrt
 from xrelay.passes.simplify_arith import SimplifyAdjacentMultiplyOrAdd, SwitchAddMultiply
+from xrelay.passes.simplify_cast import (
+    SimplifyClip,
+    SimplifyClipAndConsecutiveCast,
+    SimplifyConsecutiveCast,
+)
+from xrelay.passes.simplify_common import forward, rebuild
+from xrelay.passes.simplify_like import ConcretizeLike, FullElementwise
+from xrelay.passes.simplify_transpose import SimplifyTranspose
 
 RESHAPE_LIKE = (ReshapeOp, SqueezeOp, ExpandDimsOp, BatchFlattenOp)
 """Ops that only change the shape: the same elements in the same order."""
@@ -112,38 +113,6 @@ RESHAPE_LIKE = (ReshapeOp, SqueezeOp, ExpandDimsOp, BatchFlattenOp)
 def _static(value: SSAValue) -> bool:
     """Whether a value is a tensor of static shape."""
     return ANY not in shape_of(value.type)
-
-
-def _erase_dead(rewriter: PatternRewriter, values: Sequence[SSAValue]) -> None:
-    """Erase the pure ops making `values` that no longer have uses, then their operands'."""
-    erase_dead_ops((v.owner for v in values if isinstance(v.owner, Operation)), rewriter.erase)
-
-
-def _forward(rewriter: PatternRewriter, op: Operation, value: SSAValue) -> None:
-    """Replace `op`'s single result by `value` (of the same type) and clean up after it."""
-    operands = list(op.operands)
-    rewriter.replace(op, [], [value])
-    _erase_dead(rewriter, operands)
-
-
-def _rebuild(
-    rewriter: PatternRewriter,
-    op: RelayOp,
-    cls: type[RelayOp],
-    operand: SSAValue,
-    props: Mapping[str, Attribute],
-) -> None:
-    """Replace `op` by `cls(operand, props)` if that has `op`'s result type."""
-    try:
-        result_type = infer_call_type(cls, [operand.type], props)
-    except RelayTypeError:
-        return
-    if result_type != op.results[0].type:
-        return
-    operands = list(op.operands)
-    new = cls.make_typed([operand], result_type, props)
-    rewriter.replace(op, new)
-    _erase_dead(rewriter, operands)
 
 
 class CollapseReshapes(RewritePattern):
@@ -162,11 +131,11 @@ class CollapseReshapes(RewritePattern):
         if inner.data.type == op.result.type:
             # The one reshape would be an identity, which EliminateIdentityReshape drops
             # next (static type): forward at once instead of building it.
-            _forward(rewriter, op, inner.data)
+            forward(rewriter, op, inner.data)
             return
         shape = shape_of(op.result.type)
         props: dict[str, Attribute] = {"newshape": ints(shape), "allowzero": bool_(0 in shape)}
-        _rebuild(rewriter, op, ReshapeOp, inner.data, props)
+        rebuild(rewriter, op, ReshapeOp, inner.data, props)
 
 
 class EliminateIdentityReshape(RewritePattern):
@@ -183,52 +152,7 @@ class EliminateIdentityReshape(RewritePattern):
             return
         if isinstance(op, ReshapeOp | SqueezeOp) and not _static(op.data):
             return  # see the module docstring
-        _forward(rewriter, op, op.data)
-
-
-def _permutation(op: TransposeOp) -> list[int]:
-    return transpose_axes(rank_of(op.data.type), get_opt_ints(dict(op.properties), "axes"))
-
-
-class SimplifyTranspose(RewritePattern):
-    """An identity transpose -> its input; transpose of transpose -> one transpose."""
-
-    @op_type_rewrite_pattern
-    def match_and_rewrite(self, op: TransposeOp, rewriter: PatternRewriter, /) -> None:
-        perm = _permutation(op)
-        source = op.data
-        inner = op.data.owner
-        if isinstance(inner, TransposeOp):
-            # out[i] = mid[perm[i]] = in[inner_perm[perm[i]]]
-            inner_perm = _permutation(inner)
-            perm = [inner_perm[p] for p in perm]
-            source = inner.data
-        if perm == list(range(len(perm))):
-            if source.type == op.result.type:
-                _forward(rewriter, op, source)
-        elif source is not op.data:
-            _rebuild(rewriter, op, TransposeOp, source, {"axes": ints(perm)})
-
-
-class SimplifyLayoutTransform(RewritePattern):
-    """`layout_transform` A->A -> its input; A->B then B->C -> A->C."""
-
-    @op_type_rewrite_pattern
-    def match_and_rewrite(self, op: LayoutTransformOp, rewriter: PatternRewriter, /) -> None:
-        props = dict(op.properties)
-        src, dst = get_str(props, "src_layout"), get_str(props, "dst_layout")
-        source = op.data
-        inner = op.data.owner
-        if isinstance(inner, LayoutTransformOp):
-            inner_props = dict(inner.properties)
-            if get_str(inner_props, "dst_layout") == src:
-                src, source = get_str(inner_props, "src_layout"), inner.data
-        if src == dst:
-            if source.type == op.result.type:
-                _forward(rewriter, op, source)
-        elif source is not op.data:
-            layouts = {"src_layout": str_(src), "dst_layout": str_(dst)}
-            _rebuild(rewriter, op, LayoutTransformOp, source, layouts)
+        forward(rewriter, op, op.data)
 
 
 def _is_fill(value: SSAValue, fill: int) -> bool:
@@ -290,9 +214,9 @@ class EliminateIdentityArithmetic(RewritePattern):
         commutative = isinstance(op, AddOp | MultiplyOp)
         result_type = op.results[0].type
         if lhs.type == result_type and _is_fill(rhs, fill):
-            _forward(rewriter, op, lhs)
+            forward(rewriter, op, lhs)
         elif commutative and rhs.type == result_type and _is_fill(lhs, fill):
-            _forward(rewriter, op, rhs)
+            forward(rewriter, op, rhs)
 
 
 _FILLS = (ConstantOp, ZerosOp, ZerosLikeOp, OnesOp, OnesLikeOp)
@@ -312,18 +236,28 @@ class SimplifyExprPass(XdslFunctionPass):
     opt_level: ClassVar[int] = 0
 
     def apply_to_function(self, ctx: Context, function: func.FuncOp) -> None:
-        rewrite_greedily(
-            function.body,
-            [
-                EliminateIdentityArithmetic(),
-                EliminateIdentityReshape(),
-                CollapseReshapes(),
-                SimplifyTranspose(),
-                SimplifyLayoutTransform(),
-                SwitchAddMultiply(),
-                SimplifyAdjacentMultiplyOrAdd(),
-            ],
-        )
+        rewrite_greedily(function.body, _patterns())
+
+
+@functools.cache
+def _patterns() -> list[RewritePattern]:
+    """The rewrites in TVM's order (`SimplifyExpr` in TVM's `simplify_expr.cc`)."""
+    return [
+        ConcretizeLike(),
+        SimplifyAdd(),
+        SimplifyRSqrt(),
+        EliminateIdentityArithmetic(),
+        CollapseReshapes(),
+        SimplifyTranspose(),
+        EliminateIdentityReshape(),
+        SimplifyConsecutiveCast(),
+        FullElementwise(),
+        SwitchAddMultiply(),
+        SimplifyAdjacentMultiplyOrAdd(),
+        SimplifyClipAndConsecutiveCast(),
+        SimplifyClip(),
+        SimplifyBinomial(),
+    ]
 
 
 def SimplifyExpr() -> Pass:

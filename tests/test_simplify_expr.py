@@ -359,7 +359,6 @@ def test_long_chain_folds_to_multiply_add() -> None:
         lambda x, k: relay.Tuple([(y := x + relay.const(2.0)) * relay.const(3.0), y]),
         # an operand that is not a relay.constant
         lambda x, k: (x + k) + relay.const(3.0),
-        lambda x, k: (x * relay.full(relay.const(2.0), (3,), "float32")) * relay.const(3.0),
         lambda x, k: (x + relay.const(2.0)) * k,
         # mul-add is the form switched to; subtract is not reassociated
         lambda x, k: (x * relay.const(2.0)) + relay.const(3.0),

@@ -22,6 +22,7 @@ from xdsl.ir import Attribute
 from xrelay.dialects.interpreter import numpy_dtype
 from xrelay.dialects.relay.types import BFLOAT16, is_float_dtype, tensor_element_type
 from xrelay.tools.fuzz_graph_blocked import conv2d_nchwc
+from xrelay.tools.fuzz_graph_like_ops import LIKE_GENERATORS, SPACE_BATCH_GENERATORS
 from xrelay.tools.fuzz_graph_movement import MOVEMENT_GENERATORS
 from xrelay.tools.fuzz_graph_ops_misc import MISC_GENERATORS
 from xrelay.tools.fuzz_graph_ops_nn import NN_GENERATORS
@@ -808,6 +809,8 @@ GENERATORS: dict[str, Generator] = {
     "relay.fast_tanh": _unary(relay.fast_tanh),
     "relay.fast_erf": _unary(relay.fast_erf),
     "relay.nn.fast_softmax": _softmax(relay.nn.fast_softmax),
+    **LIKE_GENERATORS,
+    **SPACE_BATCH_GENERATORS,
 }
 """A graph generator for every relay op the builder writes, by op name."""
 

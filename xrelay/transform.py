@@ -40,6 +40,7 @@ from xrelay.passes.defuse_ops import DefuseOps
 from xrelay.passes.div_to_mul import DivToMul
 from xrelay.passes.eliminate_common_subexpr import EliminateCommonSubexpr
 from xrelay.passes.fast_math import FastMath
+from xrelay.passes.flatten_atrous_conv import FlattenAtrousConv
 from xrelay.passes.fold_constant import FoldConstant
 from xrelay.passes.fold_scale_axis import FoldScaleAxis
 from xrelay.passes.forward_fold_scale_axis import ForwardFoldScaleAxis
@@ -105,6 +106,7 @@ __all__ = [
     "DivToMul",
     "EliminateCommonSubexpr",
     "FastMath",
+    "FlattenAtrousConv",
     "FoldConstant",
     "FoldScaleAxis",
     "ForwardFoldScaleAxis",

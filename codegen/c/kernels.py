@@ -14,12 +14,14 @@ from xrelay.codegen.c import kernels_einsum as einsum
 from xrelay.codegen.c import kernels_gemm as gemm
 from xrelay.codegen.c import kernels_image as image
 from xrelay.codegen.c import kernels_image_sample as image_sample
+from xrelay.codegen.c import kernels_like_ops as like_ops
 from xrelay.codegen.c import kernels_nn as nn
 from xrelay.codegen.c import kernels_nn_extra as nn_extra
 from xrelay.codegen.c import kernels_nn_norm as nn_norm
 from xrelay.codegen.c import kernels_pool2d as pool2d
 from xrelay.codegen.c import kernels_reduce as reduce
 from xrelay.codegen.c import kernels_slice_like as slice_like
+from xrelay.codegen.c import kernels_space_batch as space_batch
 from xrelay.codegen.c import kernels_stack_repeat as stack_repeat
 from xrelay.codegen.c import kernels_tensor as tensor
 from xrelay.codegen.c import kernels_upsampling as upsampling
@@ -88,6 +90,11 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.stack": stack_repeat.stack,
         "relay.repeat": stack_repeat.repeat,
         "relay.nn.fast_softmax": nn.softmax,
+        "relay.broadcast_to_like": MOVEMENT_KERNELS["relay.broadcast_to"],
+        "relay.collapse_sum_like": like_ops.collapse_sum,
+        "relay.collapse_sum_to": like_ops.collapse_sum,
+        "relay.nn.space_to_batch_nd": space_batch.space_to_batch_nd,
+        "relay.nn.batch_to_space_nd": space_batch.batch_to_space_nd,
     }
 )
 """Op name -> printer of the op's loop nests."""

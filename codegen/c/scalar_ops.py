@@ -14,7 +14,7 @@ integer cast maps NaN to 0 and saturates (docs/semantics.md).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import cast
 
@@ -223,6 +223,11 @@ def _cast(c: ScalarCall) -> str:
     if c.types[0].is_float and not c.out.is_float:
         return _float_to_int(a, c.out)
     return f"({c.out.ctype}){a}"
+
+
+def _cast_like(c: ScalarCall) -> str:
+    """`cast_like` is `cast` of its first operand (the second is not read)."""
+    return _cast(replace(c, args=c.args[:1], types=c.types[:1]))
 
 
 def _float_to_int(a: str, out: Scalar) -> str:
@@ -464,6 +469,7 @@ SCALAR_RULES: Mapping[str, ScalarRule] = MappingProxyType(
         "relay.full": ScalarRule(_fill_with(0), reads=_only(0)),
         "relay.full_like": ScalarRule(_fill_with(1), reads=_only(1)),
         "relay.nn.prelu": ScalarRule(_prelu, index=_prelu_index),
+        "relay.cast_like": ScalarRule(_cast_like, reads=_only(0)),
     }
 )
 """The elementwise ops the C target fuses, by op name."""

@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from xdsl.ir import Attribute
 from xrelay.dialects.interpreter import Evaluator, Value, reference
 from xrelay.dialects.relay import elementwise as e
 from xrelay.dialects.relay import elementwise_math as m
@@ -21,7 +22,12 @@ from xrelay.dialects.relay.reference_scalar import (
     left_shift,
     right_shift,
 )
-from xrelay.dialects.relay.types import BFLOAT16, is_float_dtype, numpy_dtype
+from xrelay.dialects.relay.types import (
+    BFLOAT16,
+    is_float_dtype,
+    numpy_dtype,
+    tensor_element_type,
+)
 
 
 def _is_int(a: Any) -> bool:
@@ -95,7 +101,12 @@ def _clip(ev: Evaluator, op: e.ClipOp, args: list[Value]) -> Value:
 
 @reference(e.CastOp)
 def _cast(ev: Evaluator, op: e.CastOp, args: list[Value]) -> Value:
-    x, dtype = np.asarray(args[0]), numpy_dtype(op.dtype)
+    return cast_array(np.asarray(args[0]), op.result.type)
+
+
+def cast_array(x: np.ndarray[Any, Any], result_type: Attribute) -> np.ndarray[Any, Any]:
+    """`x` converted to the element type of `result_type` as `relay.cast` converts."""
+    dtype = numpy_dtype(tensor_element_type(result_type))
     if is_float_dtype(x.dtype) and np.issubdtype(dtype, np.integer):
         return float_to_int(x, dtype)
     with np.errstate(all="ignore"):

@@ -106,6 +106,13 @@ from xrelay.dialects.relay.indexing import (
     ScatterElementsOp,
     ScatterNDOp,
 )
+from xrelay.dialects.relay.like_ops import (
+    BroadcastToLikeOp,
+    CastLikeOp,
+    CollapseSumLikeOp,
+    CollapseSumToOp,
+    ReshapeLikeOp,
+)
 from xrelay.dialects.relay.movement import (
     BroadcastToOp,
     DepthToSpaceOp,
@@ -133,6 +140,9 @@ from xrelay.dialects.relay.nn_conv import (
     Conv2DTransposeOp,
     Conv3DOp,
     Conv3DTransposeOp,
+)
+from xrelay.dialects.relay.nn_conv_blocked import (
+    Conv2DNCHWcOp,
 )
 from xrelay.dialects.relay.nn_extra import (
     AdaptiveAvgPool2DOp,
@@ -179,6 +189,10 @@ from xrelay.dialects.relay.scan import (
 )
 from xrelay.dialects.relay.slice_like import (
     SliceLikeOp,
+)
+from xrelay.dialects.relay.space_batch import (
+    BatchToSpaceNDOp,
+    SpaceToBatchNDOp,
 )
 from xrelay.dialects.relay.stack_repeat import (
     RepeatOp,
@@ -234,15 +248,20 @@ __all__ = [
     "BatchFlattenOp",
     "BatchMatmulOp",
     "BatchNormOp",
+    "BatchToSpaceNDOp",
     "BiasAddOp",
     "BitwiseAndOp",
     "BitwiseNotOp",
     "BitwiseOrOp",
     "BitwiseXorOp",
+    "BroadcastToLikeOp",
     "BroadcastToOp",
+    "CastLikeOp",
     "CastOp",
     "CeilOp",
     "ClipOp",
+    "CollapseSumLikeOp",
+    "CollapseSumToOp",
     "CompilerBeginOp",
     "CompilerEndOp",
     "CompositeOp",
@@ -250,6 +269,7 @@ __all__ = [
     "ConstantOp",
     "Conv1DOp",
     "Conv1DTransposeOp",
+    "Conv2DNCHWcOp",
     "Conv2DOp",
     "Conv2DTransposeOp",
     "Conv3DOp",
@@ -327,6 +347,7 @@ __all__ = [
     "ProdOp",
     "ReluOp",
     "RepeatOp",
+    "ReshapeLikeOp",
     "ReshapeOp",
     "Resize2DOp",
     "ReverseOp",
@@ -344,6 +365,7 @@ __all__ = [
     "SliceLikeOp",
     "SoftmaxOp",
     "SortOp",
+    "SpaceToBatchNDOp",
     "SpaceToDepthOp",
     "SplitOp",
     "SqrtOp",

@@ -83,6 +83,7 @@ from xrelay.dialects.builder.expr import (
 from xrelay.dialects.builder.expr import TensorType_ as TensorType
 from xrelay.dialects.builder.expr import TupleType_ as TupleType
 from xrelay.dialects.builder.fast_math import *  # noqa: F403
+from xrelay.dialects.builder.like_ops import *  # noqa: F403
 from xrelay.dialects.builder.movement import *  # noqa: F403
 from xrelay.dialects.builder.stack_repeat import *  # noqa: F403
 from xrelay.dialects.builder.tensor import *  # noqa: F403

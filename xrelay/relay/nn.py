@@ -12,4 +12,5 @@ from xrelay.dialects.builder.nn_extra import *  # noqa: F403
 from xrelay.dialects.builder.nn_movement import *  # noqa: F403
 from xrelay.dialects.builder.nn_norm import *  # noqa: F403
 from xrelay.dialects.builder.nn_pool_nd import *  # noqa: F403
+from xrelay.dialects.builder.space_batch import *  # noqa: F403
 from xrelay.dialects.builder.upsampling import *  # noqa: F403

@@ -30,7 +30,7 @@
 /// At opt level 0 (and 1) only the level-0 passes run: batch_norm is expanded, nothing folds.
 // LEVEL0-LABEL: func.func @main
 // LEVEL0-NOT:     batch_norm
-// LEVEL0:         relay.sqrt
+// LEVEL0:         relay.rsqrt
 // LEVEL0:         relay.multiply %1,
 // LEVEL0:         relay.nn.relu
 

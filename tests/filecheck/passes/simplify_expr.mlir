@@ -182,15 +182,18 @@ func.func @fold_layout_transforms(%x: tensor<1x8x2x2xf32>) -> (tensor<1x8x2x2xf3
 
 // -----
 
-/// Two layout transforms that do not chain (the second's src is not the first's dst) stay.
-// CHECK-LABEL: @keep_layout_transforms_not_chained
-// CHECK-NEXT:    %[[A:.*]] = relay.layout_transform %x {src_layout = "NCHW", dst_layout = "NHWC"}
-// CHECK-NEXT:    %[[B:.*]] = relay.layout_transform %[[A]] {src_layout = "NCHW", dst_layout = "NHWC"}
-// CHECK-NEXT:    func.return %[[B]]
-func.func @keep_layout_transforms_not_chained(%x: tensor<2x2x2x2xf32>) -> tensor<2x2x2x2xf32> {
+/// Two layout transforms that only permute dims are permutations, chained or not: one
+/// transpose with the composed axes (TVM's SimplifyTranspose), blocked layouts too.
+// CHECK-LABEL: @fold_permuting_layout_transforms
+// CHECK-NEXT:    %[[T:.*]] = relay.transpose %x {axes = [0, 3, 1, 2]}
+// CHECK-NEXT:    %[[U:.*]] = relay.transpose %y {axes = [0, 3, 1, 2, 4]}
+// CHECK-NEXT:    func.return %[[T]], %[[U]]
+func.func @fold_permuting_layout_transforms(%x: tensor<2x2x2x2xf32>, %y: tensor<1x2x2x2x4xf32>) -> (tensor<2x2x2x2xf32>, tensor<1x2x2x2x4xf32>) {
   %0 = relay.layout_transform %x {src_layout = "NCHW", dst_layout = "NHWC"} : tensor<2x2x2x2xf32>
   %1 = relay.layout_transform %0 {src_layout = "NCHW", dst_layout = "NHWC"} : tensor<2x2x2x2xf32>
-  func.return %1 : tensor<2x2x2x2xf32>
+  %2 = relay.layout_transform %y {src_layout = "NCHW4c", dst_layout = "NHWC4c"} : tensor<1x2x2x2x4xf32>
+  %3 = relay.layout_transform %2 {src_layout = "NCHW4c", dst_layout = "NHWC4c"} : tensor<1x2x2x2x4xf32>
+  func.return %1, %3 : tensor<2x2x2x2xf32>, tensor<1x2x2x2x4xf32>
 }
 
 // -----
