@@ -1,10 +1,11 @@
-"""Marks TVM's ported tests from `status.txt`: `na` ones skip, `xfail` ones are strict xfails.
+"""Marks TVM's ported tests from `status.txt`: `na` ones skip, `xfail` ones are strict xfails,
+`slow` ones (applicable and passing, but too slow for CI's budget) skip unless run raw.
 
 `status.txt` has one line per test that does not pass: `file::test  na|xfail  reason`
 (fields separated by two spaces or more).
 A test without a line must pass; an `xfail` test that starts passing fails until its line
-is removed. With `XRELAY_TVM_COMPAT_RAW=1` the xfail lines are ignored (the `na` skips stay),
-so `scripts/tvm_compat_report.py` sees what really passes.
+is removed. With `XRELAY_TVM_COMPAT_RAW=1` the xfail and slow lines are ignored (the `na`
+skips stay), so `scripts/tvm_compat_report.py` runs them and sees what really passes.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 import pytest
 
 STATUS = Path(__file__).with_name("status.txt")
-LINE = re.compile(r"(?P<key>\S.*?) {2,}(?P<kind>na|xfail) {2,}(?P<reason>\S.*)")
+LINE = re.compile(r"(?P<key>\S.*?) {2,}(?P<kind>na|xfail|slow) {2,}(?P<reason>\S.*)")
 """A status line; two spaces or more separate its fields (test ids may hold one)."""
 
 
@@ -25,7 +26,7 @@ LINE = re.compile(r"(?P<key>\S.*?) {2,}(?P<kind>na|xfail) {2,}(?P<reason>\S.*)")
 class Status:
     """One line of status.txt."""
 
-    kind: str  # "na" or "xfail"
+    kind: str  # "na", "xfail" or "slow"
     reason: str
 
 
@@ -40,7 +41,7 @@ def read_status(path: Path = STATUS) -> dict[str, Status]:
             continue
         match = LINE.match(text)
         if match is None:
-            raise ValueError(f"{path}:{number}: expected 'file::test  na|xfail  reason'")
+            raise ValueError(f"{path}:{number}: expected 'file::test  na|xfail|slow  reason'")
         out[match["key"]] = Status(match["kind"], match["reason"])
     return out
 
@@ -62,5 +63,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             continue
         if line.kind == "na":
             item.add_marker(pytest.mark.skip(reason=f"not applicable: {line.reason}"))
-        elif not raw:
+        elif line.kind == "slow" and not raw:
+            reason = f"slow, run by scripts/tvm_compat_report.py: {line.reason}"
+            item.add_marker(pytest.mark.skip(reason=reason))
+        elif line.kind == "xfail" and not raw:
             item.add_marker(pytest.mark.xfail(strict=True, reason=line.reason))
