@@ -130,6 +130,7 @@ _SEMANTICS = (
     *("movement", "indexing", "scan", "algorithm", "einsum", "vision", "conv", "image"),
     *("image_sample",),
     *("upsampling", "slice_like", "reverse_reshape", "deformable_conv"),
+    *("dyn",),
 )
 """The `reference_<name>` modules of relay ops' semantics, imported on first use."""
 

@@ -24,6 +24,7 @@ from xrelay.codegen.c import kernels_tensor as tensor
 from xrelay.codegen.c import kernels_upsampling as upsampling
 from xrelay.codegen.c import kernels_vision as vision
 from xrelay.codegen.c.kernel_api import KernelFn
+from xrelay.codegen.c.kernels_dyn import DYN_KERNELS
 from xrelay.codegen.c.kernels_movement import MOVEMENT_KERNELS
 
 KERNELS: Mapping[str, KernelFn] = MappingProxyType(
@@ -83,6 +84,7 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.nn.upsampling": upsampling.upsampling,
         "relay.slice_like": slice_like.slice_like,
         "relay.nn.deformable_conv2d": deformable_conv.deformable_conv2d,
+        **DYN_KERNELS,
     }
 )
 """Op name -> printer of the op's loop nests."""

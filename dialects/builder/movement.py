@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.ir import Attribute
-from xrelay.dialects.builder import attrs
+from xrelay.dialects.builder import attrs, dyn
 from xrelay.dialects.builder.expr import Call, Constant, Expr
 from xrelay.dialects.relay import indexing as ix
 from xrelay.dialects.relay import movement as m
@@ -47,13 +47,20 @@ def _number(value: float | Expr, what: str) -> float:
     return float(value)
 
 
-def broadcast_to(data: Expr, shape: Sequence[int]) -> Call:
-    """`relay.broadcast_to(data, shape)`: numpy broadcasting to a static shape."""
+def broadcast_to(data: Expr, shape: Sequence[int] | Expr) -> Call:
+    """`relay.broadcast_to(data, shape)`: numpy broadcasting to a static shape; an expression
+    shape builds `relay.dyn.broadcast_to`."""
+    shape = dyn.static_ints(shape)
+    if dyn.is_dynamic(shape):
+        return dyn.broadcast_to(data, shape)
     return Call(m.BroadcastToOp, [data], {"shape": attrs.ints(shape)})
 
 
-def tile(data: Expr, reps: Sequence[int]) -> Call:
-    """`relay.tile(data, reps)`."""
+def tile(data: Expr, reps: Sequence[int] | Expr) -> Call:
+    """`relay.tile(data, reps)`; an expression `reps` builds `relay.dyn.tile`."""
+    reps = dyn.static_ints(reps)
+    if dyn.is_dynamic(reps):
+        return dyn.tile(data, reps)
     return Call(m.TileOp, [data], {"reps": attrs.ints(reps)})
 
 

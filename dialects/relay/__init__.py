@@ -13,6 +13,7 @@ from xrelay.dialects.relay import (
     algorithm,
     creation,
     deformable_conv,
+    dyn,
     einsum,
     elementwise,
     elementwise_math,
@@ -62,6 +63,7 @@ RELAY = Dialect(
         *slice_like.OPS,
         *reverse_reshape.OPS,
         *deformable_conv.OPS,
+        *dyn.OPS,
     ],
     [],
 )
