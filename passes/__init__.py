@@ -364,3 +364,10 @@ register_lazy(
     "LambdaLiftPass",
     "Check no local function is left to lift (function values become module functions)",
 )
+register_lazy(
+    "dynamic-to-static",
+    "dynamic_to_static",
+    "DynamicToStaticPass",
+    "Replace relay.dyn ops whose shape folds to a constant by their static ops (TVM's "
+    "DynamicToStatic)",
+)

@@ -7,6 +7,7 @@ any `Sequential`:
 | pass | opt_level |
 | --- | --- |
 | SimplifyInference | 0 |
+| DynamicToStatic | 2 |
 | EliminateCommonSubexpr | 3 |
 | SimplifyExpr | 0 |
 | FoldConstant | 2 |
@@ -18,6 +19,9 @@ any `Sequential`:
 | DeadCodeElimination | 1 |
 | FuseOps (with `fuse=true`) | 0 |
 
+DynamicToStatic is not in TVM's `GetPassPrefix`; it runs early here because the C
+target compiles static shapes only (a `relay.dyn.*` op left is a build error), and it
+costs one walk per function when there is no dynamic op.
 TVM's passes xrelay has no counterpart of (qnn Legalize, CombineParallel*,
 CanonicalizeCast, FlattenAtrousConv, SplitArgs) are not in the list; TVM's
 RemoveUnusedFunctions is DeadCodeElimination's job here, moved to the end.
@@ -40,6 +44,7 @@ from xrelay.passes.simplify_inference import SimplifyInferencePass
 
 BUILD_PASSES = (
     "SimplifyInference",
+    "DynamicToStatic",
     "EliminateCommonSubexpr",
     "SimplifyExpr",
     "FoldConstant",

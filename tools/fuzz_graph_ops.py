@@ -22,6 +22,7 @@ from xdsl.ir import Attribute
 from xrelay.dialects.interpreter import numpy_dtype
 from xrelay.dialects.relay.types import BFLOAT16, is_float_dtype, tensor_element_type
 from xrelay.tools.fuzz_graph_movement import MOVEMENT_GENERATORS
+from xrelay.tools.fuzz_graph_ops_dyn import DYN_GENERATORS
 from xrelay.tools.fuzz_graph_ops_misc import MISC_GENERATORS
 from xrelay.tools.fuzz_graph_ops_nn import NN_GENERATORS
 
@@ -781,6 +782,7 @@ GENERATORS: dict[str, Generator] = {
     "relay.slice_like": _slice_like,
     "relay.contrib_reverse_reshape": _reverse_reshape,
     "relay.nn.deformable_conv2d": _deformable_conv2d,
+    **DYN_GENERATORS,
 }
 """A graph generator for every relay op the builder writes, by op name."""
 

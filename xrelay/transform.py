@@ -31,6 +31,7 @@ from xrelay.passes.convert_layout import ConvertLayout
 from xrelay.passes.convert_relay_to_accel import ConvertRelayToAccel
 from xrelay.passes.dead_code_elimination import DeadCodeElimination
 from xrelay.passes.decorators import function_pass, module_pass
+from xrelay.passes.dynamic_to_static import DynamicToStatic
 from xrelay.passes.eliminate_common_subexpr import EliminateCommonSubexpr
 from xrelay.passes.fold_constant import FoldConstant
 from xrelay.passes.fold_scale_axis import FoldScaleAxis
@@ -86,6 +87,7 @@ __all__ = [
     "ConvertLayout",
     "ConvertRelayToAccel",
     "DeadCodeElimination",
+    "DynamicToStatic",
     "EliminateCommonSubexpr",
     "FoldConstant",
     "FoldScaleAxis",

@@ -97,6 +97,7 @@ from xrelay.relay import (
     nn,
     op,
     testing,
+    ty,
     vision,
 )
 from xrelay.relay.build_module import build
@@ -197,6 +198,7 @@ __all__ = [
     "transform",
     "trunc",
     "trunc_divide",
+    "ty",
     "var",
     "vision",
     "where",
