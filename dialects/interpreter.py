@@ -130,7 +130,7 @@ _SEMANTICS = (
     *("movement", "indexing", "scan", "algorithm", "einsum", "vision", "conv", "image"),
     *("image_sample",),
     *("upsampling", "slice_like", "reverse_reshape", "deformable_conv"),
-    *("dyn",),
+    *("dyn", "sparse_to_dense"),
 )
 """The `reference_<name>` modules of relay ops' semantics, imported on first use."""
 

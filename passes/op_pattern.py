@@ -49,6 +49,7 @@ from xrelay.dialects.relay import (
     algorithm,
     creation,
     deformable_conv,
+    dyn,
     einsum,
     elementwise,
     elementwise_math,
@@ -65,6 +66,7 @@ from xrelay.dialects.relay import (
     reverse_reshape,
     scan,
     slice_like,
+    sparse_to_dense,
     structure,
     tensor,
     upsampling,
@@ -219,6 +221,16 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     slice_like.SliceLikeOp: K.INJECTIVE,
     reverse_reshape.ReverseReshapeOp: K.INJECTIVE,
     deformable_conv.DeformableConv2DOp: K.OUT_ELEMWISE_FUSABLE,
+    # the dynamic ops (TVM's kinds for dyn.*) and sparse_to_dense
+    dyn.DynReshapeOp: K.INJECTIVE,
+    dyn.DynSqueezeOp: K.INJECTIVE,
+    dyn.DynTileOp: K.INJECTIVE,
+    dyn.DynBroadcastToOp: K.BROADCAST,
+    dyn.DynZerosOp: K.ELEMWISE,
+    dyn.DynOnesOp: K.ELEMWISE,
+    dyn.DynFullOp: K.ELEMWISE,
+    dyn.DynPadOp: K.INJECTIVE,
+    sparse_to_dense.SparseToDenseOp: K.OPAQUE,
 }
 """The pattern kind of each relay op class (TVM's `TOpPattern`)."""
 

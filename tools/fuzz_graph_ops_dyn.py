@@ -1,10 +1,12 @@
-"""`fuzz_graph` generators for the dynamic ops (`relay.dyn.*`, merged into `GENERATORS`).
+"""`fuzz_graph` generators for the dynamic ops (`relay.dyn.*`) and `relay.sparse_to_dense`
+(merged into `GENERATORS`).
 
 The C target compiles static shapes only, so each shape here is one `dynamic-to-static`
 (run by `optimize`, so by every fuzzed build) folds: `shape_of` of an extra input of the
 wanted shape, or constant arithmetic (`const + const`). The interpreter runs the dynamic
 op itself, reading the shape at run time: the two sides of the comparison take different
-paths.
+paths. Each generator ends in a static `reshape` to the shape the dynamic op makes, so
+the graph's value has a static type as the other generators' do.
 """
 
 from __future__ import annotations
@@ -29,6 +31,11 @@ def _shape(expr: Expr) -> tuple[int, ...]:
     return tuple(int(d) for d in ty.get_shape())
 
 
+def static(out: Expr, shape: Sequence[int]) -> Expr:
+    """`out` (of `?` dims) reshaped to the static `shape` it has at run time."""
+    return relay.reshape(out, [int(d) for d in shape], allowzero=True)
+
+
 def shape_expr(g: GraphMaker, values: Sequence[int], signed: bool = False) -> Expr:
     """An expression of `values` that folds at compile time but is no constant: `shape_of`
     of an extra input (non-negative values only) or a sum of two constants."""
@@ -43,10 +50,15 @@ def _dyn_reshape(g: GraphMaker) -> Expr:
     """dyn.reshape: a permutation of the dims, or flat, with 0 (copy) and -1 (infer)."""
     x = g.tensor(dtype=g.any_dtype())
     shape = list(_shape(x))
-    choices = [list(reversed(shape)), [int(np.prod(shape))], [0] * len(shape)]
-    if len(shape) >= 2:
-        choices.append([*shape[:-2], -1])
-    return relay.reshape(x, shape_expr(g, g.rng.choice(choices), signed=True))
+    choices = [(list(reversed(shape)), True), ([int(np.prod(shape))], True)]
+    choices.append(([0] * len(shape), False))
+    if len(shape) >= 2 and 0 not in shape:
+        choices.append(([*shape[:-2], -1], False))
+    newshape, allowzero = g.rng.choice(choices)
+    out = relay.reshape(x, shape_expr(g, newshape, signed=True), allowzero=allowzero)
+    size = int(np.prod(shape))
+    result = [size // max(int(np.prod(shape[:-2])), 1) if d == -1 else d for d in newshape]
+    return static(out, shape if newshape == [0] * len(shape) and not allowzero else result)
 
 
 def _dyn_squeeze(g: GraphMaker) -> Expr:
@@ -58,15 +70,17 @@ def _dyn_squeeze(g: GraphMaker) -> Expr:
     axes = [a - len(shape) if g.rng.random() < 0.3 else a for a in axes]
     if not axes:
         x = relay.expand_dims(x, 0)
-        axes = [0]
-    return relay.squeeze(x, shape_expr(g, axes, signed=True))
+        shape, axes = [1, *shape], [0]
+    gone = {a % len(shape) for a in axes}
+    out = relay.squeeze(x, shape_expr(g, axes, signed=True))
+    return static(out, [d for a, d in enumerate(shape) if a not in gone])
 
 
 def _dyn_tile(g: GraphMaker) -> Expr:
     """dyn.tile: reps shorter, as long as or longer than the rank (0 reps included)."""
     x = g.tensor(dtype=g.any_dtype())
     reps = [g.rng.choice((0, 1, 1, 2, 3)) for _ in range(g.rng.randint(1, len(_shape(x)) + 1))]
-    return relay.tile(x, shape_expr(g, reps))
+    return static(relay.tile(x, shape_expr(g, reps)), np.tile(np.zeros(_shape(x)), reps).shape)
 
 
 def _dyn_broadcast_to(g: GraphMaker) -> Expr:
@@ -75,7 +89,7 @@ def _dyn_broadcast_to(g: GraphMaker) -> Expr:
     x = g.var(tuple(shape), g.any_dtype())
     target = [g.dim() if d == 1 else d for d in shape]
     target = [g.dim() for _ in range(g.rng.randint(0, 2))] + target
-    return relay.broadcast_to(x, shape_expr(g, target))
+    return static(relay.broadcast_to(x, shape_expr(g, target)), target)
 
 
 def _fill(op: Callable[[Expr, str], Expr]) -> Callable[[GraphMaker], Expr]:
@@ -84,7 +98,8 @@ def _fill(op: Callable[[Expr, str], Expr]) -> Callable[[GraphMaker], Expr]:
         so the graph reads one."""
         shape = [g.rng.choice((0, g.dim(), g.dim())) for _ in range(g.rng.randint(1, 3))]
         dtype = g.any_dtype()
-        return relay.add(op(shape_expr(g, shape), dtype), g.var(tuple(shape), dtype))
+        made = static(op(shape_expr(g, shape), dtype), shape)
+        return relay.add(made, g.var(tuple(shape), dtype))
 
     return make
 
@@ -94,7 +109,8 @@ def _dyn_full(g: GraphMaker) -> Expr:
     dtype = g.any_dtype()
     fill = g.var((), dtype)
     shape = [g.dim() for _ in range(g.rng.randint(1, 3))]
-    return relay.full(fill, shape_expr(g, shape), g.rng.choice(("", dtype, "float32")))
+    out = relay.full(fill, shape_expr(g, shape), g.rng.choice(("", dtype, "float32")))
+    return static(out, shape)
 
 
 def _dyn_pad(g: GraphMaker) -> Expr:
@@ -110,7 +126,30 @@ def _dyn_pad(g: GraphMaker) -> Expr:
     dtype = g.rng.choice(("int32", "int64"))
     flat = np.array(widths, dtype).reshape(len(shape), 2)
     pad_width = relay.add(relay.const(flat), relay.const(np.zeros_like(flat)))
-    return relay.nn.pad(x, pad_width, g.rng.choice((0.0, 1.5, -2.0)), mode)
+    out = relay.nn.pad(x, pad_width, g.rng.choice((0.0, 1.5, -2.0)), mode)
+    return static(out, [d + b + a for d, (b, a) in zip(shape, widths, strict=True)])
+
+
+def _sparse_to_dense(g: GraphMaker) -> Expr:
+    """sparse_to_dense (static): 0-D, 1-D or 2-D indices of any integer type with repeats,
+    negative and out-of-range ones; one value or one per index; a default of another dtype."""
+    dtype = g.any_dtype()
+    rank = g.rng.randint(1, 3)
+    shape = [g.rng.choice((0, g.dim(), g.dim())) for _ in range(rank)]
+    kind = g.rng.choice((0, 1, 2)) if rank == 1 else 2
+    count = g.rng.randint(0, 5)
+    index_shape = () if kind == 0 else ((count,) if kind == 1 else (count, rank))
+    index_dtype = g.rng.choice(("int32", "int64", "int8", "uint8"))
+    low = -6 if index_dtype.startswith("int") else 0
+    indices = relay.const(
+        np.array(g.rng.choices(range(low, 7), k=int(np.prod(index_shape))), index_dtype).reshape(
+            index_shape
+        )
+    )
+    per_index = kind != 0 and g.rng.random() < 0.7
+    values = g.var((count,) if per_index else (), dtype)
+    default = g.var((), g.rng.choice((dtype, "float32", "int32")))
+    return relay.sparse_to_dense(indices, shape, values, default)
 
 
 DYN_GENERATORS: dict[str, Callable[[GraphMaker], Expr]] = {
@@ -122,5 +161,6 @@ DYN_GENERATORS: dict[str, Callable[[GraphMaker], Expr]] = {
     "relay.dyn.ones": _fill(relay.ones),
     "relay.dyn.full": _dyn_full,
     "relay.dyn.nn.pad": _dyn_pad,
+    "relay.sparse_to_dense": _sparse_to_dense,
 }
-"""A graph generator for every dynamic op, by op name."""
+"""A graph generator for every dynamic op (and sparse_to_dense), by op name."""

@@ -20,6 +20,7 @@ from xrelay.codegen.c import kernels_nn_norm as nn_norm
 from xrelay.codegen.c import kernels_pool2d as pool2d
 from xrelay.codegen.c import kernels_reduce as reduce
 from xrelay.codegen.c import kernels_slice_like as slice_like
+from xrelay.codegen.c import kernels_sparse_to_dense as sparse_to_dense
 from xrelay.codegen.c import kernels_tensor as tensor
 from xrelay.codegen.c import kernels_upsampling as upsampling
 from xrelay.codegen.c import kernels_vision as vision
@@ -85,6 +86,7 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.slice_like": slice_like.slice_like,
         "relay.nn.deformable_conv2d": deformable_conv.deformable_conv2d,
         **DYN_KERNELS,
+        "relay.sparse_to_dense": sparse_to_dense.sparse_to_dense,
     }
 )
 """Op name -> printer of the op's loop nests."""

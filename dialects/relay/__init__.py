@@ -30,6 +30,7 @@ from xrelay.dialects.relay import (
     reverse_reshape,
     scan,
     slice_like,
+    sparse_to_dense,
     structure,
     tensor,
     upsampling,
@@ -64,6 +65,7 @@ RELAY = Dialect(
         *reverse_reshape.OPS,
         *deformable_conv.OPS,
         *dyn.OPS,
+        *sparse_to_dense.OPS,
     ],
     [],
 )

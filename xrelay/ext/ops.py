@@ -22,6 +22,16 @@ from xrelay.dialects.relay.creation import (
 from xrelay.dialects.relay.deformable_conv import (
     DeformableConv2DOp,
 )
+from xrelay.dialects.relay.dyn import (
+    DynBroadcastToOp,
+    DynFullOp,
+    DynOnesOp,
+    DynPadOp,
+    DynReshapeOp,
+    DynSqueezeOp,
+    DynTileOp,
+    DynZerosOp,
+)
 from xrelay.dialects.relay.einsum import (
     EinsumOp,
 )
@@ -174,6 +184,9 @@ from xrelay.dialects.relay.scan import (
 from xrelay.dialects.relay.slice_like import (
     SliceLikeOp,
 )
+from xrelay.dialects.relay.sparse_to_dense import (
+    SparseToDenseOp,
+)
 from xrelay.dialects.relay.structure import (
     CompilerBeginOp,
     CompilerEndOp,
@@ -253,6 +266,14 @@ __all__ = [
     "DepthToSpaceOp",
     "DivideOp",
     "DropoutOp",
+    "DynBroadcastToOp",
+    "DynFullOp",
+    "DynOnesOp",
+    "DynPadOp",
+    "DynReshapeOp",
+    "DynSqueezeOp",
+    "DynTileOp",
+    "DynZerosOp",
     "EinsumOp",
     "EqualOp",
     "ErfOp",
@@ -330,6 +351,7 @@ __all__ = [
     "SoftmaxOp",
     "SortOp",
     "SpaceToDepthOp",
+    "SparseToDenseOp",
     "SplitOp",
     "SqrtOp",
     "SqueezeOp",

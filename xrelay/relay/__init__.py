@@ -83,6 +83,7 @@ from xrelay.dialects.builder.expr import (
 from xrelay.dialects.builder.expr import TensorType_ as TensorType
 from xrelay.dialects.builder.expr import TupleType_ as TupleType
 from xrelay.dialects.builder.movement import *  # noqa: F403
+from xrelay.dialects.builder.sparse_to_dense import sparse_to_dense
 from xrelay.dialects.builder.tensor import *  # noqa: F403
 from xrelay.dialects.builder.transform_extra import *  # noqa: F403
 from xrelay.dialects.builder.ty import scalar_type
@@ -189,6 +190,7 @@ __all__ = [
     "sin",
     "sinh",
     "sort",
+    "sparse_to_dense",
     "sqrt",
     "subtract",
     "tan",
