@@ -9,14 +9,8 @@ look for `newshape=`), not a format xrelay parses: the IR text is `IRModule.aste
 from __future__ import annotations
 
 import numpy as np
-from xdsl.dialects.builtin import (
-    DenseArrayBase,
-    FloatAttr,
-    IntegerAttr,
-    StringAttr,
-    TypeAttribute,
-)
-from xdsl.ir import Attribute
+from xdsl.dialects.builtin import StringAttr
+from xdsl.ir import Attribute, TypeAttribute
 from xrelay.dialects.builder.expr import (
     Call,
     Constant,
@@ -26,6 +20,7 @@ from xrelay.dialects.builder.expr import (
     Tuple,
     TupleGetItem,
     Var,
+    attr_to_python,
 )
 from xrelay.dialects.relay.base import int_array_values
 from xrelay.dialects.relay.types import dtype_of
@@ -33,15 +28,14 @@ from xrelay.dialects.relay.types import dtype_of
 
 def attribute_text(attr: Attribute) -> str:
     """A property's value as TVM prints it: `[8, 3]`, `"NCHW"`, `float32`, `1`, `0.5`."""
-    ints = int_array_values(attr) if isinstance(attr, DenseArrayBase) else None
+    ints = int_array_values(attr)
     if ints is not None:
         return "[" + ", ".join(str(v) for v in ints) + "]"
     if isinstance(attr, StringAttr):
         return f'"{attr.data}"'
-    if isinstance(attr, IntegerAttr):
-        return str(attr.value.data)
-    if isinstance(attr, FloatAttr):
-        return repr(float(attr.value.data))
+    number = attr_to_python(attr)
+    if isinstance(number, int | float):
+        return repr(number)
     if isinstance(attr, TypeAttribute):
         try:
             return f'"{dtype_of(attr)}"'

@@ -7,7 +7,8 @@ there is read as the list (`static_ints`), so it stays static.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import overload
 
 import numpy as np
 from xdsl.ir import Attribute
@@ -17,8 +18,13 @@ from xrelay.dialects.builder.expr import Call, Constant, Expr
 from xrelay.dialects.relay import dyn as d
 
 
-def static_ints(value: Any) -> Any:
-    """A `relay.const` shape as the list of ints TVM reads from it; anything else as is."""
+@overload
+def static_ints(value: int | Sequence[int] | Expr) -> int | Sequence[int] | Expr: ...
+@overload
+def static_ints(value: int | Sequence[int] | Expr | None) -> int | Sequence[int] | Expr | None: ...
+def static_ints(value: int | Sequence[int] | Expr | None) -> int | Sequence[int] | Expr | None:
+    """A `relay.const` shape as the list of ints TVM reads from it (so the op stays static);
+    anything else as is: an expression left is a dynamic shape."""
     if isinstance(value, Constant):
         data = value.data
         return int(data) if data.ndim == 0 else [int(v) for v in data.reshape(-1)]

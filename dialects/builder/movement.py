@@ -50,18 +50,18 @@ def _number(value: float | Expr, what: str) -> float:
 def broadcast_to(data: Expr, shape: Sequence[int] | Expr) -> Call:
     """`relay.broadcast_to(data, shape)`: numpy broadcasting to a static shape; an expression
     shape builds `relay.dyn.broadcast_to`."""
-    shape = dyn.static_ints(shape)
-    if dyn.is_dynamic(shape):
-        return dyn.broadcast_to(data, shape)
-    return Call(m.BroadcastToOp, [data], {"shape": attrs.ints(shape)})
+    static = dyn.static_ints(shape)
+    if isinstance(static, Expr):
+        return dyn.broadcast_to(data, static)
+    return Call(m.BroadcastToOp, [data], {"shape": attrs.ints(static)})
 
 
 def tile(data: Expr, reps: Sequence[int] | Expr) -> Call:
     """`relay.tile(data, reps)`; an expression `reps` builds `relay.dyn.tile`."""
-    reps = dyn.static_ints(reps)
-    if dyn.is_dynamic(reps):
-        return dyn.tile(data, reps)
-    return Call(m.TileOp, [data], {"reps": attrs.ints(reps)})
+    static = dyn.static_ints(reps)
+    if isinstance(static, Expr):
+        return dyn.tile(data, static)
+    return Call(m.TileOp, [data], {"reps": attrs.ints(static)})
 
 
 def reverse(data: Expr, axis: int) -> Call:

@@ -192,7 +192,7 @@ def _pad_number(pad_value: float | Expr) -> float:
 
 def pad(
     data: Expr,
-    pad_width: Sequence[Sequence[int]] | npt.ArrayLike | Constant,
+    pad_width: Sequence[Sequence[int]] | npt.ArrayLike | Expr,
     pad_value: float | Expr = 0.0,
     pad_mode: str = "constant",
 ) -> Call:
@@ -203,6 +203,7 @@ def pad(
     """
     if dyn.is_dynamic(pad_width):
         return dyn.pad(data, cast(Expr, pad_width), pad_value, pad_mode)
+    pad_width = cast(Sequence[Sequence[int]] | npt.ArrayLike | Constant, pad_width)
     props: dict[str, Attribute] = {
         "pad_width": attrs.ints(_pad_pairs(pad_width)),
         "pad_value": attrs.float_(_pad_number(pad_value)),

@@ -52,7 +52,7 @@ def reshape(data: Expr, newshape: IntOrSeq | Expr, allowzero: bool = False) -> C
 
     An expression `newshape` (not a constant) builds `relay.dyn.reshape`, as in TVM."""
     newshape = dyn.static_ints(newshape)
-    if dyn.is_dynamic(newshape):
+    if isinstance(newshape, Expr):
         return dyn.reshape(data, newshape, allowzero)
     props: dict[str, Attribute] = {
         "newshape": attrs.ints(newshape),
@@ -71,7 +71,7 @@ def squeeze(data: Expr, axis: IntOrSeq | Expr | None = None) -> Call:
     """`relay.squeeze(data, axis=None)`: None removes every static 1-dim; an expression
     `axis` builds `relay.dyn.squeeze`."""
     axis = dyn.static_ints(axis)
-    if dyn.is_dynamic(axis):
+    if isinstance(axis, Expr):
         return dyn.squeeze(data, axis)
     props: dict[str, Attribute] = {} if axis is None else {"axis": attrs.ints(axis)}
     return Call(t.SqueezeOp, [data], props)
@@ -156,7 +156,7 @@ def _shape_props(shape: IntOrSeq) -> dict[str, Attribute]:
 def zeros(shape: IntOrSeq | Expr, dtype: str) -> Call:
     """`relay.zeros(shape, dtype)`; an expression shape builds `relay.dyn.zeros`."""
     shape = dyn.static_ints(shape)
-    if dyn.is_dynamic(shape):
+    if isinstance(shape, Expr):
         return dyn.zeros(shape, dtype)
     return Call(c.ZerosOp, [], {**_shape_props(shape), "dtype": attrs.dtype(dtype)})
 
@@ -164,7 +164,7 @@ def zeros(shape: IntOrSeq | Expr, dtype: str) -> Call:
 def ones(shape: IntOrSeq | Expr, dtype: str) -> Call:
     """`relay.ones(shape, dtype)`; an expression shape builds `relay.dyn.ones`."""
     shape = dyn.static_ints(shape)
-    if dyn.is_dynamic(shape):
+    if isinstance(shape, Expr):
         return dyn.ones(shape, dtype)
     return Call(c.OnesOp, [], {**_shape_props(shape), "dtype": attrs.dtype(dtype)})
 
@@ -177,7 +177,7 @@ def full(fill_value: Expr | float, shape: IntOrSeq | Expr = (), dtype: str = "")
     """`relay.full(fill_value, shape=(), dtype="")`; "" takes the fill value's dtype; an
     expression shape builds `relay.dyn.full`."""
     shape = dyn.static_ints(shape)
-    if dyn.is_dynamic(shape):
+    if isinstance(shape, Expr):
         return dyn.full(_scalar(fill_value), shape, dtype)
     props = _shape_props(shape)
     if dtype:

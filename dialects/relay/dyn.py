@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import IntegerAttr, IntegerType, StringAttr, TensorType
+from xdsl.dialects.builtin import IntegerAttr, IntegerType, StringAttr, TensorType, i1
 from xdsl.ir import Attribute, TypeAttribute
 from xdsl.irdl import (
     irdl_op_definition,
@@ -43,11 +43,16 @@ from xrelay.dialects.relay.tensor import FALSE
 from xrelay.dialects.relay.types import ANY, tensor_type
 
 
+def is_index_type(element: Attribute) -> bool:
+    """An integer element type other than `i1` (bool)."""
+    return isinstance(element, IntegerType) and element != i1
+
+
 def shape_operand_length(operand_types: Sequence[Attribute], index: int, what: str) -> int:
     """The static length of a 1-D integer shape operand (`newshape`, `reps`, ...)."""
     shape = expect_tensor(operand_types, index, what)
     element = operand_element_type(operand_types, index)
-    if not isinstance(element, IntegerType) or element.width.data == 1:
+    if not is_index_type(element):
         raise RelayTypeError(f"{what} must be a tensor of integers, got {operand_types[index]}")
     if len(shape) != 1:
         raise RelayTypeError(f"{what} must be 1-D, got {operand_types[index]}")
@@ -225,7 +230,7 @@ class DynPadOp(DynOp):
         data = expect_tensor(operand_types, 0, "data")
         widths = expect_tensor(operand_types, 1, "pad_width")
         element = operand_element_type(operand_types, 1)
-        if not isinstance(element, IntegerType) or element.width.data == 1:
+        if not is_index_type(element):
             raise RelayTypeError(f"pad_width must be a tensor of integers, got {operand_types[1]}")
         if len(widths) != 2 or widths[1] not in (2, ANY) or widths[0] not in (len(data), ANY):
             raise RelayTypeError(

@@ -4,7 +4,7 @@ time and turned into the static op's properties (`dyn_static.static_form`, the t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -82,4 +82,4 @@ def _pad(ev: Evaluator, op: d.DynPadOp, args: list[Value]) -> Value:
     mode = get_str(props, "pad_mode")
     if mode == "constant":
         return np.pad(x, pairs, mode="constant", constant_values=np.asarray(args[2]))
-    return np.pad(x, pairs, mode=mode)  # type: ignore[call-overload]
+    return np.pad(x, pairs, mode=cast(Any, mode))
