@@ -132,6 +132,7 @@ _SEMANTICS = (
     *("upsampling", "slice_like", "reverse_reshape", "deformable_conv"),
     *("stack_repeat", "fast_math"),
     *("like_ops", "space_batch"),
+    *("dyn", "sparse_to_dense"),
 )
 """The `reference_<name>` modules of relay ops' semantics, imported on first use."""
 

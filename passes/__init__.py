@@ -426,3 +426,10 @@ register_lazy(
     "space_to_batch_nd -> conv2d -> batch_to_space_nd as one dilated conv2d (TVM's "
     "FlattenAtrousConv)",
 )
+register_lazy(
+    "dynamic-to-static",
+    "dynamic_to_static",
+    "DynamicToStaticPass",
+    "Replace relay.dyn ops whose shape folds to a constant by their static ops (TVM's "
+    "DynamicToStatic)",
+)

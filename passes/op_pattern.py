@@ -49,6 +49,7 @@ from xrelay.dialects.relay import (
     algorithm,
     creation,
     deformable_conv,
+    dyn,
     einsum,
     elementwise,
     elementwise_math,
@@ -68,6 +69,7 @@ from xrelay.dialects.relay import (
     scan,
     slice_like,
     space_batch,
+    sparse_to_dense,
     stack_repeat,
     structure,
     tensor,
@@ -236,6 +238,16 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     like_ops.CollapseSumToOp: K.COMM_REDUCE,
     space_batch.SpaceToBatchNDOp: K.INJECTIVE,
     space_batch.BatchToSpaceNDOp: K.INJECTIVE,
+    # the dynamic ops (TVM's kinds for dyn.*) and sparse_to_dense
+    dyn.DynReshapeOp: K.INJECTIVE,
+    dyn.DynSqueezeOp: K.INJECTIVE,
+    dyn.DynTileOp: K.INJECTIVE,
+    dyn.DynBroadcastToOp: K.BROADCAST,
+    dyn.DynZerosOp: K.ELEMWISE,
+    dyn.DynOnesOp: K.ELEMWISE,
+    dyn.DynFullOp: K.ELEMWISE,
+    dyn.DynPadOp: K.INJECTIVE,
+    sparse_to_dense.SparseToDenseOp: K.OPAQUE,
 }
 """The pattern kind of each relay op class (TVM's `TOpPattern`)."""
 

@@ -7,6 +7,7 @@ any `Sequential`:
 | pass | opt_level |
 | --- | --- |
 | SimplifyInference | 0 |
+| DynamicToStatic | 2 |
 | EliminateCommonSubexpr | 3 |
 | SimplifyExpr | 0 |
 | CombineParallelConv2D, CombineParallelDense, CombineParallelBatchMatmul (3 branches) | 4 |
@@ -20,8 +21,11 @@ any `Sequential`:
 | DeadCodeElimination | 1 |
 | FuseOps (with `fuse=true`) | 0 |
 
-TVM's passes xrelay has no counterpart of (qnn Legalize,
-CanonicalizeCast, FlattenAtrousConv, SplitArgs) are not in the list; TVM's
+DynamicToStatic is not in TVM's `GetPassPrefix`; it runs early here because the C
+target compiles static shapes only (a `relay.dyn.*` op left is a build error), and it
+costs one walk per function when there is no dynamic op.
+TVM's passes xrelay has no counterpart of (qnn Legalize, SplitArgs) are not in
+the list, nor are CanonicalizeCast and FlattenAtrousConv (passes of their own); TVM's
 RemoveUnusedFunctions is DeadCodeElimination's job here, moved to the end.
 No InferType: xrelay's passes keep types correct.
 
@@ -42,6 +46,7 @@ from xrelay.passes.simplify_inference import SimplifyInferencePass
 
 BUILD_PASSES = (
     "SimplifyInference",
+    "DynamicToStatic",
     "EliminateCommonSubexpr",
     "SimplifyExpr",
     "CombineParallelConv2D",

@@ -84,7 +84,12 @@ def test_its_steps_are_the_builds() -> None:
     assert steps[4].startswith("convert-relay-to-accel,accel-fuse-residual")
     assert steps[-2:] == ["widen-half-floats", "plan-memory"]
     plain = BuildPipelinePass(optimize=False).steps()
-    assert plain == ["check-no-recursion", "widen-half-floats", "plan-memory"]
+    assert plain == [
+        "check-no-recursion",
+        "check-static-shapes",
+        "widen-half-floats",
+        "plan-memory",
+    ]
     entry = lookup_pass("BuildPipeline")
     assert entry is not None
     assert entry.flag == "build-pipeline"

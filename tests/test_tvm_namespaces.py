@@ -103,8 +103,12 @@ def test_create_executor_runs_the_interpreter() -> None:
     mod = IRModule.from_expr(fn)
     out = relay.create_executor(mod=mod, params={"y": b}).evaluate()(a)
     np.testing.assert_array_equal(out, a - b)
-    with pytest.raises(ValueError, match="'vm' is not supported"):
-        relay.create_executor("vm", mod=mod)
+    with pytest.raises(ValueError, match="'aot' is not supported"):
+        relay.create_executor("aot", mod=mod)
+    # "vm" runs the interpreter too (it runs dynamic shapes); inputs take the param dtype.
+    out = relay.create_executor("vm", mod=mod).evaluate()(a, np.ones(3, "float64"))
+    assert out.dtype == np.float32
+    np.testing.assert_array_equal(out, a - b)
     with pytest.raises(ValueError, match="free variables: x"):
         relay.create_executor().evaluate(relay.exp(x))
     # As in TVM: a closed expression is evaluated at once; "llvm"/"c" name the CPU.

@@ -24,6 +24,7 @@ from xrelay.dialects.relay.types import BFLOAT16, is_float_dtype, tensor_element
 from xrelay.tools.fuzz_graph_blocked import conv2d_nchwc
 from xrelay.tools.fuzz_graph_like_ops import LIKE_GENERATORS, SPACE_BATCH_GENERATORS
 from xrelay.tools.fuzz_graph_movement import MOVEMENT_GENERATORS
+from xrelay.tools.fuzz_graph_ops_dyn import DYN_GENERATORS
 from xrelay.tools.fuzz_graph_ops_misc import MISC_GENERATORS
 from xrelay.tools.fuzz_graph_ops_nn import NN_GENERATORS
 
@@ -811,6 +812,7 @@ GENERATORS: dict[str, Generator] = {
     "relay.nn.fast_softmax": _softmax(relay.nn.fast_softmax),
     **LIKE_GENERATORS,
     **SPACE_BATCH_GENERATORS,
+    **DYN_GENERATORS,
 }
 """A graph generator for every relay op the builder writes, by op name."""
 

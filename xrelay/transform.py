@@ -38,6 +38,7 @@ from xrelay.passes.dead_code_elimination import DeadCodeElimination
 from xrelay.passes.decorators import function_pass, module_pass
 from xrelay.passes.defuse_ops import DefuseOps
 from xrelay.passes.div_to_mul import DivToMul
+from xrelay.passes.dynamic_to_static import DynamicToStatic
 from xrelay.passes.eliminate_common_subexpr import EliminateCommonSubexpr
 from xrelay.passes.fast_math import FastMath
 from xrelay.passes.flatten_atrous_conv import FlattenAtrousConv
@@ -104,6 +105,7 @@ __all__ = [
     "DeadCodeElimination",
     "DefuseOps",
     "DivToMul",
+    "DynamicToStatic",
     "EliminateCommonSubexpr",
     "FastMath",
     "FlattenAtrousConv",

@@ -23,7 +23,9 @@ prints what `lib.module` holds. The steps, in order:
 4. each BYOC target's lowering passes (`CodegenTarget.lowering`), one
    `Sequential` per target at the build's opt_level (0 without optimization:
    only the conversions), so `PassContext(disabled_pass=[...])` turns one off;
-5. `widen-half-floats` (`half_floats.py`), then `plan-memory`.
+5. `check-static-shapes` (`kernels_dyn.py`: a `relay.dyn.*` op left, its shape not
+   folded by `dynamic-to-static`, is a located error), `widen-half-floats`
+   (`half_floats.py`), then `plan-memory`.
 
 Every pass runs under the current PassContext; `run_build_steps` runs them
 without snapshots unless that context sets `transform.transactional`.
@@ -36,6 +38,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from xrelay.codegen.c.half_floats import widen_half_floats
+from xrelay.codegen.c.kernels_dyn import check_static_shapes
 from xrelay.codegen.c.recursion import check_no_recursion
 from xrelay.codegen.targets import get_codegen, prelude_passes
 from xrelay.dialects.ir_module import IRModule
@@ -109,6 +112,7 @@ def build_steps(targets: Sequence[str], opt_level: int | None) -> list[BuildStep
         lowering = Sequential([get_pass(flag) for flag in codegen.lowering])
         lowering.scoped_opt_level = level
         steps.append(BuildStep(_spec(lowering), lowering.run_in_place))
+    steps.append(BuildStep("check-static-shapes", _check_static_shapes))
     steps.append(BuildStep("widen-half-floats", _widen_half_floats))
     steps.append(BuildStep("plan-memory", PlanMemory().run_in_place))
     return steps
@@ -141,6 +145,11 @@ def _spec(pipeline: Pass) -> str:
 
 def _check_no_recursion(mod: IRModule) -> IRModule:
     check_no_recursion(mod.module)
+    return mod
+
+
+def _check_static_shapes(mod: IRModule) -> IRModule:
+    check_static_shapes(mod.module)
     return mod
 
 

@@ -22,11 +22,13 @@ from xrelay.codegen.c import kernels_pool2d as pool2d
 from xrelay.codegen.c import kernels_reduce as reduce
 from xrelay.codegen.c import kernels_slice_like as slice_like
 from xrelay.codegen.c import kernels_space_batch as space_batch
+from xrelay.codegen.c import kernels_sparse_to_dense as sparse_to_dense
 from xrelay.codegen.c import kernels_stack_repeat as stack_repeat
 from xrelay.codegen.c import kernels_tensor as tensor
 from xrelay.codegen.c import kernels_upsampling as upsampling
 from xrelay.codegen.c import kernels_vision as vision
 from xrelay.codegen.c.kernel_api import KernelFn
+from xrelay.codegen.c.kernels_dyn import DYN_KERNELS
 from xrelay.codegen.c.kernels_movement import MOVEMENT_KERNELS
 
 KERNELS: Mapping[str, KernelFn] = MappingProxyType(
@@ -95,6 +97,8 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.collapse_sum_to": like_ops.collapse_sum,
         "relay.nn.space_to_batch_nd": space_batch.space_to_batch_nd,
         "relay.nn.batch_to_space_nd": space_batch.batch_to_space_nd,
+        **DYN_KERNELS,
+        "relay.sparse_to_dense": sparse_to_dense.sparse_to_dense,
     }
 )
 """Op name -> printer of the op's loop nests."""

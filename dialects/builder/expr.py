@@ -140,6 +140,13 @@ class Expr:
         """TVM's `TupleWrapper.astuple()`: the tuple expression itself."""
         return self
 
+    def astext(self, show_meta_data: bool = True) -> str:
+        """TVM's `expr.astext()`: Relay-style text for reading (`builder/astext.py`)."""
+        from xrelay.dialects.builder.astext import astext
+
+        del show_meta_data  # constants print as meta references
+        return astext(self)
+
     def _binary(self, op_name: str, other: object, reverse: bool = False) -> Expr:
         from xrelay.dialects.builder import elementwise
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.ir import Attribute
-from xrelay.dialects.builder import attrs
+from xrelay.dialects.builder import attrs, dyn
 from xrelay.dialects.builder.expr import Call, Constant, Expr
 from xrelay.dialects.relay import indexing as ix
 from xrelay.dialects.relay import movement as m
@@ -47,14 +47,21 @@ def _number(value: float | Expr, what: str) -> float:
     return float(value)
 
 
-def broadcast_to(data: Expr, shape: Sequence[int]) -> Call:
-    """`relay.broadcast_to(data, shape)`: numpy broadcasting to a static shape."""
-    return Call(m.BroadcastToOp, [data], {"shape": attrs.ints(shape)})
+def broadcast_to(data: Expr, shape: Sequence[int] | Expr) -> Call:
+    """`relay.broadcast_to(data, shape)`: numpy broadcasting to a static shape; an expression
+    shape builds `relay.dyn.broadcast_to`."""
+    static = dyn.static_ints(shape)
+    if isinstance(static, Expr):
+        return dyn.broadcast_to(data, static)
+    return Call(m.BroadcastToOp, [data], {"shape": attrs.ints(static)})
 
 
-def tile(data: Expr, reps: Sequence[int]) -> Call:
-    """`relay.tile(data, reps)`."""
-    return Call(m.TileOp, [data], {"reps": attrs.ints(reps)})
+def tile(data: Expr, reps: Sequence[int] | Expr) -> Call:
+    """`relay.tile(data, reps)`; an expression `reps` builds `relay.dyn.tile`."""
+    static = dyn.static_ints(reps)
+    if isinstance(static, Expr):
+        return dyn.tile(data, static)
+    return Call(m.TileOp, [data], {"reps": attrs.ints(static)})
 
 
 def reverse(data: Expr, axis: int) -> Call:

@@ -7,11 +7,12 @@ As in TVM, `batch_norm` returns a tuple expression (index it: `[0]`), and
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 import numpy as np
 import numpy.typing as npt
 from xdsl.ir import Attribute
-from xrelay.dialects.builder import attrs
+from xrelay.dialects.builder import attrs, dyn
 from xrelay.dialects.builder.expr import Call, Constant, Expr
 from xrelay.dialects.relay import nn, nn_pool
 
@@ -191,14 +192,18 @@ def _pad_number(pad_value: float | Expr) -> float:
 
 def pad(
     data: Expr,
-    pad_width: Sequence[Sequence[int]] | npt.ArrayLike | Constant,
+    pad_width: Sequence[Sequence[int]] | npt.ArrayLike | Expr,
     pad_value: float | Expr = 0.0,
     pad_mode: str = "constant",
 ) -> Call:
     """`relay.nn.pad(data, pad_width=((b0, a0), ...), pad_value=0, pad_mode="constant")`.
 
-    `pad_value` is a number or a scalar `relay.const`; `pad_width` is stored flat.
+    `pad_value` is a number or a scalar `relay.const`; `pad_width` is stored flat. An
+    expression `pad_width` (not a constant) builds `relay.dyn.nn.pad`, as in TVM.
     """
+    if dyn.is_dynamic(pad_width):
+        return dyn.pad(data, cast(Expr, pad_width), pad_value, pad_mode)
+    pad_width = cast(Sequence[Sequence[int]] | npt.ArrayLike | Constant, pad_width)
     props: dict[str, Attribute] = {
         "pad_width": attrs.ints(_pad_pairs(pad_width)),
         "pad_value": attrs.float_(_pad_number(pad_value)),

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import numpy as np
 from xdsl.ir import Attribute
-from xrelay.dialects.builder import attrs
+from xrelay.dialects.builder import attrs, dyn
 from xrelay.dialects.builder.core import const
 from xrelay.dialects.builder.expr import Call, Expr, Tuple, TupleGetItem
 from xrelay.dialects.relay import creation as c
@@ -47,8 +47,13 @@ __all__ = [
 IntOrSeq = int | Sequence[int]
 
 
-def reshape(data: Expr, newshape: IntOrSeq, allowzero: bool = False) -> Call:
-    """`relay.reshape(data, newshape, allowzero=False)`; 0, -1, -2, -3, -4 are special."""
+def reshape(data: Expr, newshape: IntOrSeq | Expr, allowzero: bool = False) -> Call:
+    """`relay.reshape(data, newshape, allowzero=False)`; 0, -1, -2, -3, -4 are special.
+
+    An expression `newshape` (not a constant) builds `relay.dyn.reshape`, as in TVM."""
+    newshape = dyn.static_ints(newshape)
+    if isinstance(newshape, Expr):
+        return dyn.reshape(data, newshape, allowzero)
     props: dict[str, Attribute] = {
         "newshape": attrs.ints(newshape),
         "allowzero": attrs.bool_(allowzero),
@@ -62,8 +67,12 @@ def transpose(data: Expr, axes: Sequence[int] | None = None) -> Call:
     return Call(t.TransposeOp, [data], props)
 
 
-def squeeze(data: Expr, axis: IntOrSeq | None = None) -> Call:
-    """`relay.squeeze(data, axis=None)`: None removes every static 1-dim."""
+def squeeze(data: Expr, axis: IntOrSeq | Expr | None = None) -> Call:
+    """`relay.squeeze(data, axis=None)`: None removes every static 1-dim; an expression
+    `axis` builds `relay.dyn.squeeze`."""
+    axis = dyn.static_ints(axis)
+    if isinstance(axis, Expr):
+        return dyn.squeeze(data, axis)
     props: dict[str, Attribute] = {} if axis is None else {"axis": attrs.ints(axis)}
     return Call(t.SqueezeOp, [data], props)
 
@@ -144,13 +153,19 @@ def _shape_props(shape: IntOrSeq) -> dict[str, Attribute]:
     return {"shape": attrs.ints(shape)}
 
 
-def zeros(shape: IntOrSeq, dtype: str) -> Call:
-    """`relay.zeros(shape, dtype)` with a static shape."""
+def zeros(shape: IntOrSeq | Expr, dtype: str) -> Call:
+    """`relay.zeros(shape, dtype)`; an expression shape builds `relay.dyn.zeros`."""
+    shape = dyn.static_ints(shape)
+    if isinstance(shape, Expr):
+        return dyn.zeros(shape, dtype)
     return Call(c.ZerosOp, [], {**_shape_props(shape), "dtype": attrs.dtype(dtype)})
 
 
-def ones(shape: IntOrSeq, dtype: str) -> Call:
-    """`relay.ones(shape, dtype)` with a static shape."""
+def ones(shape: IntOrSeq | Expr, dtype: str) -> Call:
+    """`relay.ones(shape, dtype)`; an expression shape builds `relay.dyn.ones`."""
+    shape = dyn.static_ints(shape)
+    if isinstance(shape, Expr):
+        return dyn.ones(shape, dtype)
     return Call(c.OnesOp, [], {**_shape_props(shape), "dtype": attrs.dtype(dtype)})
 
 
@@ -158,8 +173,12 @@ def _scalar(value: Expr | float) -> Expr:
     return value if isinstance(value, Expr) else const(np.asarray(value))
 
 
-def full(fill_value: Expr | float, shape: IntOrSeq = (), dtype: str = "") -> Call:
-    """`relay.full(fill_value, shape=(), dtype="")`; "" takes the fill value's dtype."""
+def full(fill_value: Expr | float, shape: IntOrSeq | Expr = (), dtype: str = "") -> Call:
+    """`relay.full(fill_value, shape=(), dtype="")`; "" takes the fill value's dtype; an
+    expression shape builds `relay.dyn.full`."""
+    shape = dyn.static_ints(shape)
+    if isinstance(shape, Expr):
+        return dyn.full(_scalar(fill_value), shape, dtype)
     props = _shape_props(shape)
     if dtype:
         props["dtype"] = attrs.dtype(dtype)

@@ -22,6 +22,16 @@ from xrelay.dialects.relay.creation import (
 from xrelay.dialects.relay.deformable_conv import (
     DeformableConv2DOp,
 )
+from xrelay.dialects.relay.dyn import (
+    DynBroadcastToOp,
+    DynFullOp,
+    DynOnesOp,
+    DynPadOp,
+    DynReshapeOp,
+    DynSqueezeOp,
+    DynTileOp,
+    DynZerosOp,
+)
 from xrelay.dialects.relay.einsum import (
     EinsumOp,
 )
@@ -194,6 +204,9 @@ from xrelay.dialects.relay.space_batch import (
     BatchToSpaceNDOp,
     SpaceToBatchNDOp,
 )
+from xrelay.dialects.relay.sparse_to_dense import (
+    SparseToDenseOp,
+)
 from xrelay.dialects.relay.stack_repeat import (
     RepeatOp,
     StackOp,
@@ -283,6 +296,14 @@ __all__ = [
     "DepthToSpaceOp",
     "DivideOp",
     "DropoutOp",
+    "DynBroadcastToOp",
+    "DynFullOp",
+    "DynOnesOp",
+    "DynPadOp",
+    "DynReshapeOp",
+    "DynSqueezeOp",
+    "DynTileOp",
+    "DynZerosOp",
     "EinsumOp",
     "EqualOp",
     "ErfOp",
@@ -367,6 +388,7 @@ __all__ = [
     "SortOp",
     "SpaceToBatchNDOp",
     "SpaceToDepthOp",
+    "SparseToDenseOp",
     "SplitOp",
     "SqrtOp",
     "SqueezeOp",

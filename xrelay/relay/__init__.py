@@ -85,6 +85,7 @@ from xrelay.dialects.builder.expr import TupleType_ as TupleType
 from xrelay.dialects.builder.fast_math import *  # noqa: F403
 from xrelay.dialects.builder.like_ops import *  # noqa: F403
 from xrelay.dialects.builder.movement import *  # noqa: F403
+from xrelay.dialects.builder.sparse_to_dense import sparse_to_dense
 from xrelay.dialects.builder.stack_repeat import *  # noqa: F403
 from xrelay.dialects.builder.tensor import *  # noqa: F403
 from xrelay.dialects.builder.transform_extra import *  # noqa: F403
@@ -100,6 +101,7 @@ from xrelay.relay import (
     nn,
     op,
     testing,
+    ty,
     vision,
 )
 from xrelay.relay.build_module import build, optimize
@@ -192,6 +194,7 @@ __all__ = [
     "sin",
     "sinh",
     "sort",
+    "sparse_to_dense",
     "sqrt",
     "subtract",
     "tan",
@@ -201,6 +204,7 @@ __all__ = [
     "transform",
     "trunc",
     "trunc_divide",
+    "ty",
     "var",
     "vision",
     "where",

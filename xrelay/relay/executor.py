@@ -1,20 +1,26 @@
 """`relay.create_executor(kind, mod, device, target).evaluate(expr)(*args)` on the interpreter.
 
-TVM's `debug` and `graph` executors both run xrelay's numpy reference interpreter here
-(results are numpy arrays); the `vm` and `aot` executors are not part of xrelay.
+TVM's `debug`, `graph` and `vm` executors all run xrelay's numpy reference interpreter here
+(results are numpy arrays): it runs dynamic shapes (`relay.dyn.*`, `?` dims), the reason
+TVM has its VM. The `aot` executor is not part of xrelay.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
+
+import numpy as np
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import Attribute
 
 from xrelay.api import evaluate
 from xrelay.devices import Device
 from xrelay.dialects.builder.analysis import free_vars
 from xrelay.dialects.builder.expr import Expr, Function
 from xrelay.dialects.ir_module import IRModule
+from xrelay.dialects.relay.types import numpy_dtype, tensor_element_type
 
-KINDS = ("debug", "graph")
+KINDS = ("debug", "graph", "vm")
 
 
 class Executor:
@@ -24,7 +30,7 @@ class Executor:
         if kind not in KINDS:
             raise ValueError(
                 f"executor kind '{kind}' is not supported: xrelay runs {', '.join(KINDS)} "
-                "on its reference interpreter (no Relay VM or AOT executor)"
+                "on its reference interpreter (no AOT executor)"
             )
         if device is not None and device.device_type != "cpu":
             raise ValueError(f"device {device} is not supported: xrelay runs on the CPU")
@@ -45,7 +51,9 @@ class Executor:
                 raise ValueError(f"cannot evaluate an expression with free variables: {names}")
             mod = self.mod.clone() if self.mod is not None else IRModule()
             mod["main"] = expr if isinstance(expr, Function) else Function([], expr)
-        params = [p.name_hint for p in mod["main"].params]
+        main_params = mod["main"].params
+        params = [p.name_hint for p in main_params]
+        dtypes = [_dtype(p.checked_type) for p in main_params]
 
         def run(*args: Any, **kwargs: Any) -> Any:
             values = list(args)
@@ -55,11 +63,28 @@ class Executor:
                 values.append(kwargs.pop(name))
             if kwargs:
                 raise TypeError(f"unexpected arguments {sorted(kwargs)}")
+            # As TVM's executors copy each input into an array of the parameter's dtype.
+            values = [_as_dtype(v, d) for v, d in zip(values, dtypes, strict=False)]
             return evaluate(mod, *values)
 
         if expr is not None and not isinstance(expr, Function):
             return run()
         return run
+
+
+def _dtype(ty: object) -> np.dtype[Any] | None:
+    """The numpy dtype of a tensor parameter type, else None."""
+    if not isinstance(ty, TensorType):
+        return None
+    return numpy_dtype(tensor_element_type(cast(Attribute, ty)))
+
+
+def _as_dtype(value: Any, dtype: np.dtype[Any] | None) -> Any:
+    """A number or numpy array as an array of the parameter's dtype (TVM copies inputs into
+    arrays of that dtype); anything else (a tuple) as it is."""
+    if dtype is None or not isinstance(value, np.ndarray | np.generic | int | float | bool):
+        return value
+    return np.asarray(value).astype(dtype, copy=False)
 
 
 def create_executor(

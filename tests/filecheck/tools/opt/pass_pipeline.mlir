@@ -27,7 +27,7 @@
 // RUN: xrelay-opt %s -p 'optimize{opt-level=3}' --dump-pass-pipeline 2>&1 >/dev/null \
 // RUN:   | filecheck %s --check-prefix=OPT3
 // OPT3:      Pass Manager with 3 passes:
-// OPT3-NEXT: builtin.module(func.func(simplify-inference{fold-constants=true},eliminate-common-subexpr,simplify-expr,fold-constant{fold-qnn=false},backward-fold-scale-axis{fold-constants=true},forward-fold-scale-axis,fold-constant{fold-qnn=false},simplify-expr,canonicalize-ops,alter-op-layout,fold-constant{fold-qnn=false}),dead-code-elimination{inline-once=false ignore-impurity=false},func.func(fuse-ops{fuse-opt-level=-1}))
+// OPT3-NEXT: builtin.module(func.func(simplify-inference{fold-constants=true},dynamic-to-static,eliminate-common-subexpr,simplify-expr,fold-constant{fold-qnn=false},backward-fold-scale-axis{fold-constants=true},forward-fold-scale-axis,fold-constant{fold-qnn=false},simplify-expr,canonicalize-ops,alter-op-layout,fold-constant{fold-qnn=false}),dead-code-elimination{inline-once=false ignore-impurity=false},func.func(fuse-ops{fuse-opt-level=-1}))
 /// At opt level 1 the expansion holds only the passes that run at that level.
 // RUN: xrelay-opt %s -p 'optimize{opt-level=1}' --dump-pass-pipeline 2>&1 >/dev/null \
 // RUN:   | filecheck %s --check-prefix=OPT1

@@ -21,6 +21,8 @@
 // RUN:   | filecheck %s --check-prefix=NESTED
 // NESTED:      Optimize
 // NESTED-NEXT:   SimplifyInference
+// NESTED-NEXT:   DynamicToStatic
+// NESTED-NEXT:     (S) 0 num-replaced - Dynamic ops made static
 // NESTED-NEXT:   EliminateCommonSubexpr
 // NESTED-NEXT:     (S) 1 num-erased - Number of operations erased
 // NESTED:        FuseOps
@@ -34,6 +36,8 @@
 // LIST-NEXT: DeadCodeElimination
 // LIST-NEXT:   (S) 1 num-erased - Number of operations erased
 // LIST-NEXT:   (S) 1 num-functions-removed - Number of unused functions removed
+// LIST-NEXT: DynamicToStatic
+// LIST-NEXT:   (S) 0 num-replaced
 // LIST-NEXT: EliminateCommonSubexpr
 // LIST-NEXT:   (S) 1 num-erased
 // LIST-NEXT: FoldConstant
