@@ -34,7 +34,7 @@ STATUS = SUITE / "status.txt"
 # Source markers of what xrelay deliberately lacks -> the reason (first match wins).
 NOT_APPLICABLE: Sequence[tuple[str, str]] = (
     (r"relay\.parse\(|fromtext|import_from_std|\bmetatable\b|\bcore\b", "Relay text parser"),
-    (r"\"vm\"|relay\.vm\b|VMCompiler", "the Relay VM"),
+    (r"relay\.vm\b|VMCompiler", "the Relay VM"),
     (r"\bqnn\b", "QNN"),
     (r"cuda|opencl|metal|\bgpu\b", "GPU targets"),
     (
