@@ -29,9 +29,10 @@ from abc import ABC, abstractmethod
 
 from xdsl.dialects import func
 from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xrelay.dialects.builder import attrs
 from xrelay.dialects.relay.base import RelayOp
 from xrelay.dialects.relay.structure import ConstantOp, TupleGetItemOp, TupleOp
-from xrelay.dialects.relay.tensor import ExpandDimsOp
+from xrelay.dialects.relay.tensor import ExpandDimsOp, StridedSliceOp
 from xrelay.dialects.relay.types import shape_of, tensor_element_type
 from xrelay.passes.op_pattern import OpPatternKind, op_pattern
 
@@ -122,6 +123,18 @@ class ParallelOpCombiner(ABC):
         return result(op)
 
     # The driver.
+
+    def emit_slice(self, data: SSAValue, begin: list[int], end: list[int]) -> SSAValue:
+        """`strided_slice(data, begin, end)` in `size` mode (an end of -1: to the end): one
+        branch's part of the combined result."""
+        props = {
+            "begin": attrs.ints(begin),
+            "end": attrs.ints(end),
+            "strides": attrs.ints([1] * len(begin)),
+            "slice_mode": attrs.str_("size"),
+        }
+        return self.emit(StridedSliceOp.make([data], props))
+
     def find_groups(self, block: Block) -> list[Group]:
         """The groups of the block, roots in block order (TVM's `BranchGroupFinder`)."""
         roots: dict[SSAValue, None] = {}

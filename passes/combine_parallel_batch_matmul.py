@@ -22,7 +22,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xrelay.dialects.builder import attrs
 from xrelay.dialects.relay.base import get_bool
 from xrelay.dialects.relay.nn_extra import BatchMatmulOp
-from xrelay.dialects.relay.tensor import ConcatenateOp, StridedSliceOp
+from xrelay.dialects.relay.tensor import ConcatenateOp
 from xrelay.passes.adapters import XdslFunctionPass, XdslPass
 from xrelay.passes.combine_parallel import (
     Group,
@@ -88,13 +88,7 @@ class BatchMatmulCombiner(ParallelOpCombiner):
         index = 0
         for branch in group:
             features = shape(branch[0].operands[1])[1]
-            props = {
-                "begin": attrs.ints([0, 0, index]),
-                "end": attrs.ints([-1, -1, features]),
-                "strides": attrs.ints([1, 1, 1]),
-                "slice_mode": attrs.str_("size"),
-            }
-            outputs.append(self.emit(StridedSliceOp.make([data], props)))
+            outputs.append(self.emit_slice(data, [0, 0, index], [-1, -1, features]))
             index += features
         return outputs
 

@@ -22,7 +22,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xrelay.dialects.builder import attrs
 from xrelay.dialects.relay.base import get_int, get_str
 from xrelay.dialects.relay.nn import Conv2DOp
-from xrelay.dialects.relay.tensor import ConcatenateOp, StridedSliceOp
+from xrelay.dialects.relay.tensor import ConcatenateOp
 from xrelay.passes.adapters import XdslFunctionPass, XdslPass
 from xrelay.passes.combine_parallel import (
     Group,
@@ -120,13 +120,7 @@ class Conv2DCombiner(ParallelOpCombiner):
             channels = out_channels(branch[0])
             begin = [0] * self.channel_pos + [index]
             end = [-1] * self.channel_pos + [channels]
-            props = {
-                "begin": attrs.ints(begin),
-                "end": attrs.ints(end),
-                "strides": attrs.ints([1] * len(begin)),
-                "slice_mode": attrs.str_("size"),
-            }
-            outputs.append(self.emit(StridedSliceOp.make([data], props)))
+            outputs.append(self.emit_slice(data, begin, end))
             index += channels
         return outputs
 

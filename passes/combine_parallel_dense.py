@@ -43,7 +43,6 @@ from xrelay.dialects.relay.tensor import (
     ExpandDimsOp,
     SplitOp,
     SqueezeOp,
-    StridedSliceOp,
 )
 from xrelay.passes.adapters import XdslFunctionPass, XdslPass
 from xrelay.passes.combine_parallel import (
@@ -177,13 +176,7 @@ class DenseToDenseCombiner(ParallelOpCombiner):
             axis = max(i for i, d in enumerate(out_shape) if d == width)
             begin, end = [0] * len(out_shape), [-1] * len(out_shape)
             begin[axis], end[axis] = index, width
-            props = {
-                "begin": attrs.ints(begin),
-                "end": attrs.ints(end),
-                "strides": attrs.ints([1] * len(out_shape)),
-                "slice_mode": attrs.str_("size"),
-            }
-            outputs.append(self.emit(StridedSliceOp.make([data], props)))
+            outputs.append(self.emit_slice(data, begin, end))
             index += width
         return outputs
 
