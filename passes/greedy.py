@@ -190,6 +190,12 @@ def changing_rewrites() -> int:
     return _CHANGES.count
 
 
+def record_change() -> None:
+    """Count a change made outside `rewrite_greedily` by a pass that reports its changes
+    (one whose changes snapshot comparison cannot see: locations)."""
+    _CHANGES.count += 1
+
+
 def rewrite_greedily(
     region: Region,
     patterns: Sequence[RewritePattern],

@@ -61,6 +61,7 @@ from xrelay.dialects.relay import (
     movement,
     nn,
     nn_conv,
+    nn_conv_blocked,
     nn_extra,
     nn_norm,
     nn_pool,
@@ -238,6 +239,7 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     like_ops.CollapseSumToOp: K.COMM_REDUCE,
     space_batch.SpaceToBatchNDOp: K.INJECTIVE,
     space_batch.BatchToSpaceNDOp: K.INJECTIVE,
+    nn_conv_blocked.Conv2DNCHWcOp: K.OUT_ELEMWISE_FUSABLE,
     # the dynamic ops (TVM's kinds for dyn.*) and sparse_to_dense
     dyn.DynReshapeOp: K.INJECTIVE,
     dyn.DynSqueezeOp: K.INJECTIVE,

@@ -35,7 +35,7 @@ from xrelay.passes import RegisteredPass, registered_passes
 
 from xrelay import IRModule, transform
 
-SEEDS = 160
+SEEDS = 120
 CHUNKS = 8
 MAX_OPS = 30
 RTOL, ATOL = 1e-4, 1e-5
