@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping, Sequence
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp
-from xdsl.ir import Block, SSAValue
+from xdsl.ir import Block, Operation, SSAValue
 from xrelay.dialects.builder.expr import (
     Call,
     Constant,
@@ -233,27 +233,50 @@ def _name(key: str | GlobalVar) -> str:
     return key.name_hint if isinstance(key, GlobalVar) else key
 
 
+class _Primitives:
+    """The private `Primitive` functions of a module, each read as a Function once."""
+
+    def __init__(self, module: Operation | None):
+        self.ops: dict[str, func.FuncOp] = {}
+        if isinstance(module, ModuleOp):
+            for fn in module.ops:
+                if isinstance(fn, func.FuncOp) and _is_primitive_value(fn):
+                    self.ops[fn.sym_name.data] = fn
+        self.read: dict[str, Function] = {}
+        self.reading: set[str] = set()
+
+    def value(self, name: str) -> Function | None:
+        """The function `name` as a value, or None (not Primitive, or being read: a cycle)."""
+        if name in self.read:
+            return self.read[name]
+        op = self.ops.get(name)
+        if op is None or name in self.reading:
+            return None
+        self.reading.add(name)
+        self.read[name] = _read_function(op, None, self)
+        self.reading.discard(name)
+        return self.read[name]
+
+
 def function_from_op(op: func.FuncOp, params: Sequence[Var] | None = None) -> Function:
-    """Rebuild a Function expression from a `func.func` (linear in its size).
+    """Rebuild a Function expression from a `func.func` (linear in its size and its module's).
 
     A call of a private `Primitive` function of the same module (what FuseOps makes)
     becomes a call of that function as a value, as TVM's FuseOps result reads
     (`%0 = fn (...) { ... }; %0(%x)`); other calls stay calls of a GlobalVar."""
+    primitives = _Primitives(op.parent_op())
+    primitives.reading.add(op.sym_name.data)
+    return _read_function(op, params, primitives)
+
+
+def _read_function(
+    op: func.FuncOp, params: Sequence[Var] | None, primitives: _Primitives
+) -> Function:
     block = op.body.block
     fresh = [Var(arg.name_hint or f"p{i}", arg.type) for i, arg in enumerate(block.args)]
     if params is not None and _same_params(params, fresh):
         fresh = list(params)  # `params`: the Vars the function was made with, still valid
     env: dict[SSAValue, Expr] = dict(zip(block.args, fresh, strict=True))
-    module = op.parent_op()
-    primitives = (
-        {
-            fn.sym_name.data: fn
-            for fn in module.ops
-            if isinstance(fn, func.FuncOp) and _is_primitive_value(fn) and fn is not op
-        }
-        if isinstance(module, ModuleOp)
-        else {}
-    )
     results = trampoline(_convert_block(block, env, primitives))  # nested ifs: on a stack
     body = results[0] if len(results) == 1 else Tuple(results)
     out = Function(
@@ -288,7 +311,7 @@ def _is_primitive_value(fn: func.FuncOp) -> bool:
 
 
 def _convert_block(
-    block: Block, env: dict[SSAValue, Expr], primitives: Mapping[str, func.FuncOp]
+    block: Block, env: dict[SSAValue, Expr], primitives: _Primitives
 ) -> Nested[list[Expr]]:
     for inner in block.ops:
         args = [env[o] for o in inner.operands]
@@ -303,9 +326,9 @@ def _convert_block(
             expr = If(args[0], then_expr, else_expr)
         elif (
             isinstance(inner, func.CallOp)
-            and (primitive := primitives.get(inner.callee.root_reference.data)) is not None
+            and (callee_fn := primitives.value(inner.callee.root_reference.data)) is not None
         ):
-            expr = FunctionCall(function_from_op(primitive), args)
+            expr = FunctionCall(callee_fn, args)
         elif isinstance(inner, func.CallOp):
             callee = GlobalVar(inner.callee.root_reference.data)
             call = GlobalCall(callee, args, [r.type for r in inner.results])
