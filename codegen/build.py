@@ -29,6 +29,9 @@ exported.
   `CacheWarning`.
 - The whole build (passes, emission and this compile) has its own cache
   entries beside these libraries (`build_cache.py`), naming the library they load.
+- A unit that names no other file of the build (`isa.c`, `isa_required.c`) is
+  compiled once per process for each text, compiler and command line, and its
+  object reused by the next builds (`object_cache.py`).
 - Failures: a failed compile or link, or an interrupted one (KeyboardInterrupt:
   the compilers still running are killed), removes its build directory, unless
   `keep_failed` or `$XRELAY_KEEP_FAILED=1` asks to keep it (renamed
@@ -56,6 +59,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from xrelay.codegen import cache as cache_entries
+from xrelay.codegen import object_cache
 from xrelay.codegen.runtime import HEADER, INCLUDE_DIR
 
 BASE_CFLAGS: tuple[str, ...] = (
@@ -216,7 +220,10 @@ def compile_library(
                 (build / file_name).write_bytes(text)
             else:
                 (build / file_name).write_text(text, encoding="utf-8")
-        library = _compile(build, f"{name}.so", units, per_unit, compiler, user_cflags, ldflags)
+        shared = {u: str(sources[u]) for u in units if object_cache.is_shared(u, sources)}
+        library = _compile(
+            build, f"{name}.so", units, per_unit, compiler, user_cflags, ldflags, shared
+        )
         with cache_entries.lock(cache):
             cache_entries.publish(library, target)
             cache_entries.evict(cache, bound, keep=target)
@@ -283,31 +290,48 @@ def _compile(
     compiler: Compiler,
     user_cflags: Sequence[str],
     ldflags: Sequence[str],
+    shared: Mapping[str, str],
 ) -> Path:
     """Compile every unit in `build` (in parallel) and link `library`; its path, or `_Failed`.
 
     A unit's flags are `BASE_CFLAGS`, its own, then `user_cflags` (`$CFLAGS`, the
-    build's `cflags`), so what the user asks for wins.
+    build's `cflags`), so what the user asks for wins. `shared` names the units (name
+    -> text) whose objects this process may already have (`object_cache.py`): those are
+    not compiled again.
     """
     compile_argv = [*compiler.command, "-I", str(INCLUDE_DIR), *BASE_CFLAGS]
-    commands = [
-        [*compile_argv, *per_unit.get(unit, ()), *user_cflags, "-c", unit, "-o", unit + ".o"]
+    commands = {
+        unit: [*compile_argv, *per_unit.get(unit, ()), *user_cflags, "-c", unit, "-o", unit + ".o"]
         for unit in units
-    ]
+    }
+    keys = {
+        unit: object_cache.object_key(text, compiler.identity, commands[unit])
+        for unit, text in shared.items()
+    }
+    to_compile: list[str] = []
+    for unit in units:
+        data = object_cache.lookup(keys[unit]) if unit in keys else None
+        if data is None:
+            to_compile.append(unit)
+        else:
+            (build / f"{unit}.o").write_bytes(data)
     jobs = _Jobs(build)
-    with ThreadPoolExecutor(max_workers=min(len(units), os.cpu_count() or 1)) as pool:
+    with ThreadPoolExecutor(max_workers=max(1, min(len(to_compile), os.cpu_count() or 1))) as pool:
         try:
-            results = list(pool.map(jobs.run, commands))
+            results = list(pool.map(jobs.run, (commands[unit] for unit in to_compile)))
         except BaseException:
             jobs.stop()  # interrupted: the compilers still running are killed
             raise
-    failed = [(unit, output) for unit, output in zip(units, results, strict=True) if output]
+    failed = [(unit, output) for unit, output in zip(to_compile, results, strict=True) if output]
     if failed:
         raise _Failed(
             f"compiling {', '.join(unit for unit, _ in failed)} failed with {compiler.command[0]}",
             "sources",
             "\n".join(output for _, output in failed),
         )
+    for unit in to_compile:
+        if unit in keys:
+            object_cache.keep(keys[unit], (build / f"{unit}.o").read_bytes())
     link_argv = [*compiler.command, *BASE_CFLAGS, *user_cflags, "-shared", "-o", library]
     error = jobs.run([*link_argv, *(unit + ".o" for unit in units), *ldflags, "-lm"])
     if error:

@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+import ml_dtypes
 import numpy as np
 import numpy.typing as npt
 from xdsl.dialects.builtin import (
@@ -35,7 +36,6 @@ from xdsl.ir import Attribute, Operation
 from xdsl.printer import Printer
 from xrelay.dialects import resources
 from xrelay.dialects.property_order import ordered_properties
-from xrelay.dialects.relay.types import BFLOAT16
 
 _TOKEN = re.compile(r"-?(?:0x[0-9a-fA-F]+|[0-9]+(?:\.[0-9]*(?:[eE][-+]?[0-9]+)?)?)|true|false")
 """One element: a hex or decimal integer, a float (MLIR needs its `.`) or a boolean."""
@@ -47,7 +47,9 @@ _TOKEN_SPLIT = re.compile(f"({_TOKEN.pattern})")
 
 _FLOATS: dict[type[Attribute], tuple[str | np.dtype[Any], str]] = {
     Float16Type: ("<f2", "<u2"),
-    BFloat16Type: (BFLOAT16, "<u2"),  # ml_dtypes' bfloat16 has the host's (little) byte order
+    # ml_dtypes' bfloat16 has the host's (little) byte order. Not relay.types.BFLOAT16:
+    # this module sits below the relay dialect, which prints its literals with it.
+    BFloat16Type: (np.dtype(ml_dtypes.bfloat16), "<u2"),
     Float32Type: ("<f4", "<u4"),
     Float64Type: ("<f8", "<u8"),
 }

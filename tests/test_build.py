@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from xrelay.codegen import runtime
+from xrelay.codegen import object_cache, runtime
 from xrelay.codegen.build import (
     BASE_CFLAGS,
     BuildError,
@@ -193,6 +193,41 @@ def test_concurrent_builds_of_one_model_are_safe(tmp_path: Path) -> None:
     # No temporary left behind: the library and its checksum.
     assert sorted(p.name for p in tmp_path.iterdir()) == [path.name, path.name + ".sha256"]
     assert ctypes.CDLL(str(path)).xrelay_num_outputs() == 2
+
+
+def test_self_contained_units_are_compiled_once_per_process(tmp_path: Path, fake_cc: Path) -> None:
+    # `shared.c` names no other file of the build: the next build with the same text and
+    # flags reuses its object; `own.c` includes the model's header, so it is compiled each time.
+    exported = '__attribute__((visibility("default")))'
+    shared = f"{exported} int shared_one(void);\nint shared_one(void) {{ return 1; }}\n"
+    own = f'#include "own.h"\n{exported} int own_value(void);\nint own_value(void) {{ return VALUE; }}\n'
+
+    def build(value: int, *flags: str) -> Path:
+        sources = {"shared.c": shared, "own.c": own, "own.h": f"#define VALUE {value}\n"}
+        return compile_library(sources, extra_cflags=flags, cache_dir=tmp_path / "cache")
+
+    def compiled() -> list[str]:
+        runs = [r for r in fake_cc.read_text().splitlines() if " -c " in r]
+        return sorted(r.split(" -c ")[1].split()[0] for r in runs)
+
+    build(1)
+    assert compiled() == ["own.c", "shared.c"]
+    second = build(2)  # another model: only its own unit is compiled
+    assert compiled() == ["own.c", "own.c", "shared.c"]
+    build(3, "-DOTHER=1")  # other flags: compiled again
+    assert compiled() == ["own.c", "own.c", "own.c", "shared.c", "shared.c"]
+    dll = ctypes.CDLL(str(second))
+    assert (dll.own_value(), dll.shared_one()) == (2, 1)  # the reused object is linked in
+    # Only libraries reach the cache directory.
+    assert all(p.name.endswith((".so", ".so.sha256")) for p in (tmp_path / "cache").iterdir())
+
+
+def test_a_unit_naming_another_file_is_not_shared() -> None:
+    sources = {"a.c": '#include "m.h"\n', "b.c": "int b;\n", "m.h": "", "d.bin": b"\0"}
+    assert [u for u in ("a.c", "b.c") if object_cache.is_shared(u, sources)] == ["b.c"]
+    assert not object_cache.is_shared(
+        "c.c", {"c.c": '__asm__(".incbin \\"d.bin\\"");', "d.bin": b""}
+    )
 
 
 # --- the cache directory --------------------------------------------------------------------

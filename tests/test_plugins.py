@@ -11,6 +11,7 @@ import os
 import subprocess
 import sys
 import textwrap
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -192,3 +193,38 @@ def test_a_broken_plugin_is_one_error_line_naming_it(tmp_path: Path) -> None:
     # a run that never misses a registry never imports it
     ok = run(tmp_path, sys.executable, "-m", "xrelay.tools.opt", "-p", "fold-constant")
     assert ok.returncode == 0, ok.stderr
+
+
+def test_the_builtin_backends_are_entry_points_loaded_on_first_use() -> None:
+    points = {p.name: p.value for p in metadata.entry_points(group="xrelay.plugins")}
+    assert points["accel"] == "xrelay.codegen.accel"
+    assert points["dnnl"] == "xrelay.codegen.dnnl"
+    script = textwrap.dedent("""
+        import sys
+        import xrelay.tools.opt_main
+        import xrelay
+        xrelay.parse('func.func @main() {\\n  func.return\\n}')
+        # the tool and the parser need no code generator: none is imported at startup
+        assert not [m for m in sys.modules if m.startswith('xrelay.codegen.')], 'eager'
+        from xrelay.ext import get_codegen
+        assert get_codegen('accel') is not None and get_codegen('dnnl') is not None
+        print('ok')
+    """)
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=False, timeout=120
+    )
+    assert result.stdout == "ok\n", result.stderr
+
+
+def test_a_broken_plugin_does_not_hide_the_others(tmp_path: Path) -> None:
+    install(tmp_path, "aaa_badmod", "raise RuntimeError('boom')\n")  # sorts before accel
+    script = (
+        "from xrelay.plugins import PluginError, load_installed_plugins, installed_plugins\n"
+        "try:\n    load_installed_plugins()\nexcept PluginError as e:\n    print(e)\n"
+        "print(sorted(installed_plugins()))\n"
+    )
+    result = run(tmp_path, sys.executable, "-c", script)
+    first, loaded = result.stdout.splitlines()
+    assert first.startswith("cannot load plugin 'aaa_badmod' (aaa_badmod): RuntimeError: boom")
+    assert "accel = xrelay.codegen.accel" in loaded
+    assert "dnnl = xrelay.codegen.dnnl" in loaded

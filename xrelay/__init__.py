@@ -9,7 +9,9 @@ The public face only: `relay` (the builder), `IRModule`, `parse`, `evaluate`,
 
 from __future__ import annotations
 
+import importlib as _importlib
 import os as _os
+from typing import TYPE_CHECKING
 
 # In a checkout, the design card's top-level folders (dialects/, passes/,
 # codegen/, tools/) sit beside this package; installed, pyproject.toml maps them
@@ -22,20 +24,45 @@ if not _os.path.isdir(_os.path.join(_here, "dialects")) and _os.path.isfile(
 ):
     __path__.append(_root)
 
-from xrelay import (  # noqa: E402
-    byoc,
-    codegen,
-    error,
-    instrument,
-    ir,
-    relay,
-    runtime,
-    tir,
-    transform,
-)
-from xrelay.api import build, evaluate, optimize, parse  # noqa: E402
-from xrelay.devices import Device, cpu, device  # noqa: E402
-from xrelay.dialects.ir_module import IRModule  # noqa: E402
+if TYPE_CHECKING:
+    from xrelay import (
+        byoc,
+        codegen,
+        error,
+        instrument,
+        ir,
+        relay,
+        runtime,
+        tir,
+        transform,
+    )
+    from xrelay.api import build, evaluate, optimize, parse
+    from xrelay.devices import Device, cpu, device
+    from xrelay.dialects.ir_module import IRModule
+
+_HOMES = {
+    "build": "xrelay.api",
+    "evaluate": "xrelay.api",
+    "optimize": "xrelay.api",
+    "parse": "xrelay.api",
+    "Device": "xrelay.devices",
+    "cpu": "xrelay.devices",
+    "device": "xrelay.devices",
+    "IRModule": "xrelay.dialects.ir_module",
+}
+"""Where each public function and class is defined."""
+
+
+def __getattr__(name: str) -> object:
+    """Import the public names on first use: a tool that needs only the dialects and the
+    pass registry (`xrelay-opt`) does not pay for the builder, the runtime and the code
+    generators at startup."""
+    if name in _SUBMODULES:
+        return _importlib.import_module(f"xrelay.{name}")
+    if name in _HOMES:
+        return getattr(_importlib.import_module(_HOMES[name]), name)
+    raise AttributeError(f"module 'xrelay' has no attribute '{name}'")
+
 
 __all__ = [
     "Device",
@@ -56,3 +83,6 @@ __all__ = [
     "tir",
     "transform",
 ]
+
+_SUBMODULES = frozenset(__all__) - _HOMES.keys()
+"""The public subpackages (the rest of `__all__`)."""

@@ -65,23 +65,27 @@ def load_installed_plugins() -> bool:
     """Import every `xrelay.plugins` entry point, once per process; True if this call did.
 
     An entry point `module:function` has its function called (no argument)
-    after the import. `PluginError` for the first plugin that fails (it
-    stays failed: later calls return False without retrying).
+    after the import. Every entry point is tried, so one broken plugin does not
+    hide the others (xrelay's own backends are entry points too); then
+    `PluginError` names the first that failed (it stays failed: later calls
+    return False without retrying).
     """
     global _installed
     if _installed is not None:
         return False
     _installed = []
+    failures: list[str] = []
     for entry in sorted(metadata.entry_points(group=GROUP), key=lambda e: e.name):
         try:
             loaded = entry.load()
             if not isinstance(loaded, ModuleType) and callable(loaded):
                 loaded()
         except Exception as error:
-            raise PluginError(
-                f"cannot load plugin '{entry.name}' ({entry.value}): {_cause(error)}"
-            ) from None
+            failures.append(f"cannot load plugin '{entry.name}' ({entry.value}): {_cause(error)}")
+            continue
         _installed.append(f"{entry.name} = {entry.value}")
+    if failures:
+        raise PluginError(failures[0])
     return True
 
 
