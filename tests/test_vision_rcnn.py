@@ -257,3 +257,9 @@ def test_c_target_matches_the_interpreter(cache: Path) -> None:
     ]
     mod = IRModule.from_expr(relay.Function([x, y, z, r], relay.Tuple(outputs)))
     check_c_against_interpreter(mod, [nchw, nhwc, wide, rois], cache)
+
+
+def test_tvm_namespaces() -> None:
+    assert relay.op.vision.roi_align is relay.vision.roi_align
+    assert relay.op.vision.roi_pool is relay.vision.roi_pool
+    assert str(relay.op.get("vision.roi_pool")) == "Op(vision.roi_pool)"
