@@ -11,8 +11,11 @@ On the command line each entry is one string `op:data_layout[:kernel_layout]`
 entries a comma-separated tuple. Ops: `nn.conv2d` (data NCHW or NHWC; kernel
 OIHW, HWIO, OHWI, HWOI or `default`, which is also what a missing kernel layout
 means), `nn.conv2d_transpose` (data NCHW or NHWC; kernel IOHW, OIHW, HWIO, HWOI
-or `default`), the pools `nn.max_pool2d`, `nn.avg_pool2d`, `nn.global_max_pool2d`,
-`nn.global_avg_pool2d` and `image.resize2d` (one layout, NCHW or NHWC).
+or `default`), `nn.deformable_conv2d` (data, and its offset, NCHW or NHWC; kernel as
+conv2d's, `default` OIHW / HWIO as TVM's `convert_deformable_conv2d`), the pools
+`nn.max_pool2d`, `nn.avg_pool2d`, `nn.global_max_pool2d`, `nn.global_avg_pool2d` and
+`image.resize2d` (one layout, NCHW or NHWC), and `vision.roi_align` / `vision.roi_pool`
+(data NCHW or NHWC, then `default` or nothing for the rois, which stay [num_roi, 5]).
 `default` is the kernel layout TVM pairs with the data layout: OIHW for NCHW,
 HWIO for NHWC, HWOI for an NHWC depthwise conv (groups = input channels =
 output channels), as TVM's `convert_conv2d`; IOHW / HWIO for conv2d_transpose.
@@ -79,7 +82,9 @@ Where it differs from TVM, and why:
   several axes follow only when the new layout keeps their order. TVM remaps
   the axes of `transpose` and a few more; here they are boundaries.
 - InferType is not run first: types are inferred as ops are rebuilt.
-- `nn.deformable_conv2d` and `qnn.*` are not converted.
+- `qnn.*` ops are not converted. `vision.roi_align` / `roi_pool` not listed keep their
+  own layout (TVM's FInferCorrectLayout for them returns the op's `layout`): their data
+  goes back, as at any boundary.
 
 Blocked layouts (`nn.conv2d:NCHW4c:OIHW4i4o`, which makes
 `nn.contrib_conv2d_NCHWc`) follow `passes/convert_layout_blocked.py`;
@@ -102,6 +107,7 @@ from xdsl.dialects.builtin import StringAttr
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 from xrelay.dialects.builder.attrs import int_, ints
 from xrelay.dialects.relay.base import RelayOp, get_int, get_ints, get_str, normalize_axis
+from xrelay.dialects.relay.deformable_conv import DeformableConv2DOp
 from xrelay.dialects.relay.elementwise import BinaryElementwiseOp, CastOp, UnaryElementwiseOp
 from xrelay.dialects.relay.image import Resize2DOp
 from xrelay.dialects.relay.layout_blocked import is_plain, rank_of
@@ -134,6 +140,7 @@ from xrelay.dialects.relay.tensor import (
     SplitOp,
 )
 from xrelay.dialects.relay.types import ANY, shape_of, tuple_elements
+from xrelay.dialects.relay.vision_rcnn import ROI_LAYOUTS, ROIAlignOp, ROIPoolOp
 from xrelay.passes.adapters import XdslFunctionPass, XdslPass
 from xrelay.passes.canonicalize_ops import CanonicalizeOpsPass
 from xrelay.passes.convert_layout_axes import RESIZE_LAYOUTS, remap_axes
@@ -158,15 +165,23 @@ POOL_OPS: dict[str, type[RelayOp]] = {
 CONV_OPS: dict[str, type[RelayOp]] = {
     "nn.conv2d": Conv2DOp,
     "nn.conv2d_transpose": Conv2DTransposeOp,
+    "nn.deformable_conv2d": DeformableConv2DOp,
 }
 """The ops with a data and a kernel layout that take desired layouts."""
 
-CONVERTIBLE = (*CONV_OPS, *POOL_OPS)
+ROI_OPS: dict[str, type[RelayOp]] = {
+    "vision.roi_align": ROIAlignOp,
+    "vision.roi_pool": ROIPoolOp,
+}
+"""The ops with a data layout and (TVM's "default" only) a rois layout."""
+
+CONVERTIBLE = (*CONV_OPS, *POOL_OPS, *ROI_OPS)
 """Every op name the option may list."""
 
 DEFAULT_KERNEL = {
     "nn.conv2d": {"NCHW": "OIHW", "NHWC": "HWIO", "HWNC": "HWOI"},
     "nn.conv2d_transpose": {"NCHW": "IOHW", "NHWC": "HWIO"},
+    "nn.deformable_conv2d": {"NCHW": "OIHW", "NHWC": "HWIO"},
 }
 """The kernel layout `default` means for each data layout (HWOI for NHWC depthwise conv2d)."""
 
@@ -204,6 +219,15 @@ def parse_desired_layouts(entries: Sequence[str]) -> dict[str, tuple[str, ...]]:
                 data_layouts, kernel_layouts = _conv_layouts(op)
                 _check_layout(entry, data, data_layouts, "data layout")
                 _check_layout(entry, kernel, (*kernel_layouts, "default"), "kernel layout")
+        elif op in ROI_OPS:
+            if len(layouts) == 1:
+                layouts.append("default")
+            if len(layouts) != 2 or layouts[1] != "default":
+                raise ValueError(
+                    f"desired layout '{entry}': {op} takes a data layout and 'default' for "
+                    f"the rois ('{op}:NHWC:default')"
+                )
+            _check_layout(entry, layouts[0], ROI_LAYOUTS, "data layout")
         else:
             if len(layouts) != 1:
                 raise ValueError(f"desired layout '{entry}': {op} takes one layout ('{op}:NHWC')")
@@ -409,7 +433,11 @@ class _BlockConverter:
             if isinstance(op, Conv2DOp) and skip_conv2d_layer():
                 return False  # LayoutConfig(skip_layers=...): a boundary
             return self.convert_conv(op, key, *self.desired[key])
-        if isinstance(op, Pool2DOp | GlobalPool2DOp | Resize2DOp):
+        if isinstance(op, DeformableConv2DOp):
+            if skip_conv2d_layer():  # TVM's convert_deformable_conv2d checks it too
+                return False
+            return self.convert_deformable(op, key, *self.desired[key])
+        if isinstance(op, Pool2DOp | GlobalPool2DOp | Resize2DOp | ROIAlignOp | ROIPoolOp):
             return self.convert_pool(op, self.desired[key][0])
         return False
 
@@ -461,8 +489,33 @@ class _BlockConverter:
         relaid = self.to_layout(data, old, layout)
         props = dict(op.properties)
         props["layout"] = StringAttr(layout)
-        result = self.build(_relay_class(op), [relaid], props, op)
+        rest = [self.original(v) for v in op.operands[1:]]  # roi ops' rois: [R, 5] as they are
+        result = self.build(_relay_class(op), [relaid, *rest], props, op)
         self.define(op, result, old, layout)
+        return True
+
+    def convert_deformable(
+        self, op: RelayOp, key: str, data_layout: str, kernel_layout: str
+    ) -> bool:
+        """TVM's `convert_deformable_conv2d`: data and offset (in the data layout) and weight
+        relaid; `default` is OIHW for NCHW, HWIO for NHWC (no depthwise case)."""
+        props = op.properties
+        data, offset, weight = op.operands
+        old_data, old_kernel = get_str(props, "data_layout"), get_str(props, "kernel_layout")
+        if kernel_layout == "default":
+            kernel_layout = DEFAULT_KERNEL[key][data_layout]
+        if (data_layout, kernel_layout) == (old_data, old_kernel) and data not in self.relaid:
+            return False
+        new_data = self.to_layout(data, old_data, data_layout)
+        new_offset = self.to_layout(offset, old_data, data_layout)
+        new_weight = self.transform(self.original(weight), old_kernel, kernel_layout)
+        new_props = dict(props)
+        new_props["data_layout"] = StringAttr(data_layout)
+        new_props["kernel_layout"] = StringAttr(kernel_layout)
+        if get_str(props, "out_layout"):
+            new_props["out_layout"] = StringAttr(data_layout)
+        result = self.build(DeformableConv2DOp, [new_data, new_offset, new_weight], new_props, op)
+        self.define(op, result, old_data, data_layout)
         return True
 
     # ------------------------------------------------------------ followers

@@ -16,7 +16,7 @@ registrations (`register_pattern` in `python/tvm/relay/op/*/_*.py` and
   `tuple_get_item` (a structural node TVM marks injective);
 - **CommReduce (3)**: `sum mean max min prod argmax argmin`;
 - **OutEWiseFusable (4)**: `nn.conv2d nn.dense matmul`, `nn.conv1d/3d` and the transposed
-  convolutions, the pools of every rank,
+  convolutions, the pools of every rank, `vision.roi_align vision.roi_pool`,
   `nn.softmax`, `nn.log_softmax`, `nn.batch_norm` (TVM registers all of these
   so: pools and softmax may absorb the elementwise ops after them too);
 - **Tuple (7)**: `tuple`;
@@ -76,6 +76,7 @@ from xrelay.dialects.relay import (
     tensor,
     upsampling,
     vision,
+    vision_rcnn,
 )
 from xrelay.dialects.relay.types import rank_of, tensor_element_type, tuple_elements
 
@@ -250,6 +251,9 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     dyn.DynFullOp: K.ELEMWISE,
     dyn.DynPadOp: K.INJECTIVE,
     sparse_to_dense.SparseToDenseOp: K.OPAQUE,
+    # TVM registers roi_align and roi_pool out-elementwise-fusable (vision/_rcnn.py)
+    vision_rcnn.ROIAlignOp: K.OUT_ELEMWISE_FUSABLE,
+    vision_rcnn.ROIPoolOp: K.OUT_ELEMWISE_FUSABLE,
 }
 """The pattern kind of each relay op class (TVM's `TOpPattern`)."""
 

@@ -193,3 +193,34 @@ def test_an_elementwise_partner_is_guessed_only_after_the_ops_that_deduce() -> N
     mod = IRModule.from_expr(relay.Function([x, w, bias], y))
     assert "tensor<8x4x3x3xf32>" in str(mod)
     assert "-> tensor<2x8x10x10xf32>" in str(mod)
+
+
+@pytest.mark.parametrize(
+    ("layout", "kernel_layout", "shape", "weight", "offset"),
+    [
+        ("NCHW", "OIHW", (1, 6, 8, 8), None, "tensor<1x36x6x6xf32>"),
+        ("NHWC", "HWIO", (1, 8, 8, 6), None, "tensor<1x3x3x36xf32>"),
+        ("NCHW", "OIHW", (1, 6, 8, 8), (4, 6, 1, 2), "tensor<1x4x8x7xf32>"),
+    ],
+)
+def test_deformable_conv2d_offset_and_weight(
+    layout: str,
+    kernel_layout: str,
+    shape: tuple[int, ...],
+    weight: tuple[int, ...] | None,
+    offset: str,
+) -> None:
+    """TVM's DeformableConv2DRel: the weight from channels and kernel_size, the offset
+    [N, 2 * KH * KW * deformable_groups, OH, OW] in the data layout (from the weight given)."""
+    x, o = relay.var("x", shape=shape), relay.var("o")
+    w = relay.var("w") if weight is None else relay.var("w", shape=weight)
+    strides = 1 if weight is not None or layout == "NCHW" else 2
+    kwargs = {} if weight is not None else {"channels": 4, "kernel_size": (3, 3)}
+    y = relay.nn.deformable_conv2d(
+        x, o, w, strides=strides, deformable_groups=2 if weight is None else 1,
+        data_layout=layout, kernel_layout=kernel_layout, **kwargs,  # type: ignore[arg-type]
+    )  # fmt: skip
+    types = param_types(relay.Function([x, o, w], y))
+    assert types["o"] == offset
+    if weight is None:
+        assert types["w"] == ("tensor<4x6x3x3xf32>" if layout == "NCHW" else "tensor<3x3x6x4xf32>")

@@ -27,6 +27,7 @@ from xrelay.tools.fuzz_graph_movement import MOVEMENT_GENERATORS
 from xrelay.tools.fuzz_graph_ops_dyn import DYN_GENERATORS
 from xrelay.tools.fuzz_graph_ops_misc import MISC_GENERATORS
 from xrelay.tools.fuzz_graph_ops_nn import NN_GENERATORS
+from xrelay.tools.fuzz_graph_ops_rcnn import RCNN_GENERATORS
 
 from xrelay import relay
 
@@ -813,6 +814,7 @@ GENERATORS: dict[str, Generator] = {
     **LIKE_GENERATORS,
     **SPACE_BATCH_GENERATORS,
     **DYN_GENERATORS,
+    **RCNN_GENERATORS,
 }
 """A graph generator for every relay op the builder writes, by op name."""
 

@@ -27,6 +27,7 @@ from xrelay.codegen.c import kernels_stack_repeat as stack_repeat
 from xrelay.codegen.c import kernels_tensor as tensor
 from xrelay.codegen.c import kernels_upsampling as upsampling
 from xrelay.codegen.c import kernels_vision as vision
+from xrelay.codegen.c import kernels_vision_rcnn as vision_rcnn
 from xrelay.codegen.c.kernel_api import KernelFn
 from xrelay.codegen.c.kernels_dyn import DYN_KERNELS
 from xrelay.codegen.c.kernels_movement import MOVEMENT_KERNELS
@@ -99,6 +100,8 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.nn.batch_to_space_nd": space_batch.batch_to_space_nd,
         **DYN_KERNELS,
         "relay.sparse_to_dense": sparse_to_dense.sparse_to_dense,
+        "relay.vision.roi_align": vision_rcnn.roi_align,
+        "relay.vision.roi_pool": vision_rcnn.roi_pool,
     }
 )
 """Op name -> printer of the op's loop nests."""

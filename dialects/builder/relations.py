@@ -8,6 +8,7 @@ the operands and properties that are known, as TVM's relations do:
 | ops | solved |
 |---|---|
 | convolutions (1-3 D, transposed) | weight: data, `channels`, `kernel_size`, `groups`, layouts |
+| `nn.deformable_conv2d` | weight as conv2d's; offset: data and the weight's kernel size |
 | `nn.dense` | weight `[units, K]`, from the data and `units` |
 | `nn.bias_add`, `nn.prelu` | the bias / alpha `[C]`, C the data's dim on `axis` |
 | `nn.batch_norm`, `nn.layer_norm`, `nn.instance_norm`, `nn.group_norm` | the parameters `[C]` |
@@ -36,9 +37,11 @@ from xrelay.dialects.relay.base import (
     get_opt_ints,
     get_str,
 )
+from xrelay.dialects.relay.deformable_conv import deformable_params
 from xrelay.dialects.relay.layout_blocked import from_canonical, is_plain, to_canonical
+from xrelay.dialects.relay.nn import window_out
 from xrelay.dialects.relay.nn_conv import ConvNdOp
-from xrelay.dialects.relay.types import tensor_type
+from xrelay.dialects.relay.types import ANY, tensor_type
 
 Known = Sequence[Attribute | None]
 """Operand types, None where unknown."""
@@ -181,6 +184,44 @@ _CHANNEL_PARAM_OPS = (
 )  # fmt: skip
 
 
+def _deformable(
+    op: type[RelayOp], known: Known, result: Attribute | None, props: Mapping[str, Attribute]
+) -> dict[int, Attribute]:
+    """TVM's DeformableConv2DRel: the weight from `channels` and `kernel_size` (as conv2d's),
+    the offset `[N, 2 * KH * KW * deformable_groups, OH, OW]` (data layout) from the data and
+    the weight."""
+    data = _tensor(known[0])
+    layouts = _conv_layouts(op, props)
+    if data is None or layouts is None or data.get_num_dims() != 4:
+        return {}
+    layout, kernel_layout = layouts
+    if sorted(layout) != sorted("NCHW") or sorted(kernel_layout) != sorted("HIOW"):
+        return {}
+    solved: dict[int, Attribute] = {}
+    weight = _tensor(known[2])
+    if weight is None:
+        solved = _conv(op, [data, None], result, props)
+        if not solved:
+            return {}
+        weight = cast(TensorType[Attribute], solved.pop(1))
+        solved[2] = weight
+    if known[1] is None:
+        shape, wshape = data.get_shape(), weight.get_shape()
+        n, h, w = (shape[layout.index(d)] for d in "NHW")
+        kh, kw = (wshape[kernel_layout.index(d)] for d in "HW")
+        try:
+            p = deformable_params(props)
+            top, left, bottom, right = p.padding
+            oh = window_out(h, top + bottom, kh, p.strides[0], p.dilation[0])
+            ow = window_out(w, left + right, kw, p.strides[1], p.dilation[1])
+        except RelayTypeError:
+            return solved  # the forward rule reports it
+        taps = ANY if ANY in (kh, kw) else 2 * kh * kw * p.deformable_groups
+        dims = {"N": n, "C": taps, "H": oh, "W": ow}
+        solved[1] = tensor_type([dims[d] for d in layout], data.get_element_type())
+    return solved
+
+
 def _table() -> dict[str, Relation]:
     table: dict[str, Relation] = {}
     for op in (*elementwise.BINARY_OPS, *elementwise_math.BINARY_OPS):
@@ -191,6 +232,7 @@ def _table() -> dict[str, Relation]:
         table[name] = _channels_param
     table["relay.nn.dense"] = _dense
     table["relay.tuple"] = _tuple
+    table["relay.nn.deformable_conv2d"] = _deformable
     return table
 
 

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 from xrelay.dialects.builder import attrs
 from xrelay.dialects.builder.core import const
 from xrelay.dialects.builder.expr import Call, Expr
 from xrelay.dialects.relay import vision as v
+from xrelay.dialects.relay import vision_rcnn as rcnn
 from xrelay.dialects.relay.types import numpy_dtype, tensor_element_type
 
-__all__ = ["all_class_non_max_suppression"]
+__all__ = ["all_class_non_max_suppression", "roi_align", "roi_pool"]
 
 
 def all_class_non_max_suppression(
@@ -50,3 +53,48 @@ def all_class_non_max_suppression(
         "center_point_box": attrs.bool_(center_point_box),
     }
     return Call(v.AllClassNonMaxSuppressionOp, [boxes, scores, count, iou, score], props)
+
+
+def _pooled_size(pooled_size: int | Sequence[int]) -> list[int]:
+    """TVM's `pooled_size`: two ints (TOPI also takes one int for both)."""
+    if isinstance(pooled_size, int):
+        return [pooled_size, pooled_size]
+    return [int(p) for p in pooled_size]
+
+
+def roi_align(
+    data: Expr,
+    rois: Expr,
+    pooled_size: int | Sequence[int],
+    spatial_scale: float,
+    sample_ratio: int = -1,
+    layout: str = "NCHW",
+    mode: str = "avg",
+) -> Call:
+    """`relay.vision.roi_align(data, rois, pooled_size, spatial_scale, sample_ratio=-1,
+    layout="NCHW", mode="avg")`: rois are [num_roi, 5] rows (batch_index, x1, y1, x2, y2)."""
+    props = {
+        "pooled_size": attrs.ints(_pooled_size(pooled_size)),
+        "spatial_scale": attrs.float_(spatial_scale),
+        "sample_ratio": attrs.int_(sample_ratio),
+        "layout": attrs.str_(layout),
+        "mode": attrs.str_(mode),
+    }
+    return Call(rcnn.ROIAlignOp, [data, rois], props)
+
+
+def roi_pool(
+    data: Expr,
+    rois: Expr,
+    pooled_size: int | Sequence[int],
+    spatial_scale: float,
+    layout: str = "NCHW",
+) -> Call:
+    """`relay.vision.roi_pool(data, rois, pooled_size, spatial_scale, layout="NCHW")`: rois
+    are [num_roi, 5] rows (batch_index, x1, y1, x2, y2)."""
+    props = {
+        "pooled_size": attrs.ints(_pooled_size(pooled_size)),
+        "spatial_scale": attrs.float_(spatial_scale),
+        "layout": attrs.str_(layout),
+    }
+    return Call(rcnn.ROIPoolOp, [data, rois], props)

@@ -40,6 +40,7 @@ from xrelay.dialects.relay import (
     tensor,
     upsampling,
     vision,
+    vision_rcnn,
 )
 
 RELAY = Dialect(
@@ -76,6 +77,7 @@ RELAY = Dialect(
         *space_batch.OPS,
         *dyn.OPS,
         *sparse_to_dense.OPS,
+        *vision_rcnn.OPS,
     ],
     [],
 )

@@ -238,6 +238,10 @@ from xrelay.dialects.relay.upsampling import (
 from xrelay.dialects.relay.vision import (
     AllClassNonMaxSuppressionOp,
 )
+from xrelay.dialects.relay.vision_rcnn import (
+    ROIAlignOp,
+    ROIPoolOp,
+)
 
 __all__ = [
     "AbsOp",
@@ -366,6 +370,8 @@ __all__ = [
     "PadOp",
     "PowerOp",
     "ProdOp",
+    "ROIAlignOp",
+    "ROIPoolOp",
     "ReluOp",
     "RepeatOp",
     "ReshapeLikeOp",

@@ -1,9 +1,11 @@
 // RUN: xrelay-opt %s -p 'convert-layout{desired-layouts="nn.conv2d:NCHW:default"}' --split-input-file | filecheck %s
+/// roi_align and deformable_conv2d listed too (the @vision_* cases; TVM's convert functions).
+// RUN: xrelay-opt %s -p 'convert-layout{desired-layouts="nn.conv2d:NCHW:default","vision.roi_align:NCHW:default","nn.deformable_conv2d:NCHW:default"}' --split-input-file | filecheck %s --check-prefix=VISION
 /// An op that cannot be converted (or a bad layout) is an error when the pass is built.
 // RUN: not xrelay-opt %s -p 'convert-layout{desired-layouts="nn.dense:NCHW"}' 2>&1 | filecheck %s --check-prefix=BADOP
 // RUN: not xrelay-opt %s -p 'convert-layout{desired-layouts="nn.conv2d:NWCH"}' 2>&1 | filecheck %s --check-prefix=BADLAYOUT
 
-// BADOP: error: bad options for pass 'convert-layout': desired layout 'nn.dense:NCHW': unknown op 'nn.dense'; convertible ops: nn.conv2d, nn.conv2d_transpose, nn.max_pool2d, nn.avg_pool2d, nn.global_max_pool2d, nn.global_avg_pool2d, image.resize2d
+// BADOP: error: bad options for pass 'convert-layout': desired layout 'nn.dense:NCHW': unknown op 'nn.dense'; convertible ops: nn.conv2d, nn.conv2d_transpose, nn.deformable_conv2d, nn.max_pool2d, nn.avg_pool2d, nn.global_max_pool2d, nn.global_avg_pool2d, image.resize2d, vision.roi_align, vision.roi_pool
 // BADLAYOUT: error: bad options for pass 'convert-layout': desired layout 'nn.conv2d:NWCH': unsupported data layout 'NWCH'; expected NCHW, NHWC, HWNC or NCHW{k}c
 
 /// TVM's case: NHWC/HWIO conv + relu -> transforms of x and w, NCHW conv, relu, one transform back.
@@ -167,4 +169,62 @@ func.func @keep_no_conv(%x: tensor<1x6x6x8xf32>) -> tensor<1x5x5x8xf32> {
 func.func @keep_external(%x: tensor<1x6x6x8xf32>, %w: tensor<1x1x8x4xf32>) -> tensor<1x6x6x4xf32> attributes {Compiler = "accel"} {
   %0 = relay.nn.conv2d %x, %w {data_layout = "NHWC", kernel_layout = "HWIO"} : (tensor<1x6x6x8xf32>, tensor<1x1x8x4xf32>) -> tensor<1x6x6x4xf32>
   func.return %0 : tensor<1x6x6x4xf32>
+}
+
+// -----
+
+/// Listed roi_align takes the conv's new layout: no transform between them; rois as they are.
+// VISION-LABEL: @vision_roi_align_follows
+//  VISION-NEXT:   %0 = relay.layout_transform %x {src_layout = "NHWC", dst_layout = "NCHW"}
+//  VISION-NEXT:   %1 = relay.layout_transform %w {src_layout = "HWIO", dst_layout = "OIHW"}
+//  VISION-NEXT:   %2 = relay.nn.conv2d %0, %1 :
+//  VISION-NEXT:   %3 = relay.vision.roi_align %2, %r {pooled_size = [2, 2], spatial_scale = 0.5} : (tensor<1x4x6x6xf32>, tensor<3x5xf32>) -> tensor<3x4x2x2xf32>
+//  VISION-NEXT:   %4 = relay.nn.relu %3 : tensor<3x4x2x2xf32>
+//  VISION-NEXT:   %5 = relay.layout_transform %4 {src_layout = "NCHW", dst_layout = "NHWC"}
+//  VISION-NEXT:   func.return %5
+func.func @vision_roi_align_follows(%x: tensor<1x6x6x8xf32>, %w: tensor<1x1x8x4xf32>, %r: tensor<3x5xf32>) -> tensor<3x2x2x4xf32> {
+  %0 = relay.nn.conv2d %x, %w {data_layout = "NHWC", kernel_layout = "HWIO"} : (tensor<1x6x6x8xf32>, tensor<1x1x8x4xf32>) -> tensor<1x6x6x4xf32>
+  %1 = relay.vision.roi_align %0, %r {pooled_size = [2, 2], spatial_scale = 0.5, layout = "NHWC"} : (tensor<1x6x6x4xf32>, tensor<3x5xf32>) -> tensor<3x2x2x4xf32>
+  %2 = relay.nn.relu %1 : tensor<3x2x2x4xf32>
+  func.return %2 : tensor<3x2x2x4xf32>
+}
+
+// -----
+
+/// roi_pool not listed keeps its NHWC layout: the conv's result goes back before it.
+// VISION-LABEL: @vision_roi_pool_not_listed
+//       VISION:   %2 = relay.nn.conv2d %0, %1 :
+//  VISION-NEXT:   %3 = relay.layout_transform %2 {src_layout = "NCHW", dst_layout = "NHWC"}
+//  VISION-NEXT:   %4 = relay.vision.roi_pool %3, %r {pooled_size = [2, 2], spatial_scale = 0.5, layout = "NHWC"}
+//  VISION-NEXT:   func.return %4
+func.func @vision_roi_pool_not_listed(%x: tensor<1x6x6x8xf32>, %w: tensor<1x1x8x4xf32>, %r: tensor<3x5xf32>) -> tensor<3x2x2x4xf32> {
+  %0 = relay.nn.conv2d %x, %w {data_layout = "NHWC", kernel_layout = "HWIO"} : (tensor<1x6x6x8xf32>, tensor<1x1x8x4xf32>) -> tensor<1x6x6x4xf32>
+  %1 = relay.vision.roi_pool %0, %r {pooled_size = [2, 2], spatial_scale = 0.5, layout = "NHWC"} : (tensor<1x6x6x4xf32>, tensor<3x5xf32>) -> tensor<3x2x2x4xf32>
+  func.return %1 : tensor<3x2x2x4xf32>
+}
+
+// -----
+
+/// Listed deformable_conv2d: data and offset relaid to NCHW, the weight to OIHW.
+// VISION-LABEL: @vision_deformable
+//  VISION-NEXT:   %0 = relay.layout_transform %x {src_layout = "NHWC", dst_layout = "NCHW"}
+//  VISION-NEXT:   %1 = relay.layout_transform %o {src_layout = "NHWC", dst_layout = "NCHW"} : (tensor<1x3x3x18xf32>) -> tensor<1x18x3x3xf32>
+//  VISION-NEXT:   %2 = relay.layout_transform %w {src_layout = "HWIO", dst_layout = "OIHW"}
+//  VISION-NEXT:   %3 = relay.nn.deformable_conv2d %0, %1, %2 : (tensor<1x2x5x5xf32>, tensor<1x18x3x3xf32>, tensor<4x2x3x3xf32>) -> tensor<1x4x3x3xf32>
+//  VISION-NEXT:   %4 = relay.layout_transform %3 {src_layout = "NCHW", dst_layout = "NHWC"}
+//  VISION-NEXT:   func.return %4
+func.func @vision_deformable(%x: tensor<1x5x5x2xf32>, %o: tensor<1x3x3x18xf32>, %w: tensor<3x3x2x4xf32>) -> tensor<1x3x3x4xf32> {
+  %0 = relay.nn.deformable_conv2d %x, %o, %w {data_layout = "NHWC", kernel_layout = "HWIO"} : (tensor<1x5x5x2xf32>, tensor<1x3x3x18xf32>, tensor<3x3x2x4xf32>) -> tensor<1x3x3x4xf32>
+  func.return %0 : tensor<1x3x3x4xf32>
+}
+
+// -----
+
+/// A deformable_conv2d already in NCHW/OIHW is left as it is.
+// VISION-LABEL: @vision_deformable_keep
+//  VISION-NEXT:   %0 = relay.nn.deformable_conv2d %x, %o, %w :
+//  VISION-NEXT:   func.return %0
+func.func @vision_deformable_keep(%x: tensor<1x2x5x5xf32>, %o: tensor<1x18x3x3xf32>, %w: tensor<4x2x3x3xf32>) -> tensor<1x4x3x3xf32> {
+  %0 = relay.nn.deformable_conv2d %x, %o, %w : (tensor<1x2x5x5xf32>, tensor<1x18x3x3xf32>, tensor<4x2x3x3xf32>) -> tensor<1x4x3x3xf32>
+  func.return %0 : tensor<1x4x3x3xf32>
 }

@@ -1,5 +1,5 @@
 """`xrelay.relay.op`: TVM's `relay.op`, every op builder, and the `nn`, `tensor`, `transform`,
-`annotation` and `op` submodules (`relay.op.nn.conv2d`, `relay.op.op.get("add")`)."""
+`annotation`, `vision` and `op` submodules (`relay.op.nn.conv2d`, `relay.op.op.get("add")`)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from xrelay.dialects.builder.einsum import einsum
 from xrelay.dialects.builder.elementwise import *  # noqa: F403
 from xrelay.dialects.builder.movement import *  # noqa: F403
 from xrelay.dialects.builder.tensor import *  # noqa: F403
+from xrelay.relay import vision
 from xrelay.relay.op import annotation, nn, op, tensor, transform
 from xrelay.relay.op.op import Op, get, register_alter_op_layout
 
@@ -24,4 +25,5 @@ __all__ = [
     "tensor",
     "topk",
     "transform",
+    "vision",
 ]
