@@ -71,7 +71,7 @@ MAX_POOLS: tuple[type[RelayOp], ...] = (MaxPool1DOp, MaxPool2DOp, MaxPool3DOp)
 AVG_POOLS: tuple[type[RelayOp], ...] = (AvgPool1DOp, AvgPool2DOp, AvgPool3DOp)
 
 
-def spatial_order(op: Operation, layout: str) -> str | None:
+def spatial_order(op: RelayOp, layout: str) -> str | None:
     """The spatial letters in the order of `op`'s `padding` values, or None if unknown.
 
     A convolution's padding runs D, H, W (whatever the layout's order); a pool's follows the
