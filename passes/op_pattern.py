@@ -250,6 +250,7 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     dyn.DynFullOp: K.ELEMWISE,
     dyn.DynPadOp: K.INJECTIVE,
     sparse_to_dense.SparseToDenseOp: K.OPAQUE,
+    dyn.DynTopKOp: K.OPAQUE,
 }
 """The pattern kind of each relay op class (TVM's `TOpPattern`)."""
 
