@@ -433,3 +433,10 @@ register_lazy(
     "Replace relay.dyn ops whose shape folds to a constant by their static ops (TVM's "
     "DynamicToStatic)",
 )
+register_lazy(
+    "fold-explicit-padding",
+    "fold_explicit_padding",
+    "FoldExplicitPaddingPass",
+    "Fold a constant nn.pad into the padding of the conv or pool reading it (TVM's "
+    "FoldExplicitPadding)",
+)

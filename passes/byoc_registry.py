@@ -74,8 +74,19 @@ def tvm_op_name(op: Operation) -> str:
     return tvm_op_name_of(op.name)
 
 
+class AttrArray(tuple[object, ...]):
+    """A list attribute's values: a tuple that prints as TVM's `Array` does (`[0, 3, 1, 2]`),
+    so `str(call.attrs.axes) == str([0, 3, 1, 2])` holds as in TVM."""
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+    __str__ = __repr__
+
+
 def attr_value(attr: Attribute) -> object:
-    """An attribute as a plain Python value: ints, floats, strings, tuples, bools."""
+    """An attribute as a plain Python value: ints, floats, strings, tuples (`AttrArray`),
+    bools."""
     if isinstance(attr, StringAttr):
         return attr.data
     if isinstance(attr, IntegerAttr):
@@ -83,9 +94,9 @@ def attr_value(attr: Attribute) -> object:
     if isinstance(attr, FloatAttr):
         return float(cast(FloatAttr[Any], attr).value.data)
     if isinstance(attr, DenseArrayBase):
-        return tuple(cast(DenseArrayBase[Any], attr).get_values())
+        return AttrArray(cast(DenseArrayBase[Any], attr).get_values())
     if isinstance(attr, ArrayAttr):
-        return tuple(attr_value(a) for a in cast(ArrayAttr[Attribute], attr).data)
+        return AttrArray(attr_value(a) for a in cast(ArrayAttr[Attribute], attr).data)
     if isinstance(attr, UnitAttr):
         return True
     return attr

@@ -23,6 +23,10 @@ be a boundary (then ConvertLayout transforms its input back).
 - `nn.layer_norm`, `nn.instance_norm`: the axis renumbered (gamma and beta
   stay 1-D); `nn.l2_normalize`: each axis renumbered, in the given order.
 - `image.resize2d`: its `layout` set to the new one, when that is NCHW or NHWC.
+- `transpose`: each axis (the reversed order when `axes` is absent) renumbered to where
+  its letter is in the new layout; the result is then in the layout it had (`NCHW`
+  transposed `[0, 3, 1, 2]` from NHWC is `NCHW` transposed `[0, 1, 2, 3]`), so nothing
+  follows it.
 """
 
 from __future__ import annotations
@@ -45,7 +49,7 @@ from xrelay.dialects.relay.base import (
 from xrelay.dialects.relay.image import Resize2DOp
 from xrelay.dialects.relay.nn_norm import InstanceNormOp, L2NormalizeOp, LayerNormOp
 from xrelay.dialects.relay.reduce import ArgReduceOp, ReduceOp, reduce_axes
-from xrelay.dialects.relay.tensor import SqueezeOp, StridedSliceOp, squeeze_axes
+from xrelay.dialects.relay.tensor import SqueezeOp, StridedSliceOp, TransposeOp, squeeze_axes
 from xrelay.dialects.relay.types import ANY, shape_of
 
 RESIZE_LAYOUTS = ("NCHW", "NHWC")
@@ -88,6 +92,13 @@ def remap_axes(op: Operation, src: str, dst: str) -> Remapped | None:
     if isinstance(op, L2NormalizeOp):
         props["axis"] = ints([_moved(a, src, dst) for a in get_ints(props, "axis")])
         return Remapped(props, src, dst)
+    if isinstance(op, TransposeOp):
+        axes = get_opt_ints(props, "axes") or tuple(range(len(src) - 1, -1, -1))
+        if len(axes) != len(src):
+            return None
+        props["axes"] = ints([_moved(a, src, dst) for a in axes])
+        held = "".join(src[normalize_axis(a, len(src))] for a in axes)
+        return Remapped(props, held, held)
     if isinstance(op, Resize2DOp):
         if get_str(props, "layout") != src or dst not in RESIZE_LAYOUTS:
             return None

@@ -254,6 +254,7 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     # TVM registers roi_align and roi_pool out-elementwise-fusable (vision/_rcnn.py)
     vision_rcnn.ROIAlignOp: K.OUT_ELEMWISE_FUSABLE,
     vision_rcnn.ROIPoolOp: K.OUT_ELEMWISE_FUSABLE,
+    dyn.DynTopKOp: K.OPAQUE,
 }
 """The pattern kind of each relay op class (TVM's `TOpPattern`)."""
 

@@ -116,7 +116,10 @@ def test_hand_values() -> None:
             lambda v: relay.topk(v, 1, ret_type="all"),
             "ret_type must be one of both, values, indices",
         ),
-        (lambda v: relay.topk(v, 1, dtype="float32"), "dtype must be an integer type, got f32"),
+        (
+            lambda v: relay.topk(v, 1, dtype="bool"),
+            "dtype must be an integer or float type, got i1",
+        ),
         (lambda v: relay.argsort(v, axis=2), "axis 2 is out of range"),
         (lambda v: relay.sort(relay.sum(v)), "cannot sort a rank-0 tensor"),
     ],

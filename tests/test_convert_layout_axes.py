@@ -119,6 +119,19 @@ def test_norms_renumber_their_axes() -> None:
     assert pairs == [*BOUNDARY_IN, "NCHW->NHWC"]
 
 
+@pytest.mark.parametrize(
+    ("axes", "moved"),
+    [([0, 3, 1, 2], (0, 1, 2, 3)), ([2, -1, 0, 1], (3, 1, 0, 2)), (None, (1, 3, 2, 0))],
+)
+def test_transpose_renumbers_its_axes_and_ends_the_conversion(
+    axes: list[int] | None, moved: tuple[int, ...]
+) -> None:
+    """Each axis goes where its letter is in NCHW; the result keeps the layout it had."""
+    ops, pairs = converted(lambda y: relay.nn.relu(relay.transpose(y, axes)))
+    assert get_ints(ops["relay.transpose"].properties, "axes") == moved
+    assert pairs == BOUNDARY_IN
+
+
 def test_resize2d_follows_and_is_a_desired_layout_op() -> None:
     ops, pairs = converted(lambda y: relay.image.resize2d(y, (8, 9), layout="NHWC"))
     assert get_str(ops["relay.image.resize2d"].properties, "layout") == "NCHW"

@@ -208,6 +208,18 @@ def test_a_call_rebuilt_from_call_attrs_keeps_the_op_attributes() -> None:
     assert list(again.attrs.padding) == [1, 1, 1, 1]
 
 
+def test_call_attrs_read_as_tvm_attrs_and_stay_the_discardable_dict() -> None:
+    x = relay.var("x", shape=(1, 2, 3))
+    call = relay.transpose(x, axes=[0, -1, 1])
+    assert call.attrs.axes == call.attrs["axes"] == (0, -1, 1)
+    assert str(call.attrs.axes) == str([0, -1, 1])  # printed as TVM's Array
+    assert "axes" not in call.attrs
+    assert dict(call.attrs) == {}
+    assert call.attrs.get("axes") is None
+    with pytest.raises(KeyError):
+        call.attrs["keepdims"]
+
+
 def test_a_function_reads_back_with_the_vars_it_was_made_with() -> None:
     """As TVM's passes keep Var nodes: after a pass, `mod["main"]`'s parameters are the
     caller's Vars while their names and types hold, so free variables compare as the same."""

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 from xdsl.dialects.builtin import TensorType
+from xrelay.tools.fuzz_graph_ops_misc import sortable
 
 from xrelay import relay
 
@@ -152,6 +153,21 @@ def _sparse_to_dense(g: GraphMaker) -> Expr:
     return relay.sparse_to_dense(indices, shape, values, default)
 
 
+def _dyn_topk(g: GraphMaker) -> Expr:
+    """dyn.topk: a folded k (0: the whole axis), one result, index dtypes float32 too."""
+    x, axis, ascend = sortable(g)
+    shape = list(_shape(x))
+    n = shape[axis]
+    k = g.rng.randint(0, n)
+    ret_type = g.rng.choice(("both", "values", "indices"))
+    dtype = g.rng.choice(("int32", "int64", "float32"))
+    out = relay.topk(x, shape_expr(g, [k]), axis, ret_type, ascend, dtype)
+    if ret_type == "both":
+        out = out[g.rng.randrange(2)]
+    shape[axis] = k if k >= 1 else n
+    return static(out, shape)
+
+
 DYN_GENERATORS: dict[str, Callable[[GraphMaker], Expr]] = {
     "relay.dyn.reshape": _dyn_reshape,
     "relay.dyn.squeeze": _dyn_squeeze,
@@ -162,5 +178,6 @@ DYN_GENERATORS: dict[str, Callable[[GraphMaker], Expr]] = {
     "relay.dyn.full": _dyn_full,
     "relay.dyn.nn.pad": _dyn_pad,
     "relay.sparse_to_dense": _sparse_to_dense,
+    "relay.dyn.topk": _dyn_topk,
 }
 """A graph generator for every dynamic op (and sparse_to_dense), by op name."""

@@ -22,7 +22,7 @@ def _shape(expr: Expr) -> tuple[int, ...]:
     return tuple(int(d) for d in ty.get_shape())
 
 
-def _sortable(g: GraphMaker) -> tuple[Expr, int, bool]:
+def sortable(g: GraphMaker) -> tuple[Expr, int, bool]:
     """Data of any dtype (edge values: NaN, ±inf, ±0, integer extremes), an axis, an order."""
     x = g.tensor(dtype=g.rng.choice(("float32", "float32", "int32", "int64")))
     axis = g.rng.randrange(len(_shape(x)))
@@ -32,7 +32,7 @@ def _sortable(g: GraphMaker) -> tuple[Expr, int, bool]:
 
 
 def _topk(g: GraphMaker) -> Expr:
-    x, axis, ascend = _sortable(g)
+    x, axis, ascend = sortable(g)
     k = g.rng.randint(0, _shape(x)[axis])
     ret_type = g.rng.choice(("both", "values", "indices"))
     dtype = g.rng.choice(("int32", "int64"))
@@ -41,12 +41,12 @@ def _topk(g: GraphMaker) -> Expr:
 
 
 def _argsort(g: GraphMaker) -> Expr:
-    x, axis, ascend = _sortable(g)
+    x, axis, ascend = sortable(g)
     return relay.argsort(x, axis, ascend, g.rng.choice(("int32", "int64")))
 
 
 def _sort(g: GraphMaker) -> Expr:
-    x, axis, ascend = _sortable(g)
+    x, axis, ascend = sortable(g)
     return relay.sort(x, axis, ascend)
 
 

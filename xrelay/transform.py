@@ -43,6 +43,7 @@ from xrelay.passes.eliminate_common_subexpr import EliminateCommonSubexpr
 from xrelay.passes.fast_math import FastMath
 from xrelay.passes.flatten_atrous_conv import FlattenAtrousConv
 from xrelay.passes.fold_constant import FoldConstant
+from xrelay.passes.fold_explicit_padding import FoldExplicitPadding
 from xrelay.passes.fold_scale_axis import FoldScaleAxis
 from xrelay.passes.forward_fold_scale_axis import ForwardFoldScaleAxis
 from xrelay.passes.fuse_ops import FuseOps
@@ -110,6 +111,7 @@ __all__ = [
     "FastMath",
     "FlattenAtrousConv",
     "FoldConstant",
+    "FoldExplicitPadding",
     "FoldScaleAxis",
     "ForwardFoldScaleAxis",
     "FunctionPass",

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from xrelay.dialects.builder.expr import Expr, Function, If, Var, postorder
+from xrelay.dialects.builder.expr import Call, Expr, Function, FunctionCall, If, Var, postorder
+from xrelay.dialects.relay.structure import TupleGetItemOp, TupleOp
 
 
 def _parts(node: Expr) -> list[Expr]:
@@ -52,3 +53,26 @@ def free_type_vars(expr: Expr) -> list[object]:
     """TVM's `free_type_vars`: always empty (the builder's types are concrete)."""
     del expr
     return []
+
+
+_NOT_OPERATORS = (TupleOp, TupleGetItemOp)
+"""Relay ops the reader turns into calls that are not operators in TVM."""
+
+
+def _parts_and_callees(node: Expr) -> list[Expr]:
+    parts = _parts(node)
+    if isinstance(node, FunctionCall):
+        parts.append(node.op)
+    return parts
+
+
+def op_freqs(expr: Expr) -> dict[str, int]:
+    """How many calls of each relay operator (TVM's name: `nn.conv2d`) `expr` makes, the
+    bodies of the functions it calls as values (fused, composite) included; each
+    subexpression counted once."""
+    counts: dict[str, int] = {}
+    for node in postorder([expr], _parts_and_callees):
+        if isinstance(node, Call) and node.op_class not in _NOT_OPERATORS:
+            name = node.op.name
+            counts[name] = counts.get(name, 0) + 1
+    return counts

@@ -4,7 +4,9 @@ A builder `Call` keeps its discardable attributes in `attrs`, a dict of xDSL att
 the emitter reads them). `CallAttrs` is that dict, and also answers TVM's attribute reads:
 `call.attrs.data_layout` is the op's attribute of that TVM name as a Python value, its
 declared default if the call leaves it out (as `AttrsView` reads an op in IR), for pattern
-`check` functions and callbacks written for TVM.
+`check` functions and callbacks written for TVM. `call.attrs["axes"]` reads the same when
+`axes` is not one of the discardable attributes (`__missing__`: the dict's keys, iteration,
+`in` and `get` stay the discardable attributes only).
 """
 
 from __future__ import annotations
@@ -37,3 +39,11 @@ class CallAttrs(dict[str, Attribute]):
         call = self._call
         op = call.op_class.create(properties=dict(call.props), attributes=dict(self))
         return getattr(AttrsView(op), key)
+
+    def __missing__(self, key: str) -> object:
+        """TVM's `call.attrs["axes"]`: an op attribute's value when no discardable attribute
+        has that name; KeyError if the op has neither."""
+        try:
+            return self.__getattr__(key)
+        except AttributeError:
+            raise KeyError(key) from None

@@ -79,3 +79,21 @@ def pad(
     float32 constant, as in TVM."""
     value = pad_value if isinstance(pad_value, Expr) else const(np.float32(pad_value))
     return Call(d.DynPadOp, [data, pad_width, value], {"pad_mode": attrs.str_(pad_mode)})
+
+
+def topk(
+    data: Expr,
+    k: Expr,
+    axis: int = -1,
+    ret_type: str = "both",
+    is_ascend: bool = False,
+    dtype: str = "int32",
+) -> Call:
+    """`relay.dyn.topk(data, k, axis, ret_type, is_ascend, dtype)`."""
+    props = {
+        "axis": attrs.int_(axis),
+        "ret_type": attrs.str_(ret_type),
+        "is_ascend": attrs.bool_(is_ascend),
+        "dtype": attrs.dtype(dtype),
+    }
+    return Call(d.DynTopKOp, [data, k], props)

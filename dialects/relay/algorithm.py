@@ -27,16 +27,17 @@ from xrelay.dialects.relay.base import (
     operand_element_type,
 )
 from xrelay.dialects.relay.tensor import TensorOpBase, is_integer
-from xrelay.dialects.relay.types import ANY, Shape, tensor_type, tuple_type
+from xrelay.dialects.relay.types import ANY, Shape, is_float, tensor_type, tuple_type
 
 TOPK_RET_TYPES = ("both", "values", "indices")
 
 
 def index_dtype(props: Props) -> Attribute:
-    """The `dtype` property of the index results: an integer type."""
+    """The `dtype` property of the index results: an integer or (as TVM allows) a float type,
+    not bool."""
     dtype = props["dtype"]
-    if not is_integer(dtype):
-        raise RelayTypeError(f"dtype must be an integer type, got {dtype}")
+    if not (is_integer(dtype) or is_float(dtype)):
+        raise RelayTypeError(f"dtype must be an integer or float type, got {dtype}")
     return dtype
 
 

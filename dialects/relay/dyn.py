@@ -1,7 +1,7 @@
 """TVM's dynamic-shape ops (`relay.dyn.reshape`, `relay.dyn.tile`, ...): a shape as an operand.
 
 `relay.reshape(x, shape_expr)` and its kin build these when the shape (reps, axes,
-pad widths) is an expression rather than a list, as TVM's builders do
+pad widths, topk's `k`) is an expression rather than a list, as TVM's builders do
 (`python/tvm/relay/op/transform.py`). The shape operand is read at run time, so
 the result dims are `?` (`tensor<?x?xf32>`); only the rank is known, from the
 shape operand's static length, as in TVM's type relations
@@ -17,7 +17,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import IntegerAttr, IntegerType, StringAttr, TensorType, i1
+from xdsl.dialects.builtin import (
+    IntegerAttr,
+    IntegerType,
+    StringAttr,
+    TensorType,
+    TupleType,
+    i1,
+    i32,
+    i64,
+)
 from xdsl.ir import Attribute, TypeAttribute
 from xdsl.irdl import (
     irdl_op_definition,
@@ -28,6 +37,7 @@ from xdsl.irdl import (
     traits_def,
 )
 from xdsl.traits import Pure
+from xrelay.dialects.relay.algorithm import TopKOp, sort_axis
 from xrelay.dialects.relay.base import (
     Props,
     RelayOp,
@@ -40,7 +50,15 @@ from xrelay.dialects.relay.base import (
 from xrelay.dialects.relay.creation import expect_scalar
 from xrelay.dialects.relay.nn import PAD_MODES
 from xrelay.dialects.relay.tensor import FALSE
-from xrelay.dialects.relay.types import ANY, tensor_type
+from xrelay.dialects.relay.types import (
+    ANY,
+    is_tuple,
+    shape_of,
+    tensor_element_type,
+    tensor_type,
+    tuple_elements,
+    tuple_type,
+)
 
 
 def is_index_type(element: Attribute) -> bool:
@@ -248,6 +266,45 @@ class DynPadOp(DynOp):
         return [dynamic_type(len(data), operand_element_type(operand_types, 0))]
 
 
+@irdl_op_definition
+class DynTopKOp(DynOp):
+    """`relay.dyn.topk`: `relay.topk` with `k` an integer tensor of shape `[]` or `[1]` read
+    at run time (`k < 1` keeps the whole axis); the kept axis is `?` in the result."""
+
+    name = "relay.dyn.topk"
+
+    data = operand_def(TensorType)
+    k = operand_def(TensorType)
+    result = result_def(TensorType | TupleType)
+    axis = prop_def(IntegerAttr, IntegerAttr(-1, i64))
+    ret_type = prop_def(StringAttr, StringAttr("both"))
+    is_ascend = prop_def(IntegerAttr, IntegerAttr(0, i1))
+    dtype = prop_def(TypeAttribute, i32)
+
+    @classmethod
+    def infer_result_types(
+        cls, operand_types: Sequence[Attribute], props: Props
+    ) -> Sequence[Attribute]:
+        shape = expect_tensor(operand_types, 0, "data")
+        k = expect_tensor(operand_types, 1, "k")
+        if k not in ((), (1,)) or not is_index_type(operand_element_type(operand_types, 1)):
+            raise RelayTypeError(
+                f"k must be an integer scalar or a tensor of shape [1], got {operand_types[1]}"
+            )
+        whole = {**props, "k": IntegerAttr(0, i64)}  # the static op's types, axis kept whole
+        (static,) = TopKOp.infer_result_types(operand_types[:1], whole)
+        axis = sort_axis(shape, props)
+        fields = tuple_elements(static) if is_tuple(static) else (static,)
+        out = [
+            tensor_type(
+                [ANY if i == axis else d for i, d in enumerate(shape_of(f))],
+                tensor_element_type(f),
+            )
+            for f in fields
+        ]
+        return [tuple_type(out) if is_tuple(static) else out[0]]
+
+
 OPS = (
     DynReshapeOp,
     DynSqueezeOp,
@@ -257,4 +314,5 @@ OPS = (
     DynOnesOp,
     DynFullOp,
     DynPadOp,
+    DynTopKOp,
 )

@@ -13,8 +13,9 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from xdsl.dialects.builtin import FloatAttr, f64
+from xdsl.dialects.builtin import FloatAttr, IntegerAttr, f64, i64
 from xdsl.ir import Attribute
+from xrelay.dialects.relay import algorithm as a
 from xrelay.dialects.relay import creation as c
 from xrelay.dialects.relay import dyn as d
 from xrelay.dialects.relay import movement as m
@@ -43,6 +44,7 @@ SHAPE_OPERANDS: dict[type[RelayOp], tuple[int, ...]] = {
     d.DynOnesOp: (0,),
     d.DynFullOp: (1,),
     d.DynPadOp: (1, 2),
+    d.DynTopKOp: (1,),
 }
 """The operands each dynamic op needs as values to become static (TVM's: pad's value too)."""
 
@@ -95,4 +97,9 @@ def static_form(op: RelayOp, values: Sequence[Array]) -> StaticForm:
                 **props,
             },
         )
+    if isinstance(op, d.DynTopKOp):
+        k = _ints(np.asarray(values[0]).reshape(-1), "k")
+        if len(k) != 1:
+            raise RelayTypeError(f"k must hold one value, got {len(k)}")
+        return StaticForm(a.TopKOp, (0,), {**props, "k": IntegerAttr(k[0], i64)})
     raise TypeError(f"{op.name} is not a dynamic op")

@@ -13,7 +13,7 @@ import numpy as np
 import numpy.typing as npt
 from xrelay.dialects.interpreter import Evaluator, Value
 from xrelay.dialects.relay import algorithm as a
-from xrelay.dialects.relay.base import get_bool, get_int, get_str
+from xrelay.dialects.relay.base import Props, get_bool, get_int, get_str
 from xrelay.dialects.relay.reference_tensor import checked_reference
 from xrelay.dialects.relay.types import numpy_dtype
 
@@ -33,8 +33,11 @@ def stable_order(x: Array, axis: int, ascend: bool) -> Array:
 
 @checked_reference(a.TopKOp)
 def _topk(ev: Evaluator, op: a.TopKOp, args: list[Value]) -> Value:
-    x = np.asarray(args[0])
-    props = dict(op.properties)
+    return topk(np.asarray(args[0]), dict(op.properties))
+
+
+def topk(x: Array, props: Props) -> Value:
+    """`relay.topk` of `x` with the op's properties `props` (`k` included)."""
     axis = a.sort_axis(x.shape, props)
     count = a.topk_count(get_int(props, "k"), x.shape[axis], axis)
     order = np.take(stable_order(x, axis, get_bool(props, "is_ascend")), np.arange(count), axis)

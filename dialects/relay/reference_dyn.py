@@ -15,6 +15,7 @@ from xrelay.dialects.relay import movement as m
 from xrelay.dialects.relay import tensor as t
 from xrelay.dialects.relay.base import RelayOp, get_bool, get_ints, get_str
 from xrelay.dialects.relay.dyn_static import SHAPE_OPERANDS, StaticForm, static_form
+from xrelay.dialects.relay.reference_algorithm import topk
 from xrelay.dialects.relay.reference_tensor import checked_reference
 from xrelay.dialects.relay.types import numpy_dtype, tensor_element_type
 
@@ -83,3 +84,8 @@ def _pad(ev: Evaluator, op: d.DynPadOp, args: list[Value]) -> Value:
     if mode == "constant":
         return np.pad(x, pairs, mode="constant", constant_values=np.asarray(args[2]))
     return np.pad(x, pairs, mode=cast(Any, mode))
+
+
+@checked_reference(d.DynTopKOp)
+def _topk(ev: Evaluator, op: d.DynTopKOp, args: list[Value]) -> Value:
+    return topk(np.asarray(args[0]), _form(op, args).properties)

@@ -30,6 +30,7 @@ from xrelay.dialects.relay.dyn import (
     DynReshapeOp,
     DynSqueezeOp,
     DynTileOp,
+    DynTopKOp,
     DynZerosOp,
 )
 from xrelay.dialects.relay.einsum import (
@@ -307,6 +308,7 @@ __all__ = [
     "DynReshapeOp",
     "DynSqueezeOp",
     "DynTileOp",
+    "DynTopKOp",
     "DynZerosOp",
     "EinsumOp",
     "EqualOp",

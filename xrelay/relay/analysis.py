@@ -7,6 +7,7 @@ from xrelay.dialects.builder.analysis import (
     bound_vars,
     free_type_vars,
     free_vars,
+    op_freqs,
     post_order_visit,
 )
 from xrelay.dialects.builder.expr import Expr, Function
@@ -18,6 +19,7 @@ __all__ = [
     "check_basic_block_normal_form",
     "free_type_vars",
     "free_vars",
+    "list_op_freqs",
     "post_order_visit",
 ]
 
@@ -27,3 +29,9 @@ def check_basic_block_normal_form(expr: Expr) -> None:
     becomes xrelay IR is in that form by SSA scoping (`passes/normal_form.py`), so this
     raises what becoming IR raises (an unsolvable type, a free variable in a function)."""
     IRModule.from_expr(expr if isinstance(expr, Function) else Function(free_vars(expr), expr))
+
+
+def list_op_freqs(mod: IRModule) -> dict[str, int]:
+    """TVM's `list_op_freqs`: each operator's name (`nn.pad`) and how many calls of it `main`
+    makes, the functions it calls as values (fused ones) included."""
+    return op_freqs(mod["main"])

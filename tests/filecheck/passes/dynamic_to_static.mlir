@@ -90,3 +90,27 @@ func.func @pad_value_from_parameter(%x: tensor<2x2xf32>, %v: tensor<f32>) -> ten
   %0 = relay.dyn.nn.pad %x, %p, %v : (tensor<2x2xf32>, tensor<2x2xi64>, tensor<f32>) -> tensor<?x?xf32>
   func.return %0 : tensor<?x?xf32>
 }
+
+// -----
+
+/// TVM: dyn.topk with a constant k becomes topk(k = 2); the tuple's readers are re-typed.
+// CHECK-LABEL: func.func @topk_constant_k(%x: tensor<2x5xf32>) -> tensor<2x2xi64>
+// CHECK-NEXT:    %0 = relay.topk %x {k = 2, axis = 1, dtype = i64} : (tensor<2x5xf32>) -> tuple<tensor<2x2xf32>, tensor<2x2xi64>>
+// CHECK-NEXT:    %1 = relay.tuple_get_item %0 {index = 1} : (tuple<tensor<2x2xf32>, tensor<2x2xi64>>) -> tensor<2x2xi64>
+// CHECK-NEXT:    func.return %1 : tensor<2x2xi64>
+func.func @topk_constant_k(%x: tensor<2x5xf32>) -> tensor<2x?xi64> {
+  %k = relay.constant dense<[2]> : tensor<1xi32>
+  %0 = relay.dyn.topk %x, %k {axis = 1, dtype = i64} : (tensor<2x5xf32>, tensor<1xi32>) -> tuple<tensor<2x?xf32>, tensor<2x?xi64>>
+  %1 = relay.tuple_get_item %0 {index = 1} : (tuple<tensor<2x?xf32>, tensor<2x?xi64>>) -> tensor<2x?xi64>
+  func.return %1 : tensor<2x?xi64>
+}
+
+// -----
+
+/// Negative: k from a parameter stays dynamic.
+// CHECK-LABEL: func.func @topk_parameter_k
+// CHECK:         relay.dyn.topk %x, %k
+func.func @topk_parameter_k(%x: tensor<2x5xf32>, %k: tensor<i32>) -> tensor<2x?xf32> {
+  %0 = relay.dyn.topk %x, %k {ret_type = "values"} : (tensor<2x5xf32>, tensor<i32>) -> tensor<2x?xf32>
+  func.return %0 : tensor<2x?xf32>
+}

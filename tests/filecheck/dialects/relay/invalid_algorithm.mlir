@@ -18,10 +18,10 @@ func.func @topk_ret_type(%x: tensor<3x5xf32>) {
 
 // -----
 
-/// argsort: indices are integers.
+/// argsort: indices are integers or floats (TVM's float32 indices), not bool.
 func.func @argsort_dtype(%x: tensor<3x5xf32>) {
-  // expected-error@+1 {{'relay.argsort' op dtype must be an integer type, got f32}}
-  %0 = relay.argsort %x {dtype = f32} : (tensor<3x5xf32>) -> tensor<3x5xf32>
+  // expected-error@+1 {{'relay.argsort' op dtype must be an integer or float type, got i1}}
+  %0 = relay.argsort %x {dtype = i1} : (tensor<3x5xf32>) -> tensor<3x5xi1>
   func.return
 }
 

@@ -96,3 +96,21 @@ func.func @pad_mode(%x: tensor<2x3xf32>, %p: tensor<2x2xi32>, %v: tensor<f32>) {
   %0 = relay.dyn.nn.pad %x, %p, %v {pad_mode = "mirror"} : (tensor<2x3xf32>, tensor<2x2xi32>, tensor<f32>) -> tensor<?x?xf32>
   func.return
 }
+
+// -----
+
+/// dyn.topk: k is an integer scalar or [1] tensor.
+func.func @topk_k(%x: tensor<2x3xf32>, %k: tensor<2xi32>) {
+  // expected-error@+1 {{'relay.dyn.topk' op k must be an integer scalar or a tensor of shape [1], got tensor<2xi32>}}
+  %0 = relay.dyn.topk %x, %k {ret_type = "values"} : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<2x?xf32>
+  func.return
+}
+
+// -----
+
+/// dyn.topk: the static op's rules on the other attributes.
+func.func @topk_ret_type(%x: tensor<2x3xf32>, %k: tensor<i32>) {
+  // expected-error@+1 {{'relay.dyn.topk' op ret_type must be one of both, values, indices, got 'all'}}
+  %0 = relay.dyn.topk %x, %k {ret_type = "all"} : (tensor<2x3xf32>, tensor<i32>) -> tensor<2x?xf32>
+  func.return
+}

@@ -39,3 +39,17 @@ func.func @dyn(%x: tensor<2x3x4xf32>, %s: tensor<2xi32>, %a: tensor<1xi64>, %r: 
   %10 = relay.dyn.nn.pad %x, %p, %v {pad_mode = "edge"} : (tensor<2x3x4xf32>, tensor<3x2xi32>, tensor<f32>) -> tensor<?x?x?xf32>
   func.return
 }
+
+// -----
+
+/// dyn.topk: k read at run time (a scalar or a [1] tensor); the kept axis is `?`.
+// CHECK-LABEL: func.func @dyn_topk
+func.func @dyn_topk(%x: tensor<2x3x4xf32>, %k: tensor<i32>, %k1: tensor<1xi64>) {
+  // CHECK-NEXT: %0 = relay.dyn.topk %x, %k : (tensor<2x3x4xf32>, tensor<i32>) -> tuple<tensor<2x3x?xf32>, tensor<2x3x?xi32>>
+  // CHECK-NEXT: %1 = relay.dyn.topk %x, %k1 {axis = 1, ret_type = "indices", is_ascend = true, dtype = i64} : (tensor<2x3x4xf32>, tensor<1xi64>) -> tensor<2x?x4xi64>
+  // GENERIC: %0 = "relay.dyn.topk"(%x, %k) <{axis = -1 : i64, ret_type = "both", is_ascend = false, dtype = i32}> : (tensor<2x3x4xf32>, tensor<i32>) -> tuple<tensor<2x3x?xf32>, tensor<2x3x?xi32>>
+  // GENERIC: %1 = "relay.dyn.topk"(%x, %k1) <{axis = 1 : i64, ret_type = "indices", is_ascend = true, dtype = i64}> : (tensor<2x3x4xf32>, tensor<1xi64>) -> tensor<2x?x4xi64>
+  %0 = relay.dyn.topk %x, %k : (tensor<2x3x4xf32>, tensor<i32>) -> tuple<tensor<2x3x?xf32>, tensor<2x3x?xi32>>
+  %1 = relay.dyn.topk %x, %k1 {axis = 1, ret_type = "indices", is_ascend = true, dtype = i64} : (tensor<2x3x4xf32>, tensor<1xi64>) -> tensor<2x?x4xi64>
+  func.return
+}
