@@ -12,10 +12,10 @@
 // CHECK-NEXT: {{^}}  %0 = relay.add %x, %y : tensor<2xf32>{{$}}
 // CHECK-NEXT: {{^}}                     ^{{$}}
 // CHECK-NEXT: {{^}}{{.*}}diagnostics.mlir:32:8: error: Dialect `npu' not found for custom op 'npu.conv'{{$}}
-// CHECK: {{^}}{{.*}}diagnostics.mlir:41:3: error: 'relay.add' op Expected 2 operands, but got 1{{$}}
-// CHECK: {{^}}{{.*}}diagnostics.mlir:43:3: error: 'relay.exp' op inferred type(s) 'tensor<2xf32>' are incompatible with return type(s) of operation 'tensor<3xf32>'{{$}}
-// CHECK: {{^}}{{.*}}diagnostics.mlir:43:3: note: see current operation: %0 = "relay.exp"(%x) : (tensor<2xf32>) -> tensor<3xf32>{{$}}
-// CHECK: {{^}}{{.*}}diagnostics.mlir:45:3: error: 'relay.cast' op expected a type (such as f32), got "float32"{{$}}
+// CHECK: {{^}}{{.*}}diagnostics.mlir:41:8: error: 'relay.add' op Expected 2 operands, but got 1{{$}}
+// CHECK: {{^}}{{.*}}diagnostics.mlir:43:8: error: 'relay.exp' op inferred type(s) 'tensor<2xf32>' are incompatible with return type(s) of operation 'tensor<3xf32>'{{$}}
+// CHECK: {{^}}{{.*}}diagnostics.mlir:43:8: note: see current operation: %0 = "relay.exp"(%x) : (tensor<2xf32>) -> tensor<3xf32>{{$}}
+// CHECK: {{^}}{{.*}}diagnostics.mlir:45:8: error: 'relay.cast' op expected a type (such as f32), got "float32"{{$}}
 
 /// An undefined value is reported at its use (so `@+1` can point at it).
 func.func @undefined(%x: tensor<2xf32>) -> tensor<2xf32> {
