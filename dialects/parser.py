@@ -541,9 +541,11 @@ class LocatingParser(Parser):
         except ParseError as error:
             raise self._op_name_error(start, error) from None
         except (VerifyException, ValueError, TypeError, KeyError, IndexError) as error:
-            # A custom parser or builder rejected what it read: report it here.
+            # A custom parser or builder rejected what it read: report it at the op (its
+            # name, where its location is).
             message = str(error.args[0]) if error.args else type(error).__name__
-            raise ParseError(start, message.split("\n")[0]) from None
+            at = self._op_names[depth] if len(self._op_names) > depth else start.start
+            raise ParseError(Span(at, at + 1, self.lexer.input), message.split("\n")[0]) from None
         finally:
             self._depth += top_module
             name_at = self._op_names[depth] if len(self._op_names) > depth else start.start

@@ -70,13 +70,12 @@ func.func @multi(%x: tensor<2xf32>) -> tensor<2xf32> {
 
 /// A pass warning is located at the op's name too; so is its printed `loc(...)`, which
 /// reads back unchanged.
-// CHECK: {{^.*}}op_location_column.mlir:[[# @LINE + 12]]:8: warning: test-warn: a relay.exp{{$}}
+// CHECK: {{^.*}}op_location_column.mlir:[[# @LINE + 11]]:8: warning: test-warn: a relay.exp{{$}}
 // CHECK-NEXT: {{^}}  %0 = relay.exp %x : tensor<2xf32>{{$}}
 // CHECK-NEXT: {{^}}       ^{{$}}
-// CHECK-NEXT: {{^.*}}op_location_column.mlir:[[# @LINE + 11]]:12: warning: test-warn: a relay.exp{{$}}
+// CHECK-NEXT: {{^.*}}op_location_column.mlir:[[# @LINE + 10]]:12: warning: test-warn: a relay.exp{{$}}
 // CHECK-NEXT: {{^}}  %later = "relay.exp"(%0) : (tensor<2xf32>) -> tensor<2xf32>{{$}}
 // CHECK-NEXT: {{^}}           ^{{$}}
-// CHECK-NOT: {{.}}
 // LOC: %0 = relay.exp %x : tensor<2xf32> loc("{{.*}}op_location_column.mlir":[[# @LINE + 5]]:8)
 // LOC-NEXT: %later = relay.exp %0 : tensor<2xf32> loc("{{.*}}op_location_column.mlir":[[# @LINE + 6]]:12)
 // LOC-NEXT: func.return %later : tensor<2xf32> loc("{{.*}}op_location_column.mlir":[[# @LINE + 6]]:3)
@@ -86,4 +85,17 @@ func.func @warned(%x: tensor<2xf32>) -> tensor<2xf32> {
   // expected-warning@+1 {{test-warn: a relay.exp}}
   %later = "relay.exp"(%0) : (tensor<2xf32>) -> tensor<2xf32>
   func.return %later : tensor<2xf32>
+}
+
+// -----
+
+/// An op its parser reads but cannot build is reported at its name too.
+// CHECK-NEXT: {{^.*}}op_location_column.mlir:[[# @LINE + 6]]:8: error: 'relay.add' op expected 2 operands, got 1{{$}}
+// CHECK-NEXT: {{^}}  %0 = relay.add %x : tensor<2xf32>{{$}}
+// CHECK-NEXT: {{^}}       ^{{$}}
+// CHECK-NOT: {{.}}
+func.func @unbuilt(%x: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error@+1 {{'relay.add' op expected 2 operands, got 1}}
+  %0 = relay.add %x : tensor<2xf32>
+  func.return %0 : tensor<2xf32>
 }
