@@ -151,6 +151,8 @@ class LocatingParser(Parser):
         """Where each value was first used before its definition (for an undefined one)."""
         self._columns: dict[int, IntAttr] = {}
         """One `IntAttr` per column number stamped (ops share them)."""
+        self._op_names: list[int] = []
+        """The offset of the name token of each op being read, innermost last."""
         self.relay_lines = RelayLines(self)
         """The fast path for printed relay op lines (`relay_lines.py`)."""
 
@@ -520,8 +522,16 @@ class LocatingParser(Parser):
                 return
             block.add_op(op)
 
+    def _parse_op_result_list(self) -> list[tuple[Span[str], int]]:
+        # What follows the results is the op's name token (a string in the generic form):
+        # its location, as MLIR's parser takes it (`parseCustomOperation`/`parseGenericOperation`).
+        results = super()._parse_op_result_list()
+        self._op_names.append(self._current_token.span.start)
+        return results
+
     def parse_operation(self) -> Operation:
         start = self._current_token.span
+        depth = len(self._op_names)
         # A top-level module's region is free: `builtin.module {...}` nests like the
         # implicit module it prints for, so printed text reads back at any allowed depth.
         top_module = self._depth == 0 and start.text in _MODULE_NAMES
@@ -531,13 +541,17 @@ class LocatingParser(Parser):
         except ParseError as error:
             raise self._op_name_error(start, error) from None
         except (VerifyException, ValueError, TypeError, KeyError, IndexError) as error:
-            # A custom parser or builder rejected what it read: report it here.
+            # A custom parser or builder rejected what it read: report it at the op (its
+            # name, where its location is).
             message = str(error.args[0]) if error.args else type(error).__name__
-            raise ParseError(start, message.split("\n")[0]) from None
+            at = self._op_names[depth] if len(self._op_names) > depth else start.start
+            raise ParseError(Span(at, at + 1, self.lexer.input), message.split("\n")[0]) from None
         finally:
             self._depth += top_module
+            name_at = self._op_names[depth] if len(self._op_names) > depth else start.start
+            del self._op_names[depth:]
         if isinstance(op.location, UnknownLoc) and self._location_end != self.pos:
-            op.location = self.location_at(start.start)  # no `loc(...)` spelled: where it is
+            op.location = self.location_at(name_at)  # no `loc(...)` spelled: at its name
         return op
 
 

@@ -111,7 +111,7 @@ class RelayLines:
                     return None
                 op.location = location
             else:
-                op.location = parser.location_at(start)
+                op.location = parser.location_at(match.start(2))  # at its name, as MLIR
         except Exception:  # the slow path reads the line again and reports what is wrong
             return None
         parser.register_result(result, op.results, Span(start, match.end(1), parser.lexer.input))

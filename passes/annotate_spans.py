@@ -3,9 +3,9 @@
 TVM prints the module and parses the text back, so every node gets a span in the
 `GeneratedSource` text. xrelay prints the module (custom syntax, no debug info) and gives
 each op (functions, the module itself, nested ones) the location of the line that
-prints it: `loc("GeneratedSource":<line>:<column>)`, the column of the op's first
-character (its results' names, or its name), and a function's parameters the position of
-their names in its header. `--mlir-print-debuginfo` shows them, and
+prints it: `loc("GeneratedSource":<line>:<column>)`, the column of the op's name (after
+its results, as the parser locates an op, and mlir-opt), and a function's parameters the
+position of their names in its header. `--mlir-print-debuginfo` shows them, and
 errors found later point into that text. Nothing else changes; earlier locations are
 replaced. Opt level 0, as TVM's. Linear in the size of the printed text.
 """
@@ -37,6 +37,14 @@ def prints(line: str, name: str) -> bool:
     return text == name or text.startswith((f"{name} ", f"{name}(", f'"{name}"'))
 
 
+def name_column(line: str) -> int:
+    """The column (from 1) of the op name on a line where `prints` found an op."""
+    start = len(line) - len(line.lstrip())
+    if line.startswith("%", start):
+        start = line.index(" = ", start) + 3
+    return start + 1
+
+
 def annotate_spans(module: ModuleOp, filename: str = SOURCE) -> int:
     """Locate the ops of `module` at their lines of its text; how many were located.
 
@@ -52,7 +60,7 @@ def annotate_spans(module: ModuleOp, filename: str = SOURCE) -> int:
         if row == len(lines):
             break
         line = lines[row]
-        column = len(line) - len(line.lstrip()) + 1
+        column = name_column(line)
         op.location = FileLineColLoc(source, IntAttr(row + 1), IntAttr(column))
         for region in op.regions:
             for arg in region.blocks[0].args if region.blocks else ():

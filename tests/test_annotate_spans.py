@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from testlib.numerics import run_and_check
 from xdsl.dialects.builtin import FileLineColLoc
+from xrelay.dialects.parser import parse_module
 
 from xrelay import IRModule, relay, transform
 
@@ -25,12 +26,16 @@ def test_every_op_is_at_its_printed_line() -> None:
         assert isinstance(loc, FileLineColLoc), op.name
         assert loc.filename.data == "GeneratedSource"
         line = lines[loc.line.data - 1]
-        start = line[loc.column.data - 1 :]
-        if start.startswith("%"):
-            start = start.partition(" = ")[2]
+        start = line[loc.column.data - 1 :]  # the op's name, as the parser locates ops
         assert start.split(" ")[0] == op.name, (op.name, line)
         located += 1
     assert located == len(list(out.module.walk()))
+
+
+def test_the_locations_are_those_the_printed_text_reads_back_with() -> None:
+    out = run_and_check(model(), transform.AnnotateSpans())
+    reread = parse_module(out.astext(), "GeneratedSource")
+    assert [op.location for op in out.module.walk()] == [op.location for op in reread.walk()]
 
 
 def test_to_a_normal_form_changes_nothing() -> None:

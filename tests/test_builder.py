@@ -201,7 +201,7 @@ def test_verifier_errors_are_located() -> None:
     with pytest.raises(DiagnosticError) as info:
         xrelay.parse(text, "m.mlir")
     assert str(info.value) == (
-        "m.mlir:2:3: error: 'relay.add' op operand shapes (2) and (3) do not broadcast"
+        "m.mlir:2:8: error: 'relay.add' op operand shapes (2) and (3) do not broadcast"
     )
 
 
@@ -212,7 +212,7 @@ def test_wrong_result_type_is_reported() -> None:
         "  func.return %c : tensor<3xf32>\n"
         "}\n"
     )
-    with pytest.raises(DiagnosticError, match=r"m.mlir:2:3: error: 'relay.exp' op inferred type"):
+    with pytest.raises(DiagnosticError, match=r"m.mlir:2:8: error: 'relay.exp' op inferred type"):
         xrelay.parse(text, "m.mlir")
 
 

@@ -354,20 +354,20 @@ func.func @main(%x: {type_}) -> {type_} {{
         (
             "  %1 = relay.nn.softmax %0 : tensor<4xf32>\n  func.return %1 : tensor<4xf32>",
             "tensor<4xf32>",
-            r"<string>:3:3: error: 'relay.nn.softmax' op cannot be emitted for target 'accel': "
+            r"<string>:3:8: error: 'relay.nn.softmax' op cannot be emitted for target 'accel': "
             r"lower it with convert-relay-to-accel first "
             r"\(in function @part, partitioned for 'accel'\)$",
         ),
         (
             "  %1 = relay.nn.relu %0 : tensor<4xf32>\n  func.return %1 : tensor<4xf32>",
             "tensor<4xf32>",
-            r"<string>:3:3: error: 'relay.nn.relu' op cannot be emitted for target 'accel': "
+            r"<string>:3:8: error: 'relay.nn.relu' op cannot be emitted for target 'accel': "
             "lower it with convert-relay-to-accel first",
         ),
         (
             "  func.return %0 : tensor<4xf64>",
             "tensor<4xf64>",
-            r"<string>:2:3: error: 'accel.relu' op cannot emit type 'tensor<4xf64>' for target 'accel'",
+            r"<string>:2:8: error: 'accel.relu' op cannot emit type 'tensor<4xf64>' for target 'accel'",
         ),
     ],
 )
@@ -393,7 +393,7 @@ def test_an_unlowered_partition_for_a_target_of_the_build_is_a_located_error() -
     mod = xrelay.parse(UNLOWERED)
     planned = PlanMemory()(mod.clone()).module
     message = (
-        r"^<string>:2:3: error: 'relay.nn.softmax' op cannot be emitted for target 'accel': "
+        r"^<string>:2:8: error: 'relay.nn.softmax' op cannot be emitted for target 'accel': "
         r"lower it with convert-relay-to-accel first \(in function @part, partitioned for "
         r"'accel'\)$"
     )

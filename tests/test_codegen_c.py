@@ -764,7 +764,7 @@ def test_an_op_the_target_cannot_emit_is_a_located_error(cache: Path) -> None:
 }"""
     with pytest.raises(
         DiagnosticError,
-        match=r"<string>:2:3: error: 'accel.add' op cannot be emitted for target 'c'",
+        match=r"<string>:2:8: error: 'accel.add' op cannot be emitted for target 'c'",
     ):
         xrelay.build(xrelay.parse(text), options={"cache_dir": cache, "optimize": False})
 

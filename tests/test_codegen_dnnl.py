@@ -423,13 +423,13 @@ def test_a_missing_onednn_is_a_build_error_naming_the_package(
     [
         (
             "%0 = relay.exp %a : tensor<4xf32>",
-            r"<string>:3:3: error: 'relay\.exp' op cannot be emitted for target 'dnnl': "
+            r"<string>:3:8: error: 'relay\.exp' op cannot be emitted for target 'dnnl': "
             r"lower it with convert-relay-to-dnnl first "
             r"\(in function @part, partitioned for 'dnnl'\)$",
         ),
         (
             "%0 = relay.nn.relu %a : tensor<4xf32>",
-            r"<string>:3:3: error: 'relay\.nn\.relu' op cannot be emitted for target 'dnnl': "
+            r"<string>:3:8: error: 'relay\.nn\.relu' op cannot be emitted for target 'dnnl': "
             "lower it with convert-relay-to-dnnl first",
         ),
     ],

@@ -49,7 +49,7 @@ def inputs() -> tuple[np.ndarray, np.ndarray]:
 def test_a_disabled_lowering_is_a_located_error_not_host_c(cache: Path) -> None:
     mod = xrelay.parse(DENSE)
     message = (
-        r"^<string>:3:3: error: 'relay.nn.dense' op cannot be emitted for target 'accel': "
+        r"^<string>:3:8: error: 'relay.nn.dense' op cannot be emitted for target 'accel': "
         r"lower it with convert-relay-to-accel first \(in function @tvmgen_default_accel_main_0, "
         r"partitioned for 'accel'\)$"
     )
@@ -125,7 +125,7 @@ def test_a_composite_left_unlowered_is_located_at_the_ops_it_wraps(cache: Path) 
         transform.PassContext(disabled_pass=["convert-relay-to-accel"]),
         pytest.raises(
             DiagnosticError,
-            match=r"^model.mlir:3:3: error: 'relay.composite' op cannot be emitted for target "
+            match=r"^model.mlir:3:8: error: 'relay.composite' op cannot be emitted for target "
             r"'accel': lower it with convert-relay-to-accel first",
         ),
     ):

@@ -294,7 +294,7 @@ def test_error_leaves_the_module_unchanged() -> None:
     with pytest.raises(DiagnosticError) as info:
         convert_module(mod.module)
     assert str(info.value) == (
-        "m.mlir:7:3: error: 'relay.sigmoid' op cannot be lowered to target 'accel': "
+        "m.mlir:7:8: error: 'relay.sigmoid' op cannot be lowered to target 'accel': "
         "accel has no kernel for 'sigmoid'"
     )
     assert str(mod) == before

@@ -104,7 +104,7 @@ def test_elided_constants_verify_and_refuse_to_compute() -> None:
     assert "dense_resource<__elided__> : tensor<300xf32>" in text
     assert "{-#" not in text
     parsed = xrelay.parse(text)
-    with pytest.raises(DiagnosticError, match=r"<string>:3:5: error: .*elided from the text"):
+    with pytest.raises(DiagnosticError, match=r"<string>:3:10: error: .*elided from the text"):
         xrelay.evaluate(parsed, np.zeros(300, "float32"))
     (op,) = [op for op in parsed.module.walk() if op.name == "relay.constant"]
     with pytest.raises(ElidedConstantError):

@@ -105,7 +105,7 @@ def test_recursion_deeper_than_the_limit_is_a_located_error() -> None:
     with pytest.raises(EvaluationError) as info:
         evaluator.call("main", [int32(60)])
     assert str(info.value) == (
-        "countdown.mlir:9:5: error: 'func.call' op call depth exceeds 50 "
+        "countdown.mlir:9:10: error: 'func.call' op call depth exceeds 50 "
         "(infinite recursion?) in @countdown"
     )
     with pytest.raises(EvaluationError, match="call depth exceeds 20 "):
@@ -118,7 +118,7 @@ def test_self_recursive_main_stops_at_the_default_limit() -> None:
         xrelay.evaluate(mod, np.zeros(2, np.float32))
     assert isinstance(info.value, EvaluationError)
     assert str(info.value) == (
-        f"self.mlir:2:3: error: 'func.call' op call depth exceeds {MAX_CALL_DEPTH} "
+        f"self.mlir:2:8: error: 'func.call' op call depth exceeds {MAX_CALL_DEPTH} "
         "(infinite recursion?) in @main"
     )
 
@@ -179,7 +179,7 @@ def test_unallocatable_result_is_a_located_error() -> None:
     with pytest.raises(EvaluationError) as info:
         xrelay.evaluate(mod)
     assert str(info.value) == (
-        f"zeros.mlir:2:3: error: 'relay.zeros' op cannot allocate {2**50} bytes for its result "
+        f"zeros.mlir:2:8: error: 'relay.zeros' op cannot allocate {2**50} bytes for its result "
         "(out of memory)"
     )
     assert not isinstance(info.value, MemoryError)
@@ -199,7 +199,7 @@ def test_memory_error_without_a_size(monkeypatch: pytest.MonkeyPatch) -> None:
         "}\n",
         "neg.mlir",
     )
-    with pytest.raises(EvaluationError, match=r"^neg.mlir:2:3: error: 'relay.negative' op ran out"):
+    with pytest.raises(EvaluationError, match=r"^neg.mlir:2:8: error: 'relay.negative' op ran out"):
         xrelay.evaluate(mod, np.zeros(2, np.float32))
 
 
@@ -211,17 +211,17 @@ def test_memory_error_without_a_size(monkeypatch: pytest.MonkeyPatch) -> None:
     [
         (
             SELF_RECURSIVE,
-            "m.mlir:2:3: error: 'func.call' op recursive call to @main: "
+            "m.mlir:2:8: error: 'func.call' op recursive call to @main: "
             "the C target does not support recursion",
         ),
         (
             MUTUAL,
-            "m.mlir:10:3: error: 'func.call' op recursive call to @f: "
+            "m.mlir:10:8: error: 'func.call' op recursive call to @f: "
             "the C target does not support recursion (calls @f -> @g -> @f)",
         ),
         (
             COUNTDOWN.replace("countdown.mlir", ""),
-            "m.mlir:9:5: error: 'func.call' op recursive call to @countdown: "
+            "m.mlir:9:10: error: 'func.call' op recursive call to @countdown: "
             "the C target does not support recursion",
         ),
     ],

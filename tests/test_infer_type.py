@@ -186,7 +186,7 @@ def test_error_location_is_the_op_in_the_source() -> None:
     with pytest.raises(DiagnosticError) as info:
         InferTypePass().apply(Context(), mod.module)
     assert str(info.value) == (
-        "model.mlir:3:3: error: 'relay.add' op operand shapes (4) and (5) do not broadcast; "
+        "model.mlir:3:8: error: 'relay.add' op operand shapes (4) and (5) do not broadcast; "
         "operand types: (tensor<4xf32>, tensor<5xf32>)"
     )
 

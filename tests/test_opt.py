@@ -500,7 +500,7 @@ def test_verify_diagnostics_passes_and_fails(
     code, out, err = run_in_process(capsys, str(path), "--split-input-file", "--verify-diagnostics")
     assert code == 1
     assert err.splitlines() == [
-        f"{path}:3:3: error: unexpected error: 'relay.exp' op "
+        f"{path}:3:8: error: unexpected error: 'relay.exp' op "
         + err.splitlines()[0].split("'relay.exp' op ", 1)[1],
         f"{path}:2:6: error: expected error \"'relay.log' op\" was not produced",
     ]

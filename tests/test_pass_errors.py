@@ -56,7 +56,7 @@ func.func @main(%x: tensor<1x3x2x2xf32>, %w: tensor<4x3x1x1xf32>) -> tensor<1x4x
 """
 
 NO_KERNEL_MESSAGE = (
-    "m.mlir:2:3: error: 'relay.composite' op cannot be lowered to target 'accel': its bias "
+    "m.mlir:2:8: error: 'relay.composite' op cannot be lowered to target 'accel': its bias "
     "constant of shape (4, 2, 2) is not one value per output channel (axis 1) of the "
     "(1, 4, 2, 2) result (in pass 'convert-relay-to-accel')"
 )
@@ -72,7 +72,7 @@ CASES = {
     "recursive": (
         RECURSIVE,
         "c",
-        "m.mlir:2:3: error: 'func.call' op recursive call to @main: "
+        "m.mlir:2:8: error: 'func.call' op recursive call to @main: "
         "the C target does not support recursion",
         None,
     ),
@@ -89,7 +89,7 @@ def test_build_raises_the_located_error(case: str, tmp_path: Path) -> None:
         xrelay.build(mod, target=targets.split(","), options={"cache_dir": str(tmp_path)})
     error = info.value
     assert message in str(error)
-    assert str(error).startswith("m.mlir:2:3: error: ")  # the op's line (a fused call: its first)
+    assert str(error).startswith("m.mlir:2:8: error: ")  # the op's line (a fused call: its first)
     assert len(str(error).splitlines()) == 1
     if pass_name is None:  # raised by the build itself, before any pass
         assert not isinstance(error, PassError)
@@ -107,7 +107,7 @@ def test_a_failing_pass_still_rolls_back() -> None:
     with pytest.raises(PassDiagnosticError) as info:
         Sequential([PlanMemory()])(mod)
     assert str(info.value) == (
-        "m.mlir:2:3: error: 'relay.exp' op cannot plan memory for a tensor of dynamic shape "
+        "m.mlir:2:8: error: 'relay.exp' op cannot plan memory for a tensor of dynamic shape "
         "tensor<?x2xf32> (in pass 'plan-memory')"
     )
     assert "relay.exp" in (info.value.module_before or "")
@@ -157,7 +157,10 @@ def test_xrelay_opt_prints_one_located_line(
     assert first.startswith(f"{path}:")
     assert message in first
     line = int(first[len(f"{path}:") :].split(":")[0])
-    assert rest == [text.splitlines()[line - 1], "  ^"]  # the source line, a caret
+    source = text.splitlines()[line - 1]
+    assert source.startswith("  %0 = ")
+    assert first.startswith(f"{path}:{line}:8: error: ")  # at the op's name, as mlir-opt
+    assert rest == [source, "       ^"]  # the source line, a caret under the name
 
 
 def test_a_crash_in_a_pass_stays_an_internal_error_with_its_reproducer(tmp_path: Path) -> None:

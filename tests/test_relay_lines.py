@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from xdsl.dialects.builtin import FileLineColLoc, ModuleOp
 from xrelay.dialects.dense_literal import ExactPrinter
 from xrelay.dialects.diagnostics import DiagnosticError, format_diagnostics, verify_located
 from xrelay.dialects.parser import LocatingParser, make_context, parse_module
@@ -95,6 +96,52 @@ def differential(seed: int, cases: int) -> list[str]:
         if outcome(text, fast=True) != outcome(text, fast=False):
             found.append(text)
     return found
+
+
+def read_module(text: str, fast: bool) -> ModuleOp | None:
+    """The module one of the paths reads (None if the text does not parse)."""
+    saved = LocatingParser.fast_relay_lines
+    LocatingParser.fast_relay_lines = fast
+    try:
+        return parse_module(text, "t.mlir")
+    except DiagnosticError:
+        return None
+    finally:
+        LocatingParser.fast_relay_lines = saved
+
+
+def op_locations(module: ModuleOp) -> list[tuple[str, str, int, int]]:
+    """Each op's name and `file:line:col` (line and column apart), in order."""
+    found: list[tuple[str, str, int, int]] = []
+    for op in module.walk():
+        location = op.location
+        assert isinstance(location, FileLineColLoc), op.name
+        found.append((op.name, location.filename.data, location.line.data, location.column.data))
+    return found
+
+
+def test_both_paths_locate_every_op_at_its_name_token() -> None:
+    """Every op of every corpus text: the same line and column by both paths, and (where
+    the text spells no `loc(...)`) that column is the op's name token, as mlir-opt's
+    (`"name"` in the generic form; the first token of an op without results)."""
+    checked = 0
+    for text in CORPUS:
+        fast, slow = read_module(text, fast=True), read_module(text, fast=False)
+        if fast is None or slow is None:
+            assert (fast, slow) == (None, None)
+            continue
+        located = op_locations(fast)
+        assert located == op_locations(slow)
+        if "loc(" in text:
+            continue
+        lines = text.split("\n")
+        for name, _, line, column in located[1:]:  # not the implicit module
+            at = lines[line - 1][column - 1 :]
+            assert at.startswith((name, f'"{name}"')) or (
+                name == "func.return" and at.startswith("return")
+            ), (name, lines[line - 1], column)
+            checked += 1
+    assert checked > 500
 
 
 def test_mutated_texts_read_the_same_by_both_paths() -> None:

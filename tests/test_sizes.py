@@ -110,7 +110,7 @@ def test_the_limit_is_2_to_the_63_minus_1_bytes() -> None:
 
 
 def test_parse_reports_a_tensor_too_big_at_its_op() -> None:
-    with pytest.raises(DiagnosticError, match=r"<string>:2:3: error: 'relay.zeros' op result"):
+    with pytest.raises(DiagnosticError, match=r"<string>:2:8: error: 'relay.zeros' op result"):
         xrelay.parse(sum_of_zeros([1 << 31, 1 << 30]))
 
 
@@ -139,7 +139,7 @@ def test_an_arena_over_the_limit_is_a_located_error_of_build() -> None:
     while error is not None and not isinstance(error, DiagnosticError):
         error = error.__cause__
     assert isinstance(error, DiagnosticError), caught.value
-    assert str(error).startswith("z.mlir:3:3: error: 'relay.exp' op arena of ")
+    assert str(error).startswith("z.mlir:3:8: error: 'relay.exp' op arena of ")
     assert "exceeds the limit of 2^63-1 bytes" in str(error)
 
 
@@ -190,7 +190,7 @@ def test_xrelay_run_rejects_a_tensor_too_big_to_exist(tmp_path: Path, target: li
     assert "Traceback" not in result.stderr
     # Every op that fails is reported: the zeros, then the sum that reads them.
     assert result.stderr.startswith(
-        f"{model}:2:3: error: 'relay.zeros' op result type tensor<2147483648x1073741824xf32> "
+        f"{model}:2:8: error: 'relay.zeros' op result type tensor<2147483648x1073741824xf32> "
         "has 2^63 bytes; a tensor may hold at most 2^63-1 bytes\n"
     )
     assert all(": error: " in line for line in result.stderr.splitlines()), result.stderr

@@ -135,7 +135,7 @@ USE_IN_REGION_BEFORE_DEF = """func.func @main(%c: tensor<i1>, %a: tensor<2xf32>)
 @pytest.mark.parametrize(
     ("text", "where", "message"),
     [
-        (USE_BEFORE_DEF, "2:3", "'relay.add' op operand #0 does not dominate this use"),
+        (USE_BEFORE_DEF, "2:8", "'relay.add' op operand #0 does not dominate this use"),
         (USE_IN_REGION_BEFORE_DEF, "3:5", "'relay.yield' op operand #0 does not dominate this use"),
     ],
 )

@@ -59,9 +59,9 @@ def describer(args: argparse.Namespace) -> Callable[[Operation], str] | None:
         wanted = not args.verify_diagnostics
     if not wanted:
         return None
-    from xrelay.tools.diagnostic_render import current_operation
+    from xrelay.tools.diagnostic_render import OperationNotes
 
-    return current_operation
+    return OperationNotes()
 
 
 def target_changes(args: argparse.Namespace) -> dict[str, bool]:

@@ -16,6 +16,8 @@ registered with a `test-` flag, like MLIR's `-test-*` passes.
 - `test-pipeline{value=...}`: a named pipeline, `test-tag{value=...}` then `cse`.
 - `test-nested-break` (a Python module pass): runs `test-tag`, then
   `test-break-types` inside itself.
+- `test-warn{op=...}`: changes nothing; a pass warning at every op named `op`
+  (where located warnings point).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from xdsl.dialects.builtin import ModuleOp, StringAttr, TensorType, f32
 from xdsl.passes import ModulePass
 from xrelay.dialects.diagnostics import DiagnosticError, op_error
 from xrelay.dialects.ir_module import IRModule
+from xrelay.dialects.pass_warnings import warn
 from xrelay.dialects.relay.base import RelayOp
 from xrelay.dialects.relay.elementwise import AddOp, SubtractOp
 from xrelay.dialects.relay.structure import ConstantOp
@@ -166,6 +169,21 @@ class Pipeline(XdslPipelinePass):
         return [Tag(value=self.value), get_pass("cse")]
 
 
+@dataclass(frozen=True)
+class Warn(ModulePass):
+    """Change nothing; warn at every op named `op`."""
+
+    name = "test-warn"
+    tvm_name: ClassVar[str] = "TestWarn"
+
+    op: str = "relay.exp"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for found in op.walk():
+            if found.name == self.op:
+                warn(f"test-warn: a {self.op}", found)
+
+
 @module_pass(opt_level=0, name="TestNestedBreak")
 def nested_break(mod: IRModule, ctx: PassContext) -> IRModule:
     """Tag the functions, then run TestBreakTypes inside itself (a nested pass)."""
@@ -176,4 +194,5 @@ def nested_break(mod: IRModule, ctx: PassContext) -> IRModule:
 if not any(entry.flag == "test-break-types" for entry in registered_passes()):
     for cls in (BreakTypes, PerturbNumerics, Fail, Tag, NeedsTag, CycleA, CycleB, Pipeline):
         register_pass(cls)
+    register_pass(Warn)
     register_pass(nested_break)

@@ -81,5 +81,5 @@ func.func @main(%x: tensor<2x3xf32>, %w: tensor<4x2xf32>) -> tensor<2x4xf32> {
 def test_a_bad_kernel_is_a_located_error() -> None:
     done = run("xrelay-opt", stdin=BAD)
     assert done.returncode == 1
-    assert done.stderr.startswith("<stdin>:2:3: error: 'myacc.matmul_relu' op expected the weight")
+    assert done.stderr.startswith("<stdin>:2:8: error: 'myacc.matmul_relu' op expected the weight")
     assert "Traceback" not in done.stderr

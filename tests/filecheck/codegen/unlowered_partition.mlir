@@ -6,14 +6,14 @@
 // RUN: not xrelay-opt %s -p 'partition-for{target=dnnl},plan-memory' -t c 2>&1 | filecheck %s --check-prefix=DNNL
 // RUN: xrelay-opt %s -p 'partition-for{target=accel},convert-relay-to-accel,plan-memory' -t c | filecheck %s --check-prefix=LOWERED
 
-// ACCEL: {{\A}}{{.*}}unlowered_partition.mlir:[[# @LINE + 16]]:3: error: 'relay.nn.dense' op cannot be emitted for target 'accel': lower it with convert-relay-to-accel first (in function @tvmgen_default_accel_main_0, partitioned for 'accel')
+// ACCEL: {{\A}}{{.*}}unlowered_partition.mlir:[[# @LINE + 16]]:8: error: 'relay.nn.dense' op cannot be emitted for target 'accel': lower it with convert-relay-to-accel first (in function @tvmgen_default_accel_main_0, partitioned for 'accel')
 // ACCEL-NEXT: {{^}}  %1 = relay.nn.dense %0, %w
-// ACCEL-NEXT: {{^}}  ^{{$}}
+// ACCEL-NEXT: {{^}}       ^{{$}}
 // ACCEL-NOT: {{.}}
 
-// DNNL: {{\A}}{{.*}}unlowered_partition.mlir:[[# @LINE + 11]]:3: error: 'relay.nn.dense' op cannot be emitted for target 'dnnl': lower it with convert-relay-to-dnnl first (in function @tvmgen_default_dnnl_main_0, partitioned for 'dnnl')
+// DNNL: {{\A}}{{.*}}unlowered_partition.mlir:[[# @LINE + 11]]:8: error: 'relay.nn.dense' op cannot be emitted for target 'dnnl': lower it with convert-relay-to-dnnl first (in function @tvmgen_default_dnnl_main_0, partitioned for 'dnnl')
 // DNNL-NEXT: {{^}}  %1 = relay.nn.dense %0, %w
-// DNNL-NEXT: {{^}}  ^{{$}}
+// DNNL-NEXT: {{^}}       ^{{$}}
 // DNNL-NOT: {{.}}
 
 // LOWERED: // ----- accel.c

@@ -2,15 +2,16 @@
 // RUN: xrelay-opt %s -p AnnotateSpans | filecheck %s --check-prefix=PLAIN
 
 /// Every op, the function's parameters and the module are located at their line (and
-/// column) of the module as printed without debug info; the `} else {` line is skipped.
+/// column: an op's name, after its results) of the module as printed without debug info;
+/// the `} else {` line is skipped.
 // CHECK:      func.func @main(%x: tensor<4xf32> loc("GeneratedSource":2:19), %c: tensor<i1> loc("GeneratedSource":2:38))
-// CHECK-NEXT:   %0 = relay.add %x, %x : tensor<4xf32> loc("GeneratedSource":3:5)
+// CHECK-NEXT:   %0 = relay.add %x, %x : tensor<4xf32> loc("GeneratedSource":3:10)
 // CHECK-NEXT:   %1 = relay.if %c : tensor<i1> -> tensor<4xf32> {
-// CHECK-NEXT:     %2 = relay.exp %0 : tensor<4xf32> loc("GeneratedSource":5:7)
+// CHECK-NEXT:     %2 = relay.exp %0 : tensor<4xf32> loc("GeneratedSource":5:12)
 // CHECK-NEXT:     relay.yield %2 : tensor<4xf32> loc("GeneratedSource":6:7)
 // CHECK-NEXT:   } else {
 // CHECK-NEXT:     relay.yield %0 : tensor<4xf32> loc("GeneratedSource":8:7)
-// CHECK-NEXT:   } loc("GeneratedSource":4:5)
+// CHECK-NEXT:   } loc("GeneratedSource":4:10)
 // CHECK-NEXT:   func.return %1 : tensor<4xf32> loc("GeneratedSource":10:5)
 // CHECK-NEXT: } loc("GeneratedSource":2:3)
 // CHECK-NEXT: } loc("GeneratedSource":1:1)

@@ -13,38 +13,38 @@
 /// block arguments of a new function are where the values they stand for are, and the
 /// generated C names the source of each kernel call in a comment.
 
-// FOLD: %d = relay.constant dense<4.000000e+00> : tensor<4xf32> loc("{{.*}}locations.mlir":50:3)
+// FOLD: %d = relay.constant dense<4.000000e+00> : tensor<4xf32> loc("{{.*}}locations.mlir":50:8)
 
-// FUSE: func.call @fused_add_add_nn_conv2d_nn_bias_add_nn_relu_tanh(%c, %b, %x, %w) {{.*}} loc(fused["{{.*}}locations.mlir":50:3, "{{.*}}":51:3, "{{.*}}":52:3, "{{.*}}":53:3, "{{.*}}":54:3, "{{.*}}":55:3])
-// FUSE: func.func private @fused_add_add_nn_conv2d_nn_bias_add_nn_relu_tanh(%p0: tensor<4xf32> loc("{{.*}}":49:3), %p1: tensor<4xf32> loc("{{.*}}":48:67)
+// FUSE: func.call @fused_add_add_nn_conv2d_nn_bias_add_nn_relu_tanh(%c, %b, %x, %w) {{.*}} loc(fused["{{.*}}locations.mlir":50:8, "{{.*}}":51:9, "{{.*}}":52:8, "{{.*}}":53:8, "{{.*}}":54:8, "{{.*}}":55:8])
+// FUSE: func.func private @fused_add_add_nn_conv2d_nn_bias_add_nn_relu_tanh(%p0: tensor<4xf32> loc("{{.*}}":49:8), %p1: tensor<4xf32> loc("{{.*}}":48:67)
 // FUSE: func.return %3 : tensor<1x4x8x8xf32> loc(fused[
-// FUSE-NEXT: } loc(fused["{{.*}}locations.mlir":50:3,
+// FUSE-NEXT: } loc(fused["{{.*}}locations.mlir":50:8,
 
 // COMPOSITE: relay.composite "accel.conv2d_bias_relu"
-// COMPOSITE-NEXT: ^bb0(%x_1: tensor<1x3x8x8xf32> loc("{{.*}}":48:17), %w_1: tensor<4x3x3x3xf32> loc("{{.*}}":48:42), %b2_1: tensor<4xf32> loc("{{.*}}":51:3)):
-// COMPOSITE: relay.yield %3 : tensor<1x4x8x8xf32> loc(fused["{{.*}}":52:3, "{{.*}}":53:3, "{{.*}}":54:3])
-// COMPOSITE-NEXT: } loc(fused["{{.*}}":52:3, "{{.*}}":53:3, "{{.*}}":54:3])
+// COMPOSITE-NEXT: ^bb0(%x_1: tensor<1x3x8x8xf32> loc("{{.*}}":48:17), %w_1: tensor<4x3x3x3xf32> loc("{{.*}}":48:42), %b2_1: tensor<4xf32> loc("{{.*}}":51:9)):
+// COMPOSITE: relay.yield %3 : tensor<1x4x8x8xf32> loc(fused["{{.*}}":52:8, "{{.*}}":53:8, "{{.*}}":54:8])
+// COMPOSITE-NEXT: } loc(fused["{{.*}}":52:8, "{{.*}}":53:8, "{{.*}}":54:8])
 
 // PARTITION-LABEL: func.func @tvmgen_default_accel_main_0
-// PARTITION: } loc(fused["{{.*}}":50:3, "{{.*}}":51:3, "{{.*}}":52:3, "{{.*}}":53:3, "{{.*}}":54:3])
+// PARTITION: } loc(fused["{{.*}}":50:8, "{{.*}}":51:9, "{{.*}}":52:8, "{{.*}}":53:8, "{{.*}}":54:8])
 // PARTITION-LABEL: func.func @main
-// PARTITION-NEXT: func.call @tvmgen_default_accel_main_0(%x, %w, %b) {{.*}} loc(fused["{{.*}}":50:3,
-// PARTITION-NEXT: relay.tanh %0 : tensor<1x4x8x8xf32> loc("{{.*}}":55:3)
+// PARTITION-NEXT: func.call @tvmgen_default_accel_main_0(%x, %w, %b) {{.*}} loc(fused["{{.*}}":50:8,
+// PARTITION-NEXT: relay.tanh %0 : tensor<1x4x8x8xf32> loc("{{.*}}":55:8)
 
-// ACCEL: accel.add %accel_0_i2, %d : tensor<4xf32> loc("{{.*}}":51:3)
-// ACCEL: accel.conv2d {{.*}} loc(fused["{{.*}}":52:3, "{{.*}}":53:3, "{{.*}}":54:3])
+// ACCEL: accel.add %accel_0_i2, %d : tensor<4xf32> loc("{{.*}}":51:9)
+// ACCEL: accel.conv2d {{.*}} loc(fused["{{.*}}":52:8, "{{.*}}":53:8, "{{.*}}":54:8])
 
-// DNNL: dnnl.reorder %dnnl_0_i0 {{.*}} loc(fused["{{.*}}":52:3,
-// DNNL: dnnl.conv2d {{.*}} loc(fused["{{.*}}":52:3,
-// DNNL: dnnl.reorder %1 {{.*}} loc(fused["{{.*}}":52:3,
+// DNNL: dnnl.reorder %dnnl_0_i0 {{.*}} loc(fused["{{.*}}":52:8,
+// DNNL: dnnl.conv2d {{.*}} loc(fused["{{.*}}":52:8,
+// DNNL: dnnl.reorder %1 {{.*}} loc(fused["{{.*}}":52:8,
 
-// LAYOUT: relay.layout_transform %x {{.*}} loc("{{.*}}":52:3)
-// LAYOUT: relay.nn.conv2d {{.*}} loc("{{.*}}":52:3)
+// LAYOUT: relay.layout_transform %x {{.*}} loc("{{.*}}":52:8)
+// LAYOUT: relay.nn.conv2d {{.*}} loc("{{.*}}":52:8)
 
 /// In the generated C, one comment per kernel call, `file:line:col` then the fused group's other positions.
 // C: {{^}}void xk_main(
-// C-NEXT: xk_fused_add_expand_dims({{.*}}); /* loc: {{.*}}locations.mlir:51:3, 53:3 */
-// C-NEXT: xk_fused_nn_conv2d_add_nn_relu_tanh({{.*}}); /* loc: {{.*}}locations.mlir:52:3, 53:3, 54:3, 55:3 */
+// C-NEXT: xk_fused_add_expand_dims({{.*}}); /* loc: {{.*}}locations.mlir:51:9, 53:8 */
+// C-NEXT: xk_fused_nn_conv2d_add_nn_relu_tanh({{.*}}); /* loc: {{.*}}locations.mlir:52:8, 53:8, 54:8, 55:8 */
 func.func @main(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<4xf32>) -> tensor<1x4x8x8xf32> {
   %c = relay.constant dense<2.0> : tensor<4xf32>
   %d = relay.add %c, %c : tensor<4xf32>

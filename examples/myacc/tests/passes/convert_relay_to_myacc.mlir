@@ -26,4 +26,4 @@ func.func @main(%x: tensor<3x8xf32>, %w: tensor<5x8xf32>, %b: tensor<3x5xf32>) -
 }
 
 /// An op of a myacc function that no pattern lowers is a located error.
-// ERROR: unlowerable.mlir:3:3: error: 'relay.nn.relu' op cannot be lowered to target 'myacc': myacc has no kernel for 'nn.relu' (in pass 'convert-relay-to-myacc')
+// ERROR: unlowerable.mlir:3:8: error: 'relay.nn.relu' op cannot be lowered to target 'myacc': myacc has no kernel for 'nn.relu' (in pass 'convert-relay-to-myacc')

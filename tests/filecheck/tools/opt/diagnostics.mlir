@@ -4,18 +4,18 @@
 // RUN: not xrelay-opt %S/Inputs/note.mlir --verify-diagnostics 2>&1 | filecheck %s --check-prefix=NONOTE
 // NONOTE: note.mlir:3:6: error: expected note "see current operation: %0 = "relay.exp"" was not produced
 
-/// Diagnostics as mlir-opt prints them: `file:line:col: error: message`, the source
-/// line, a caret under the column, and for a verifier error the op as a note (not under
-/// --verify-diagnostics, as mlir-opt). Every op that fails to verify is reported.
+/// Diagnostics as mlir-opt prints them: `file:line:col: error: msg` (an op: at its name), the
+/// line, a caret, for a verifier error the op as a note, values named as its function prints
+/// them (not under --verify-diagnostics, as mlir-opt). Every op that fails is reported.
 
 // CHECK: {{^}}{{.*}}diagnostics.mlir:23:22: error: use of undeclared SSA value name{{$}}
 // CHECK-NEXT: {{^}}  %0 = relay.add %x, %y : tensor<2xf32>{{$}}
 // CHECK-NEXT: {{^}}                     ^{{$}}
 // CHECK-NEXT: {{^}}{{.*}}diagnostics.mlir:32:8: error: Dialect `npu' not found for custom op 'npu.conv'{{$}}
-// CHECK: {{^}}{{.*}}diagnostics.mlir:41:3: error: 'relay.add' op Expected 2 operands, but got 1{{$}}
-// CHECK: {{^}}{{.*}}diagnostics.mlir:43:3: error: 'relay.exp' op inferred type(s) 'tensor<2xf32>' are incompatible with return type(s) of operation 'tensor<3xf32>'{{$}}
-// CHECK: {{^}}{{.*}}diagnostics.mlir:43:3: note: see current operation: %0 = "relay.exp"(%x) : (tensor<2xf32>) -> tensor<3xf32>{{$}}
-// CHECK: {{^}}{{.*}}diagnostics.mlir:45:3: error: 'relay.cast' op expected a type (such as f32), got "float32"{{$}}
+// CHECK: {{^}}{{.*}}diagnostics.mlir:41:8: error: 'relay.add' op Expected 2 operands, but got 1{{$}}
+// CHECK: {{^}}{{.*}}diagnostics.mlir:43:8: error: 'relay.exp' op inferred type(s) 'tensor<2xf32>' are incompatible with return type(s) of operation 'tensor<3xf32>'{{$}}
+// CHECK: {{^}}{{.*}}diagnostics.mlir:43:8: note: see current operation: %1 = "relay.exp"(%x) : (tensor<2xf32>) -> tensor<3xf32>{{$}}
+// CHECK: {{^}}{{.*}}diagnostics.mlir:45:8: error: 'relay.cast' op expected a type (such as f32), got "float32"{{$}}
 
 /// An undefined value is reported at its use (so `@+1` can point at it).
 func.func @undefined(%x: tensor<2xf32>) -> tensor<2xf32> {

@@ -25,7 +25,7 @@
 // FOLD: %big = relay.constant dense_resource<__elided__> : tensor<2x3xf32>
 // FOLD: relay.add %big, %splat
 
-// EXEC: {{^}}<stdin>:3:5: error: 'relay.constant' op constant elided from the text (dense_resource<__elided__>): cannot run
+// EXEC: {{^}}<stdin>:3:12: error: 'relay.constant' op constant elided from the text (dense_resource<__elided__>): cannot run
 // EXEC-NOT: {{.}}
 
 // A pass that needs an elided value fails with a one-line error (exit 1), not a crash.

@@ -9,14 +9,15 @@
 // PARSE-NEXT: {{^}}                     ^{{$}}
 // PARSE-NOT: {{.}}
 
-/// A verifier error names the op's file:line:col and quotes the op, then the op as a note
-/// (`--mlir-print-op-on-diagnostic=false`: not).
+/// A verifier error names the op's file:line:col (its name's, as mlir-opt), quotes the line
+/// with a caret under the name, then the op as a note (`--mlir-print-op-on-diagnostic=false`:
+/// not).
 // RUN: not xrelay-opt %S/Inputs/invalid.mlir 2>&1 | filecheck %s --check-prefixes=VERIFY,NOTE
 // RUN: not xrelay-opt %S/Inputs/invalid.mlir --mlir-print-op-on-diagnostic=false 2>&1 | filecheck %s --check-prefix=VERIFY
-// VERIFY:     {{\A.*}}Inputs/invalid.mlir:2:3: error: 'relay.add' op operand shapes (2) and (3) do not broadcast{{$}}
+// VERIFY:     {{\A.*}}Inputs/invalid.mlir:2:8: error: 'relay.add' op operand shapes (2) and (3) do not broadcast{{$}}
 // VERIFY-NEXT: {{^}}  %0 = relay.add %x, %y : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>{{$}}
-// VERIFY-NEXT: {{^}}  ^{{$}}
-// NOTE-NEXT: {{^.*}}Inputs/invalid.mlir:2:3: note: see current operation: %0 = "relay.add"(%x, %y) : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>{{$}}
+// VERIFY-NEXT: {{^}}       ^{{$}}
+// NOTE-NEXT: {{^.*}}Inputs/invalid.mlir:2:8: note: see current operation: %0 = "relay.add"(%x, %y) : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>{{$}}
 // VERIFY-NOT: {{.}}
 
 /// A symbol defined twice is located (at the module's first op), not `<unknown>`.

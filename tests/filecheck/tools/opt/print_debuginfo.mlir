@@ -12,7 +12,7 @@
 /// form, through mlir-opt-19 too), so errors in piped text name the first file.
 
 // CHECK: func.func @main(%x: tensor<1x3x8x8xf32> loc("{{.*}}print_debuginfo.mlir":29:17), %w: tensor<4x3x3x3xf32> loc("{{.*}}print_debuginfo.mlir":29:42)) -> tensor<1x4x8x8xf32> {
-// CHECK-NEXT: %0 = relay.nn.conv2d %x, %w {{.*}} loc("{{.*}}print_debuginfo.mlir":30:3)
+// CHECK-NEXT: %0 = relay.nn.conv2d %x, %w {{.*}} loc("{{.*}}print_debuginfo.mlir":30:8)
 // CHECK-NEXT: %1 = relay.nn.relu %0 : tensor<1x4x8x8xf32> loc("named")
 // CHECK-NEXT: %2 = relay.nn.relu %1 : tensor<1x4x8x8xf32> loc(fused["x.py":3:4, "y":1:1])
 // CHECK-NEXT: %3 = relay.nn.relu %2 : tensor<1x4x8x8xf32> loc(unknown)
@@ -23,7 +23,7 @@
 
 // PLAIN-NOT: loc(
 
-// ERROR: {{^}}{{.*}}print_debuginfo.mlir:30:3: error: 'relay.nn.conv2d' op kernel_size [3, 2] does not match weight kernel [3, 3]
+// ERROR: {{^}}{{.*}}print_debuginfo.mlir:30:8: error: 'relay.nn.conv2d' op kernel_size [3, 2] does not match weight kernel [3, 3]
 // FUSED: {{^}}x.py:3:4: error: 'relay.nn.softmax' op
 
 func.func @main(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x8x8xf32> {

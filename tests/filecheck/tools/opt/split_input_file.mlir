@@ -32,10 +32,10 @@ func.func @second(%x: tensor<2xf32>) -> tensor<2xf32> {
 /// An error in one chunk is reported with its line in the whole file, and the
 /// next chunks are still processed; the run fails.
 /// As mlir-opt: the source line, a caret, and the op as a note.
-// ERR: {{\A.*}}split_input_file.mlir:[[# @LINE + 5]]:3: error: 'relay.add' op operand shapes (2) and (3) do not broadcast
+// ERR: {{\A.*}}split_input_file.mlir:[[# @LINE + 5]]:8: error: 'relay.add' op operand shapes (2) and (3) do not broadcast
 // ERR-NEXT: {{^}}  %0 = relay.add %x, %y : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>{{$}}
-// ERR-NEXT: {{^}}  ^{{$}}
-// ERR-NEXT: split_input_file.mlir:[[# @LINE + 2]]:3: note: see current operation: %0 = "relay.add"(%x, %y) : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>
+// ERR-NEXT: {{^}}       ^{{$}}
+// ERR-NEXT: split_input_file.mlir:[[# @LINE + 2]]:8: note: see current operation: %0 = "relay.add"(%x, %y) : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>
 func.func @third(%x: tensor<2xf32>, %y: tensor<3xf32>) -> tensor<2xf32> {
   %0 = relay.add %x, %y : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>
   func.return %0 : tensor<2xf32>

@@ -6,10 +6,10 @@
 
 /// Diagnostics for stdin input name `<stdin>`.
 // RUN: not xrelay-opt < %S/Inputs/invalid.mlir 2>&1 | filecheck %s --check-prefix=ERR
-// ERR: {{\A}}<stdin>:2:3: error: 'relay.add' op operand shapes (2) and (3) do not broadcast{{$}}
+// ERR: {{\A}}<stdin>:2:8: error: 'relay.add' op operand shapes (2) and (3) do not broadcast{{$}}
 // ERR-NEXT: {{^}}  %0 = relay.add %x, %y : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>{{$}}
-// ERR-NEXT: {{^}}  ^{{$}}
-// ERR-NEXT: {{^}}<stdin>:2:3: note: see current operation: %0 = "relay.add"(%x, %y) : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>{{$}}
+// ERR-NEXT: {{^}}       ^{{$}}
+// ERR-NEXT: {{^}}<stdin>:2:8: note: see current operation: %0 = "relay.add"(%x, %y) : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>{{$}}
 // ERR-NOT: {{.}}
 
 /// Empty input is an empty module, as in mlir-opt.

@@ -11,7 +11,7 @@ func.func @missing(%x: tensor<2xf32>) -> tensor<2xf32> {
 // -----
 
 /// A diagnostic nobody expected fails the run; it is reported where it was produced.
-// CHECK-NEXT: {{^.*}}verify_diagnostics_fail.mlir:[[# @LINE + 2]]:3: error: unexpected error: 'relay.exp' op expected a floating-point operand, got i32{{$}}
+// CHECK-NEXT: {{^.*}}verify_diagnostics_fail.mlir:[[# @LINE + 2]]:8: error: unexpected error: 'relay.exp' op expected a floating-point operand, got i32{{$}}
 func.func @unexpected(%x: tensor<2xi32>) -> tensor<2xi32> {
   %0 = relay.exp %x : tensor<2xi32>
   func.return %0 : tensor<2xi32>
@@ -20,7 +20,7 @@ func.func @unexpected(%x: tensor<2xi32>) -> tensor<2xi32> {
 // -----
 
 /// An expectation on the wrong line does not match the diagnostic: both are reported.
-// CHECK-NEXT: {{^.*}}verify_diagnostics_fail.mlir:[[# @LINE + 4]]:3: error: unexpected error: 'relay.exp' op
+// CHECK-NEXT: {{^.*}}verify_diagnostics_fail.mlir:[[# @LINE + 4]]:8: error: unexpected error: 'relay.exp' op
 // CHECK-NEXT: {{^.*}}verify_diagnostics_fail.mlir:[[# @LINE + 1]]:6: error: expected error "'relay.exp' op" was not produced{{$}}
   // expected-error@+1 {{'relay.exp' op}}
 func.func @wrong_line(%x: tensor<2xi32>) -> tensor<2xi32> {
@@ -79,7 +79,7 @@ func.func @bad_parse(%x: tensor<2xf32>) -> tensor<2xf32> {
 
 // -----
 
-// CHECK-NEXT: verify_diagnostics_fail.mlir:[[# @LINE + 2]]:3: error: unexpected error: 'relay.exp' op{{.*}}
+// CHECK-NEXT: verify_diagnostics_fail.mlir:[[# @LINE + 2]]:8: error: unexpected error: 'relay.exp' op{{.*}}
 func.func @across(%x: tensor<2xi32>) -> tensor<2xi32> {
   %0 = relay.exp %x : tensor<2xi32>
   func.return %0 : tensor<2xi32>

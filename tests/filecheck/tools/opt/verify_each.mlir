@@ -9,18 +9,18 @@
 /// --disable-verify lets broken IR through.
 // RUN: xrelay-opt %s %test_passes -p test-break-types --disable-verify | filecheck %s --check-prefix=BROKEN
 
-// OUTER: {{\A}}{{.*}}verify_each.mlir:32:3: error: 'relay.add' op inferred type(s) 'tensor<4xf32>' are incompatible with return type(s) of operation 'tensor<7x7x7xf32>' (after pass 'test-nested-break'){{$}}
+// OUTER: {{\A}}{{.*}}verify_each.mlir:32:8: error: 'relay.add' op inferred type(s) 'tensor<4xf32>' are incompatible with return type(s) of operation 'tensor<7x7x7xf32>' (after pass 'test-nested-break'){{$}}
 // OUTER-NEXT: {{^}}  %0 = relay.add %a, %a : tensor<4xf32>{{$}}
-// OUTER-NEXT: {{^}}  ^{{$}}
+// OUTER-NEXT: {{^}}       ^{{$}}
 /// Every op that fails is reported (the return of the changed value too).
 // OUTER-NEXT: verify_each.mlir:33:3: error: 'func.return' op Expected arguments to have the same types as the function output types
 // OUTER-NEXT: {{^}}  func.return %0 : tensor<4xf32>{{$}}
 // OUTER-NEXT: {{^}}  ^{{$}}
 // OUTER-NOT: {{.}}
 
-// INNER: {{\A}}{{.*}}verify_each.mlir:32:3: error: 'relay.add' op {{.*}} (after pass 'test-break-types'){{$}}
+// INNER: {{\A}}{{.*}}verify_each.mlir:32:8: error: 'relay.add' op {{.*}} (after pass 'test-break-types'){{$}}
 // INNER-NEXT: {{^}}  %0 = relay.add %a, %a : tensor<4xf32>{{$}}
-// INNER-NEXT: {{^}}  ^{{$}}
+// INNER-NEXT: {{^}}       ^{{$}}
 // INNER-NEXT: verify_each.mlir:33:3: error: 'func.return' op
 // INNER-NEXT: {{^}}  func.return
 // INNER-NEXT: {{^}}  ^{{$}}
