@@ -301,6 +301,10 @@ class SqueezeOp(TensorOpBase):
         return [tensor_type(out, operand_element_type(operand_types, 0))]
 
 
+MAX_RANK = 64
+"""The most dims `expand_dims` makes: numpy's (and so the reference interpreter's) limit."""
+
+
 def expand_dims_shape(shape: Shape, axis: int, num_newaxis: int) -> Shape:
     """`num_newaxis` 1-dims inserted at `axis` (in `[-rank-1, rank]`)."""
     rank = len(shape)
@@ -310,6 +314,11 @@ def expand_dims_shape(shape: Shape, axis: int, num_newaxis: int) -> Shape:
         )
     if num_newaxis < 0:
         raise RelayTypeError(f"num_newaxis must be non-negative, got {num_newaxis}")
+    if rank + num_newaxis > MAX_RANK:
+        raise RelayTypeError(
+            f"num_newaxis {num_newaxis} makes a rank-{rank + num_newaxis} result; "
+            f"at most {MAX_RANK} dims (numpy's limit, which the interpreter has)"
+        )
     at = axis + rank + 1 if axis < 0 else axis
     return (*shape[:at], *([1] * num_newaxis), *shape[at:])
 

@@ -171,6 +171,15 @@ func.func @expand_dims_negative(%x: tensor<2x3x4xf32>) {
 
 // -----
 
+/// expand_dims: at most 64 dims (numpy's limit); a huge count is an error, not an allocation.
+func.func @expand_dims_huge(%x: tensor<2x3x4xf32>) {
+  // expected-error@+1 {{'relay.expand_dims' op num_newaxis 9223372036854775807 makes a rank-9223372036854775810 result; at most 64 dims (numpy's limit, which the interpreter has)}}
+  %0 = relay.expand_dims %x {axis = 0, num_newaxis = 9223372036854775807} : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  func.return
+}
+
+// -----
+
 /// concatenate: something to join.
 func.func @concatenate_none() {
   // expected-error@+1 {{'relay.concatenate' op expected at least one operand}}
