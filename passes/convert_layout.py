@@ -12,7 +12,8 @@ entries a comma-separated tuple. Ops: `nn.conv2d` (data NCHW or NHWC; kernel
 OIHW, HWIO, OHWI, HWOI or `default`, which is also what a missing kernel layout
 means), `nn.conv2d_transpose` (data NCHW or NHWC; kernel IOHW, OIHW, HWIO, HWOI
 or `default`), the pools `nn.max_pool2d`, `nn.avg_pool2d`, `nn.global_max_pool2d`,
-`nn.global_avg_pool2d` and `image.resize2d` (one layout, NCHW or NHWC).
+`nn.global_avg_pool2d`, `image.resize2d` (one layout, NCHW or NHWC) and `image.resize1d`
+(NCW or NWC).
 `default` is the kernel layout TVM pairs with the data layout: OIHW for NCHW,
 HWIO for NHWC, HWOI for an NHWC depthwise conv (groups = input channels =
 output channels), as TVM's `convert_conv2d`; IOHW / HWIO for conv2d_transpose.
@@ -41,7 +42,7 @@ required CanonicalizeOps (`nn.bias_add` becomes `expand_dims` + `add`, see
     `concatenate`, `split` get the axis's new position (`softmax(y, axis=3)` in
     NHWC becomes `axis=1` in NCHW); `nn.pad` gets its `pad_width` pairs
     permuted; `squeeze`, reductions, `strided_slice`, `topk`, `nn.layer_norm`,
-    `nn.instance_norm`, `nn.l2_normalize` and `image.resize2d` renumber their
+    `nn.instance_norm`, `nn.l2_normalize` and `image.resize1d/2d/3d` renumber their
     axes as TVM's FInferCorrectLayout (`passes/convert_layout_axes.py`); an op
     dropping axes leaves a result held in the layouts without those letters
     (`NWC` held as `NCW` after a squeeze);
@@ -103,7 +104,7 @@ from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 from xrelay.dialects.builder.attrs import int_, ints
 from xrelay.dialects.relay.base import RelayOp, get_int, get_ints, get_str, normalize_axis
 from xrelay.dialects.relay.elementwise import BinaryElementwiseOp, CastOp, UnaryElementwiseOp
-from xrelay.dialects.relay.image import Resize2DOp
+from xrelay.dialects.relay.image import RESIZE1D_LAYOUTS, Resize1DOp, Resize2DOp, ResizeOp
 from xrelay.dialects.relay.layout_blocked import is_plain, rank_of
 from xrelay.dialects.relay.nn import (
     CONV_DATA_LAYOUTS,
@@ -152,6 +153,7 @@ POOL_OPS: dict[str, type[RelayOp]] = {
     "nn.global_max_pool2d": GlobalMaxPool2DOp,
     "nn.global_avg_pool2d": GlobalAvgPool2DOp,
     "image.resize2d": Resize2DOp,
+    "image.resize1d": Resize1DOp,
 }
 """The ops with one `layout` that take a desired layout, by TVM op name."""
 
@@ -207,8 +209,9 @@ def parse_desired_layouts(entries: Sequence[str]) -> dict[str, tuple[str, ...]]:
         else:
             if len(layouts) != 1:
                 raise ValueError(f"desired layout '{entry}': {op} takes one layout ('{op}:NHWC')")
-            allowed = RESIZE_LAYOUTS if op == "image.resize2d" else POOL_LAYOUTS
-            if op == "image.resize2d" or tile_of(layouts[0]) is None:
+            resize = {"image.resize2d": RESIZE_LAYOUTS, "image.resize1d": RESIZE1D_LAYOUTS}
+            allowed = resize.get(op, POOL_LAYOUTS)
+            if op in resize or tile_of(layouts[0]) is None:
                 _check_layout(entry, layouts[0], allowed, "layout")
         out[op] = tuple(layouts)
     return out
@@ -409,7 +412,7 @@ class _BlockConverter:
             if isinstance(op, Conv2DOp) and skip_conv2d_layer():
                 return False  # LayoutConfig(skip_layers=...): a boundary
             return self.convert_conv(op, key, *self.desired[key])
-        if isinstance(op, Pool2DOp | GlobalPool2DOp | Resize2DOp):
+        if isinstance(op, Pool2DOp | GlobalPool2DOp | ResizeOp):
             return self.convert_pool(op, self.desired[key][0])
         return False
 

@@ -22,7 +22,8 @@ be a boundary (then ConvertLayout transforms its input back).
 - `topk`: the axis renumbered; "both" gives a tuple of two relaid fields.
 - `nn.layer_norm`, `nn.instance_norm`: the axis renumbered (gamma and beta
   stay 1-D); `nn.l2_normalize`: each axis renumbered, in the given order.
-- `image.resize2d`: its `layout` set to the new one, when that is NCHW or NHWC.
+- `image.resize1d/2d/3d`: its `layout` set to the new one, when that is one the op takes
+  (NCW/NWC, NCHW/NHWC, NCDHW/NDHWC), as TVM's `ResizeInferCorrectLayout`.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from xrelay.dialects.relay.base import (
     get_str,
     normalize_axis,
 )
-from xrelay.dialects.relay.image import Resize2DOp
+from xrelay.dialects.relay.image import ResizeOp
 from xrelay.dialects.relay.nn_norm import InstanceNormOp, L2NormalizeOp, LayerNormOp
 from xrelay.dialects.relay.reduce import ArgReduceOp, ReduceOp, reduce_axes
 from xrelay.dialects.relay.tensor import SqueezeOp, StridedSliceOp, squeeze_axes
@@ -88,8 +89,8 @@ def remap_axes(op: Operation, src: str, dst: str) -> Remapped | None:
     if isinstance(op, L2NormalizeOp):
         props["axis"] = ints([_moved(a, src, dst) for a in get_ints(props, "axis")])
         return Remapped(props, src, dst)
-    if isinstance(op, Resize2DOp):
-        if get_str(props, "layout") != src or dst not in RESIZE_LAYOUTS:
+    if isinstance(op, ResizeOp):
+        if get_str(props, "layout") != src or dst not in op.LAYOUTS:
             return None
         props["layout"] = StringAttr(dst)
         return Remapped(props, src, dst)

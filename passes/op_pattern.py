@@ -12,7 +12,7 @@ registrations (`register_pattern` in `python/tvm/relay/op/*/_*.py` and
 - **Broadcast (1)**: the binary arithmetic, comparison, modulo, bitwise, logical and
   shift ops, `where`, `nn.bias_add`, `repeat`;
 - **Injective (2)**: `reshape transpose squeeze expand_dims concatenate split stack
-  layout_transform strided_slice take`, `nn.batch_flatten`, `nn.pad`, `image.resize2d`, and
+  layout_transform strided_slice take`, `nn.batch_flatten`, `nn.pad`, `image.resize1d/2d/3d`, and
   `tuple_get_item` (a structural node TVM marks injective);
 - **CommReduce (3)**: `sum mean max min prod argmax argmin`;
 - **OutEWiseFusable (4)**: `nn.conv2d nn.dense matmul`, `nn.conv1d/3d` and the transposed
@@ -250,6 +250,9 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     dyn.DynFullOp: K.ELEMWISE,
     dyn.DynPadOp: K.INJECTIVE,
     sparse_to_dense.SparseToDenseOp: K.OPAQUE,
+    # resize of the other ranks (image.resize1d/3d: Injective, as resize2d)
+    image.Resize1DOp: K.INJECTIVE,
+    image.Resize3DOp: K.INJECTIVE,
 }
 """The pattern kind of each relay op class (TVM's `TOpPattern`)."""
 

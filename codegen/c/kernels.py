@@ -83,7 +83,7 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.nn.avg_pool1d": conv.pool,
         "relay.nn.max_pool3d": conv.pool,
         "relay.nn.avg_pool3d": conv.pool,
-        "relay.image.resize2d": image.resize2d,
+        "relay.image.resize2d": image.resize,
         "relay.image.grid_sample": image_sample.grid_sample,
         "relay.nn.upsampling": upsampling.upsampling,
         "relay.slice_like": slice_like.slice_like,
@@ -99,6 +99,8 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.nn.batch_to_space_nd": space_batch.batch_to_space_nd,
         **DYN_KERNELS,
         "relay.sparse_to_dense": sparse_to_dense.sparse_to_dense,
+        "relay.image.resize1d": image.resize,
+        "relay.image.resize3d": image.resize,
     }
 )
 """Op name -> printer of the op's loop nests."""

@@ -104,7 +104,9 @@ from xrelay.dialects.relay.fast_math import (
     FastTanhOp,
 )
 from xrelay.dialects.relay.image import (
+    Resize1DOp,
     Resize2DOp,
+    Resize3DOp,
 )
 from xrelay.dialects.relay.image_sample import (
     GridSampleOp,
@@ -370,7 +372,9 @@ __all__ = [
     "RepeatOp",
     "ReshapeLikeOp",
     "ReshapeOp",
+    "Resize1DOp",
     "Resize2DOp",
+    "Resize3DOp",
     "ReverseOp",
     "ReverseReshapeOp",
     "RightShiftOp",
