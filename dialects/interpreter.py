@@ -133,6 +133,7 @@ _SEMANTICS = (
     *("stack_repeat", "fast_math"),
     *("like_ops", "space_batch"),
     *("dyn", "sparse_to_dense"),
+    *("annotation",),
 )
 """The `reference_<name>` modules of relay ops' semantics, imported on first use."""
 

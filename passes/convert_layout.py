@@ -32,7 +32,8 @@ required CanonicalizeOps (`nn.bias_add` becomes `expand_dims` + `add`, see
   of src" and does not transform it back yet.
 - Layout-agnostic ops on such a value are rebuilt to work on v' directly,
   and their results are recorded the same way (the new layout propagates):
-  - unary elementwise ops (`relu`, `exp`, `tanh`, `clip`, `cast`, `leaky_relu`, ...);
+  - unary elementwise ops (`relu`, `exp`, `tanh`, `clip`, `cast`, `leaky_relu`, ...) and
+    `annotation.stop_fusion` (TVM: ElemwiseArbitraryLayout);
   - broadcasting binary ops (arithmetic, `maximum`/`minimum`, comparisons) whose
     other operand has rank <= 4: a rank-4 other operand is transformed too, a
     lower-rank one (say a per-channel constant `[C, 1, 1]` or a bias `[C]`) is
@@ -102,6 +103,7 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import StringAttr
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 from xrelay.dialects.builder.attrs import int_, ints
+from xrelay.dialects.relay.annotation import StopFusionOp
 from xrelay.dialects.relay.base import RelayOp, get_int, get_ints, get_str, normalize_axis
 from xrelay.dialects.relay.elementwise import BinaryElementwiseOp, CastOp, UnaryElementwiseOp
 from xrelay.dialects.relay.image import RESIZE1D_LAYOUTS, Resize1DOp, Resize2DOp, ResizeOp
@@ -481,7 +483,7 @@ class _BlockConverter:
         props = dict(op.properties)
         if not (is_plain(src) and is_plain(dst)) and not self.follows_blocked(op, first):
             return False
-        if isinstance(op, UnaryElementwiseOp | CastOp):
+        if isinstance(op, UnaryElementwiseOp | CastOp | StopFusionOp):
             self.define(op, self.build(type(op), [first.value], props, op), src, dst)
         elif isinstance(op, BinaryElementwiseOp):
             if any(len(shape_of(v.type)) > rank_of(src) for v in op.operands):

@@ -577,6 +577,13 @@ def _resize(rank: int) -> Generator:
     return make
 
 
+def _stop_fusion(g: GraphMaker) -> Expr:
+    """annotation.stop_fusion between a tensor and a consumer FuseOps would else fuse it into,
+    any dtype."""
+    x = g.tensor(dtype=g.any_dtype())
+    return relay.maximum(relay.annotation.stop_fusion(x), x)
+
+
 def _grid_sample(g: GraphMaker) -> Expr:
     """image.grid_sample: every method and padding mode, 2-D or 3-D, grids reaching outside."""
     rank = g.rng.choice((2, 2, 3))
@@ -825,6 +832,7 @@ GENERATORS: dict[str, Generator] = {
     **DYN_GENERATORS,
     "relay.image.resize1d": _resize(1),
     "relay.image.resize3d": _resize(3),
+    "relay.annotation.stop_fusion": _stop_fusion,
 }
 """A graph generator for every relay op the builder writes, by op name."""
 

@@ -101,6 +101,7 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.sparse_to_dense": sparse_to_dense.sparse_to_dense,
         "relay.image.resize1d": image.resize,
         "relay.image.resize3d": image.resize,
+        "relay.annotation.stop_fusion": tensor.copy,
     }
 )
 """Op name -> printer of the op's loop nests."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from xdsl.ir import Dialect
 from xrelay.dialects.relay import (
     algorithm,
+    annotation,
     creation,
     deformable_conv,
     dyn,
@@ -76,6 +77,7 @@ RELAY = Dialect(
         *space_batch.OPS,
         *dyn.OPS,
         *sparse_to_dense.OPS,
+        *annotation.OPS,
     ],
     [],
 )

@@ -11,6 +11,9 @@ from xrelay.dialects.relay.algorithm import (
     SortOp,
     TopKOp,
 )
+from xrelay.dialects.relay.annotation import (
+    StopFusionOp,
+)
 from xrelay.dialects.relay.creation import (
     FullLikeOp,
     FullOp,
@@ -397,6 +400,7 @@ __all__ = [
     "SqrtOp",
     "SqueezeOp",
     "StackOp",
+    "StopFusionOp",
     "StridedSliceOp",
     "SubtractOp",
     "SumOp",
