@@ -134,6 +134,7 @@ _SEMANTICS = (
     *("like_ops", "space_batch"),
     *("dyn", "sparse_to_dense"),
     *("vision_rcnn",),
+    *("annotation",),
 )
 """The `reference_<name>` modules of relay ops' semantics, imported on first use."""
 

@@ -28,6 +28,7 @@ from xrelay.dialects.builder.expr import (
     attr_to_python,
     free_vars,
 )
+from xrelay.dialects.builder.span import span_of
 from xrelay.dialects.dense_literal import ExactPrinter
 from xrelay.dialects.depth import nesting_guard
 from xrelay.dialects.relay.base import RelayOp
@@ -348,5 +349,6 @@ def _convert_block(
         else:
             expr = OpaqueCall(inner, args)
         expr.name_hint = inner.results[0].name_hint
+        expr.span = span_of(inner.location)
         env[inner.results[0]] = expr
     raise ValueError("block has no terminator")

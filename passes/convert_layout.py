@@ -13,9 +13,10 @@ OIHW, HWIO, OHWI, HWOI or `default`, which is also what a missing kernel layout
 means), `nn.conv2d_transpose` (data NCHW or NHWC; kernel IOHW, OIHW, HWIO, HWOI
 or `default`), `nn.deformable_conv2d` (data, and its offset, NCHW or NHWC; kernel as
 conv2d's, `default` OIHW / HWIO as TVM's `convert_deformable_conv2d`), the pools
-`nn.max_pool2d`, `nn.avg_pool2d`, `nn.global_max_pool2d`, `nn.global_avg_pool2d` and
-`image.resize2d` (one layout, NCHW or NHWC), and `vision.roi_align` / `vision.roi_pool`
-(data NCHW or NHWC, then `default` or nothing for the rois, which stay [num_roi, 5]).
+`nn.max_pool2d`, `nn.avg_pool2d`, `nn.global_max_pool2d`, `nn.global_avg_pool2d`,
+`image.resize2d` (one layout, NCHW or NHWC) and `image.resize1d` (NCW or NWC), and
+`vision.roi_align` / `vision.roi_pool` (data NCHW or NHWC, then `default` or nothing for
+the rois, which stay [num_roi, 5]).
 `default` is the kernel layout TVM pairs with the data layout: OIHW for NCHW,
 HWIO for NHWC, HWOI for an NHWC depthwise conv (groups = input channels =
 output channels), as TVM's `convert_conv2d`; IOHW / HWIO for conv2d_transpose.
@@ -34,7 +35,8 @@ required CanonicalizeOps (`nn.bias_add` becomes `expand_dims` + `add`, see
   of src" and does not transform it back yet.
 - Layout-agnostic ops on such a value are rebuilt to work on v' directly,
   and their results are recorded the same way (the new layout propagates):
-  - unary elementwise ops (`relu`, `exp`, `tanh`, `clip`, `cast`, `leaky_relu`, ...);
+  - unary elementwise ops (`relu`, `exp`, `tanh`, `clip`, `cast`, `leaky_relu`, ...) and
+    `annotation.stop_fusion` (TVM: ElemwiseArbitraryLayout);
   - broadcasting binary ops (arithmetic, `maximum`/`minimum`, comparisons) whose
     other operand has rank <= 4: a rank-4 other operand is transformed too, a
     lower-rank one (say a per-channel constant `[C, 1, 1]` or a bias `[C]`) is
@@ -44,7 +46,7 @@ required CanonicalizeOps (`nn.bias_add` becomes `expand_dims` + `add`, see
     `concatenate`, `split` get the axis's new position (`softmax(y, axis=3)` in
     NHWC becomes `axis=1` in NCHW); `nn.pad` gets its `pad_width` pairs
     permuted; `squeeze`, reductions, `strided_slice`, `topk`, `nn.layer_norm`,
-    `nn.instance_norm`, `nn.l2_normalize` and `image.resize2d` renumber their
+    `nn.instance_norm`, `nn.l2_normalize` and `image.resize1d/2d/3d` renumber their
     axes as TVM's FInferCorrectLayout (`passes/convert_layout_axes.py`); an op
     dropping axes leaves a result held in the layouts without those letters
     (`NWC` held as `NCW` after a squeeze);
@@ -106,10 +108,11 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import StringAttr
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 from xrelay.dialects.builder.attrs import int_, ints
+from xrelay.dialects.relay.annotation import StopFusionOp
 from xrelay.dialects.relay.base import RelayOp, get_int, get_ints, get_str, normalize_axis
 from xrelay.dialects.relay.deformable_conv import DeformableConv2DOp
 from xrelay.dialects.relay.elementwise import BinaryElementwiseOp, CastOp, UnaryElementwiseOp
-from xrelay.dialects.relay.image import Resize2DOp
+from xrelay.dialects.relay.image import RESIZE1D_LAYOUTS, Resize1DOp, Resize2DOp, ResizeOp
 from xrelay.dialects.relay.layout_blocked import is_plain, rank_of
 from xrelay.dialects.relay.nn import (
     CONV_DATA_LAYOUTS,
@@ -159,6 +162,7 @@ POOL_OPS: dict[str, type[RelayOp]] = {
     "nn.global_max_pool2d": GlobalMaxPool2DOp,
     "nn.global_avg_pool2d": GlobalAvgPool2DOp,
     "image.resize2d": Resize2DOp,
+    "image.resize1d": Resize1DOp,
 }
 """The ops with one `layout` that take a desired layout, by TVM op name."""
 
@@ -231,8 +235,9 @@ def parse_desired_layouts(entries: Sequence[str]) -> dict[str, tuple[str, ...]]:
         else:
             if len(layouts) != 1:
                 raise ValueError(f"desired layout '{entry}': {op} takes one layout ('{op}:NHWC')")
-            allowed = RESIZE_LAYOUTS if op == "image.resize2d" else POOL_LAYOUTS
-            if op == "image.resize2d" or tile_of(layouts[0]) is None:
+            resize = {"image.resize2d": RESIZE_LAYOUTS, "image.resize1d": RESIZE1D_LAYOUTS}
+            allowed = resize.get(op, POOL_LAYOUTS)
+            if op in resize or tile_of(layouts[0]) is None:
                 _check_layout(entry, layouts[0], allowed, "layout")
         out[op] = tuple(layouts)
     return out
@@ -437,7 +442,7 @@ class _BlockConverter:
             if skip_conv2d_layer():  # TVM's convert_deformable_conv2d checks it too
                 return False
             return self.convert_deformable(op, key, *self.desired[key])
-        if isinstance(op, Pool2DOp | GlobalPool2DOp | Resize2DOp | ROIAlignOp | ROIPoolOp):
+        if isinstance(op, Pool2DOp | GlobalPool2DOp | ResizeOp | ROIAlignOp | ROIPoolOp):
             return self.convert_pool(op, self.desired[key][0])
         return False
 
@@ -531,7 +536,7 @@ class _BlockConverter:
         props = dict(op.properties)
         if not (is_plain(src) and is_plain(dst)) and not self.follows_blocked(op, first):
             return False
-        if isinstance(op, UnaryElementwiseOp | CastOp):
+        if isinstance(op, UnaryElementwiseOp | CastOp | StopFusionOp):
             self.define(op, self.build(type(op), [first.value], props, op), src, dst)
         elif isinstance(op, BinaryElementwiseOp):
             if any(len(shape_of(v.type)) > rank_of(src) for v in op.operands):

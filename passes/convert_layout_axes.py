@@ -22,7 +22,8 @@ be a boundary (then ConvertLayout transforms its input back).
 - `topk`: the axis renumbered; "both" gives a tuple of two relaid fields.
 - `nn.layer_norm`, `nn.instance_norm`: the axis renumbered (gamma and beta
   stay 1-D); `nn.l2_normalize`: each axis renumbered, in the given order.
-- `image.resize2d`: its `layout` set to the new one, when that is NCHW or NHWC.
+- `image.resize1d/2d/3d`: its `layout` set to the new one, when that is one the op takes
+  (NCW/NWC, NCHW/NHWC, NCDHW/NDHWC), as TVM's `ResizeInferCorrectLayout`.
 - `transpose`: each axis (the reversed order when `axes` is absent) renumbered to where
   its letter is in the new layout; the result is then in the layout it had (`NCHW`
   transposed `[0, 3, 1, 2]` from NHWC is `NCHW` transposed `[0, 1, 2, 3]`), so nothing
@@ -46,7 +47,7 @@ from xrelay.dialects.relay.base import (
     get_str,
     normalize_axis,
 )
-from xrelay.dialects.relay.image import Resize2DOp
+from xrelay.dialects.relay.image import ResizeOp
 from xrelay.dialects.relay.nn_norm import InstanceNormOp, L2NormalizeOp, LayerNormOp
 from xrelay.dialects.relay.reduce import ArgReduceOp, ReduceOp, reduce_axes
 from xrelay.dialects.relay.tensor import SqueezeOp, StridedSliceOp, TransposeOp, squeeze_axes
@@ -99,8 +100,8 @@ def remap_axes(op: Operation, src: str, dst: str) -> Remapped | None:
         props["axes"] = ints([_moved(a, src, dst) for a in axes])
         held = "".join(src[normalize_axis(a, len(src))] for a in axes)
         return Remapped(props, held, held)
-    if isinstance(op, Resize2DOp):
-        if get_str(props, "layout") != src or dst not in RESIZE_LAYOUTS:
+    if isinstance(op, ResizeOp):
+        if get_str(props, "layout") != src or dst not in op.LAYOUTS:
             return None
         props["layout"] = StringAttr(dst)
         return Remapped(props, src, dst)

@@ -33,8 +33,10 @@ What is not put in a function (TVM's rules): constants, a tuple or a
 another group), the BYOC annotations (non-computational), and ops that are
 no relay tensor ops (`func.call`, `relay.if`, `relay.composite`, other
 dialects). Every other relay op lands in exactly one function; an opaque one
-(`nn.dropout`) in a function of its own. Constants: a scalar of `i1`, `i32`,
-`i64`, `f32` or `f64` is ElemWise and fused into its consumer's function,
+(`nn.dropout`) in a function of its own. `annotation.stop_fusion` is an Opaque group of
+its own while groups are chosen, so no group crosses it, and is then removed (its
+readers read its operand), as TVM's fused result holds no such call. Constants: a
+scalar of `i1`, `i32`, `i64`, `f32` or `f64` is ElemWise and fused into its consumer's function,
 where it is then defined; any other constant stays in the caller and is
 passed as a parameter, or, with the config `relay.FuseOps.link_params`
 (TVM's), is copied into each fused function that reads it.
@@ -71,6 +73,7 @@ from xdsl.traits import IsTerminator
 from xrelay.dialects.func_build import call_op, func_op, return_op
 from xrelay.dialects.fused_names import fused_base
 from xrelay.dialects.locations import fused_location_of, inherit, locate_arguments
+from xrelay.dialects.relay.annotation import StopFusionOp
 from xrelay.dialects.relay.base import RelayOp
 from xrelay.dialects.relay.structure import ConstantOp, IfOp, TupleGetItemOp, TupleOp
 from xrelay.passes.adapters import XdslFunctionPass, XdslPass
@@ -396,6 +399,19 @@ def _wrappable(ops: Sequence[Operation], members: set[Operation]) -> bool:
     )
 
 
+def _erased_barrier(op: Operation) -> bool:
+    """Remove a `stop_fusion` (its readers read its operand) and say so; False for other ops.
+
+    It was an Opaque group of its own while groups were chosen; TVM's fused result holds
+    no such call (its FuseMutator rewrites the call to its argument)."""
+    if not isinstance(op, StopFusionOp):
+        return False
+    op.results[0].replace_all_uses_with(op.operands[0])
+    op.detach()
+    op.erase()
+    return True
+
+
 class Fuser:
     """Fuses the functions of one module, naming new functions uniquely within it."""
 
@@ -434,9 +450,9 @@ class Fuser:
             groups.setdefault(partitioner.find(nid), []).append(op)
         position = {op: nid for nid, op in enumerate(graph.ops)}
         for root in sorted(groups):
-            ops = groups[root]
+            ops = [op for op in groups[root] if not _erased_barrier(op)]
             members = set(ops)
-            if _wrappable(ops, members):
+            if ops and _wrappable(ops, members):
                 self.outline(block, ops, members, position, function)
 
     def unique_name(self, ops: Sequence[Operation]) -> str:

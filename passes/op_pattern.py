@@ -12,7 +12,7 @@ registrations (`register_pattern` in `python/tvm/relay/op/*/_*.py` and
 - **Broadcast (1)**: the binary arithmetic, comparison, modulo, bitwise, logical and
   shift ops, `where`, `nn.bias_add`, `repeat`;
 - **Injective (2)**: `reshape transpose squeeze expand_dims concatenate split stack
-  layout_transform strided_slice take`, `nn.batch_flatten`, `nn.pad`, `image.resize2d`, and
+  layout_transform strided_slice take`, `nn.batch_flatten`, `nn.pad`, `image.resize1d/2d/3d`, and
   `tuple_get_item` (a structural node TVM marks injective);
 - **CommReduce (3)**: `sum mean max min prod argmax argmin`;
 - **OutEWiseFusable (4)**: `nn.conv2d nn.dense matmul`, `nn.conv1d/3d` and the transposed
@@ -23,7 +23,8 @@ registrations (`register_pattern` in `python/tvm/relay/op/*/_*.py` and
 - **Opaque (8)**: `nn.dropout` (TVM: opaque and stateful), `topk argsort sort`,
   `vision.all_class_non_max_suppression`, the BYOC
   annotations `compiler_begin`/`compiler_end` (opaque and non-computational
-  in TVM), `if`, `composite`, `yield`, and every op of another dialect
+  in TVM), the fusion barrier `annotation.stop_fusion`, `if`, `composite`, `yield`,
+  and every op of another dialect
   (`func.call` included), which `op_pattern` does not find in the table.
 
 The ops added for the ONNX frontend follow TVM's registrations the same way:
@@ -47,6 +48,7 @@ from xdsl.dialects.builtin import IntegerType, TensorType, f32, f64
 from xdsl.ir import Attribute, Operation
 from xrelay.dialects.relay import (
     algorithm,
+    annotation,
     creation,
     deformable_conv,
     dyn,
@@ -255,6 +257,11 @@ OP_PATTERNS: dict[type[Operation], OpPatternKind] = {
     vision_rcnn.ROIAlignOp: K.OUT_ELEMWISE_FUSABLE,
     vision_rcnn.ROIPoolOp: K.OUT_ELEMWISE_FUSABLE,
     dyn.DynTopKOp: K.OPAQUE,
+    # resize of the other ranks (image.resize1d/3d: Injective, as resize2d)
+    image.Resize1DOp: K.INJECTIVE,
+    image.Resize3DOp: K.INJECTIVE,
+    # the fusion barrier (TVM: Opaque; FuseOps then removes it)
+    annotation.StopFusionOp: K.OPAQUE,
 }
 """The pattern kind of each relay op class (TVM's `TOpPattern`)."""
 

@@ -532,40 +532,57 @@ def _pool_nd(kind: str, rank: int) -> Generator:
     return make
 
 
-def _resize2d(g: GraphMaker) -> Expr:
-    """image.resize2d: every method, coordinate mode and rounding, up or down, with ONNX-style
-    scales sometimes, NCHW or NHWC, float or int32 data."""
-    dtype = g.rng.choice(("float32", "float32", "int32"))
-    layout = g.rng.choice(("NCHW", "NCHW", "NHWC"))
-    h, w = g.dim(1, 6), g.dim(1, 6)
-    c = g.dim(1, 3)
-    x = g.var((g.batch, c, h, w) if layout == "NCHW" else (g.batch, h, w, c), dtype)
-    size = (g.dim(1, 9), g.dim(1, 9))
-    scales = None
-    if g.rng.random() < 0.3:
-        scales = tuple(
-            float(np.float32(o / i * g.rng.choice((1.0, 1.1, 0.9))))
-            for o, i in zip(size, (h, w), strict=True)
+RESIZE_BUILDERS = {1: relay.image.resize1d, 2: relay.image.resize2d, 3: relay.image.resize3d}
+RESIZE_LAYOUTS = {1: ("NCW", "NWC"), 2: ("NCHW", "NHWC"), 3: ("NCDHW", "NDHWC")}
+
+
+def _resize(rank: int) -> Generator:
+    """image.resize1d/2d/3d: every method, coordinate mode and rounding, up or down, with
+    ONNX-style scales sometimes, channels first or last, float or int32 data."""
+
+    def make(g: GraphMaker) -> Expr:
+        dtype = g.rng.choice(("float32", "float32", "int32"))
+        first, last = RESIZE_LAYOUTS[rank]
+        layout = g.rng.choice((first, first, last))
+        top = 6 if rank < 3 else 4
+        spatial = tuple(g.dim(1, top) for _ in range(rank))
+        c = g.dim(1, 3)
+        x = g.var((g.batch, c, *spatial) if layout == first else (g.batch, *spatial, c), dtype)
+        size = tuple(g.dim(1, top + 3) for _ in range(rank))
+        scales = None
+        if g.rng.random() < 0.3:
+            scales = tuple(
+                float(np.float32(o / i * g.rng.choice((1.0, 1.1, 0.9))))
+                for o, i in zip(size, spatial, strict=True)
+            )
+        method = g.rng.choice(("nearest_neighbor", "linear", "cubic"))
+        modes = ("half_pixel", "align_corners", "asymmetric", "pytorch_half_pixel")
+        modes += ("tf_half_pixel_for_nn", "tf_crop_and_resize", "half_pixel_symmetric")
+        return RESIZE_BUILDERS[rank](
+            x,
+            size,
+            roi=tuple(round(g.rng.uniform(-0.2, 1.2), 2) for _ in range(2 * rank)),
+            layout=layout,
+            method=method,
+            coordinate_transformation_mode=g.rng.choice(modes),
+            rounding_method=g.rng.choice(
+                ("", "round", "floor", "ceil", "round_prefer_floor", "round_prefer_ceil")
+            ),
+            cubic_alpha=g.rng.choice((-0.5, -0.75)),
+            cubic_exclude=g.rng.randint(0, 1),
+            extrapolation_value=g.rng.choice((0.0, 10.0, -1.5)),
+            scales=scales,
+            antialias=method != "nearest_neighbor" and g.rng.random() < 0.3,
         )
-    method = g.rng.choice(("nearest_neighbor", "linear", "cubic"))
-    modes = ("half_pixel", "align_corners", "asymmetric", "pytorch_half_pixel")
-    modes += ("tf_half_pixel_for_nn", "tf_crop_and_resize", "half_pixel_symmetric")
-    return relay.image.resize2d(
-        x,
-        size,
-        roi=tuple(round(g.rng.uniform(-0.2, 1.2), 2) for _ in range(4)),
-        layout=layout,
-        method=method,
-        coordinate_transformation_mode=g.rng.choice(modes),
-        rounding_method=g.rng.choice(
-            ("", "round", "floor", "ceil", "round_prefer_floor", "round_prefer_ceil")
-        ),
-        cubic_alpha=g.rng.choice((-0.5, -0.75)),
-        cubic_exclude=g.rng.randint(0, 1),
-        extrapolation_value=g.rng.choice((0.0, 10.0, -1.5)),
-        scales=scales,
-        antialias=method != "nearest_neighbor" and g.rng.random() < 0.3,
-    )
+
+    return make
+
+
+def _stop_fusion(g: GraphMaker) -> Expr:
+    """annotation.stop_fusion between a tensor and a consumer FuseOps would else fuse it into,
+    any dtype."""
+    x = g.tensor(dtype=g.any_dtype())
+    return relay.maximum(relay.annotation.stop_fusion(x), x)
 
 
 def _grid_sample(g: GraphMaker) -> Expr:
@@ -798,7 +815,7 @@ GENERATORS: dict[str, Generator] = {
     "relay.nn.avg_pool1d": _pool_nd("avg", 1),
     "relay.nn.max_pool3d": _pool_nd("max", 3),
     "relay.nn.avg_pool3d": _pool_nd("avg", 3),
-    "relay.image.resize2d": _resize2d,
+    "relay.image.resize2d": _resize(2),
     "relay.image.grid_sample": _grid_sample,
     "relay.nn.upsampling": _upsampling,
     "relay.slice_like": _slice_like,
@@ -815,6 +832,9 @@ GENERATORS: dict[str, Generator] = {
     **SPACE_BATCH_GENERATORS,
     **DYN_GENERATORS,
     **RCNN_GENERATORS,
+    "relay.image.resize1d": _resize(1),
+    "relay.image.resize3d": _resize(3),
+    "relay.annotation.stop_fusion": _stop_fusion,
 }
 """A graph generator for every relay op the builder writes, by op name."""
 

@@ -71,6 +71,7 @@ MOVES = frozenset(
         "relay.composite",
         "relay.compiler_begin",
         "relay.compiler_end",
+        "relay.annotation.stop_fusion",
     }
 )
 """Ops that keep their half floats: they copy elements (or are structure)."""

@@ -84,7 +84,7 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.nn.avg_pool1d": conv.pool,
         "relay.nn.max_pool3d": conv.pool,
         "relay.nn.avg_pool3d": conv.pool,
-        "relay.image.resize2d": image.resize2d,
+        "relay.image.resize2d": image.resize,
         "relay.image.grid_sample": image_sample.grid_sample,
         "relay.nn.upsampling": upsampling.upsampling,
         "relay.slice_like": slice_like.slice_like,
@@ -102,6 +102,9 @@ KERNELS: Mapping[str, KernelFn] = MappingProxyType(
         "relay.sparse_to_dense": sparse_to_dense.sparse_to_dense,
         "relay.vision.roi_align": vision_rcnn.roi_align,
         "relay.vision.roi_pool": vision_rcnn.roi_pool,
+        "relay.image.resize1d": image.resize,
+        "relay.image.resize3d": image.resize,
+        "relay.annotation.stop_fusion": tensor.copy,
     }
 )
 """Op name -> printer of the op's loop nests."""

@@ -1,6 +1,7 @@
-"""Loop nest of `relay.image.resize2d`: the taps of each output row and column are tables
-computed at build time (`resize_taps`, as the reference), the loops sum them in the
-reference's order (along H, then W, in double) and convert once."""
+"""Loop nests of `relay.image.resize1d/2d/3d`: the taps of each output position along each
+spatial axis are tables computed at build time (`resize_taps`, as the reference), the loops
+sum them in the reference's order (along the outermost spatial axis first, in double) and
+convert once."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from xrelay.codegen.c.kernel_api import Kernel, converted
 from xrelay.codegen.c.scalars import INDEX, Scalar
 from xrelay.codegen.c.writer import CWriter, affine, strides
 from xrelay.dialects.relay.base import Props, get_float, get_str, properties_with_defaults
+from xrelay.dialects.relay.image import ResizeOp
 from xrelay.dialects.relay.resize_taps import axis_resizes, taps
 
 Array = npt.NDArray[Any]
@@ -50,62 +52,62 @@ def _rounded(element: Scalar, expr: str) -> str:
     )
 
 
-def resize2d(k: Kernel) -> None:
-    """Resize H and W: per output element, the sum over W taps of the sum over H taps."""
-    resize2d_with(k, properties_with_defaults(cast(IRDLOperation, k.op)))
+def resize(k: Kernel) -> None:
+    """`relay.image.resize1d/2d/3d`: per output element, nested sums over the taps of each
+    spatial axis."""
+    op = cast(ResizeOp, k.op)
+    resize_with(k, properties_with_defaults(cast(IRDLOperation, op)), op.SPATIAL)
 
 
-def resize2d_with(k: Kernel, full: Props) -> None:
-    """`resize2d` of `k`'s input and output with the resize2d properties `full` (all given),
-    for ops computed as a resize (`nn.upsampling`)."""
+def resize_with(k: Kernel, full: Props, spatial: str) -> None:
+    """Resize the axes `spatial` (outermost first) of `k`'s input into its output with the
+    resize properties `full` (all given); also for ops computed as a resize (`nn.upsampling`).
+    """
     layout = get_str(full, "layout")
     ishape, oshape = k.in_shape(0), k.out_shape()
     dims = {d: ishape[layout.index(d)] for d in layout}
     out = {d: oshape[layout.index(d)] for d in layout}
     ins = dict(zip(layout, strides(ishape), strict=True))
     outs = dict(zip(layout, strides(oshape), strict=True))
-    h_axis, w_axis = axis_resizes(full, (dims["H"], dims["W"]), (out["H"], out["W"]))
+    axes = axis_resizes(full, [dims[d] for d in spatial], [out[d] for d in spatial])
     extrapolation = double_literal(get_float(full, "extrapolation_value"))
-    element = k.out_scalar()
     w = k.w
-    tables: list[tuple[str, Array, Array, Array]] = []
-    for name, axis in (("h", h_axis), ("w", w_axis)):
-        index, weights, outside = taps(axis)
-        _table(w, INDEX, f"{name}_at", [[str(int(i)) for i in row] for row in index])
-        _table(
-            w, "double", f"{name}_by", [[double_literal(float(v)) for v in row] for row in weights]
-        )
-        tables.append((name, index, weights, outside))
-    (_, h_index, _, h_out), (_, w_index, _, w_out) = tables
-    for name, flags in (("h", h_out), ("w", w_out)):
+    counts: list[int] = []
+    outside: list[bool] = []
+    for letter, axis in zip(spatial.lower(), axes, strict=True):
+        index, weights, flags = taps(axis)
+        _table(w, INDEX, f"{letter}_at", [[str(int(i)) for i in row] for row in index])
+        by = [[double_literal(float(v)) for v in row] for row in weights]
+        _table(w, "double", f"{letter}_by", by)
         if flags.any():
             row = ", ".join("1" if f else "0" for f in flags)
-            w.line(f"static const uint8_t {name}_out[{len(flags)}] = {{{row}}};")
-    nh, nw = h_index.shape[1] if h_index.size else 0, w_index.shape[1] if w_index.size else 0
-    with (
-        w.loop("n", dims["N"]),
-        w.loop("c", dims["C"]),
-        w.loop("y", out["H"]),
-        w.loop("x", out["W"]),
-    ):
-        w.line("double acc = 0;")
-        with w.loop("j", nw):
-            w.line("double t = 0;")
-            with w.loop("i", nh):
-                at = affine(
-                    [
-                        ("n", ins["N"]),
-                        ("c", ins["C"]),
-                        ("h_at[y][i]", ins["H"]),
-                        ("w_at[x][j]", ins["W"]),
-                    ]
-                )
-                w.line(f"t += h_by[y][i] * (double)in0[{at}];")
-            if h_out.any():
-                w.line(f"if (h_out[y]) t = {extrapolation};")
-            w.line("acc += w_by[x][j] * t;")
-        if w_out.any():
-            w.line(f"if (w_out[x]) acc = {extrapolation};")
-        where = affine([("n", outs["N"]), ("c", outs["C"]), ("y", outs["H"]), ("x", outs["W"])])
-        value = converted(element, "acc") if element.is_float else _rounded(element, "acc")
+            w.line(f"static const uint8_t {letter}_out[{len(flags)}] = {{{row}}};")
+        counts.append(index.shape[1] if index.size else 0)
+        outside.append(bool(flags.any()))
+    at = affine(
+        [("n", ins["N"]), ("c", ins["C"])]
+        + [(f"{d.lower()}_at[o{d.lower()}][i{d.lower()}]", ins[d]) for d in spatial]
+    )
+
+    def tap_sum(level: int) -> str:
+        """Declare and compute `s<axis>`: the sum over the taps of spatial axis `level` of
+        the sums over the axes before it (the input element at the first)."""
+        letter = spatial[level].lower()
+        total = f"s{letter}"
+        w.line(f"double {total} = 0;")
+        with w.loop(f"i{letter}", counts[level]):
+            value = f"(double)in0[{at}]" if level == 0 else tap_sum(level - 1)
+            w.line(f"{total} += {letter}_by[o{letter}][i{letter}] * {value};")
+        if outside[level]:
+            w.line(f"if ({letter}_out[o{letter}]) {total} = {extrapolation};")
+        return total
+
+    names = ["n", "c"] + [f"o{d.lower()}" for d in spatial]
+    with w.loops(names, [dims["N"], dims["C"]] + [out[d] for d in spatial]):
+        acc = tap_sum(len(spatial) - 1)
+        where = affine(
+            [("n", outs["N"]), ("c", outs["C"])] + [(f"o{d.lower()}", outs[d]) for d in spatial]
+        )
+        element = k.out_scalar()
+        value = converted(element, acc) if element.is_float else _rounded(element, acc)
         w.line(f"out0[{where}] = {value};")

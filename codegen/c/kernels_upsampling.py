@@ -7,7 +7,7 @@ from typing import cast
 
 from xdsl.irdl import IRDLOperation
 from xrelay.codegen.c.kernel_api import Kernel
-from xrelay.codegen.c.kernels_image import resize2d_with
+from xrelay.codegen.c.kernels_image import resize_with
 from xrelay.dialects.relay import upsampling as ops
 from xrelay.dialects.relay.base import get_str, properties_with_defaults
 
@@ -17,4 +17,5 @@ def upsampling(k: Kernel) -> None:
     props = properties_with_defaults(cast(IRDLOperation, k.op))
     layout = get_str(props, "layout")
     shape = k.in_shape(0)
-    resize2d_with(k, ops.resize_props(props, (shape[layout.index("H")], shape[layout.index("W")])))
+    hw = (shape[layout.index("H")], shape[layout.index("W")])
+    resize_with(k, ops.resize_props(props, hw), "HW")

@@ -60,7 +60,8 @@ class _Printer:
 
     def _bind(self, rhs: str, expr: Expr) -> str:
         name = f"%{len(self.lines)}"
-        self.lines.append(f"  {name} = {rhs} /* ty={expr.checked_type} */;")
+        span = f" span={expr.span}" if expr.span is not None else ""
+        self.lines.append(f"  {name} = {rhs} /* ty={expr.checked_type}{span} */;")
         return name
 
     def _text(self, expr: Expr) -> str:

@@ -39,6 +39,7 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xrelay.dialects.builder.call_attrs import CallAttrs
 from xrelay.dialects.builder.incomplete import incomplete, is_complete
 from xrelay.dialects.builder.op_handle import Op
+from xrelay.dialects.builder.span import Span
 from xrelay.dialects.fused_names import fused_base
 from xrelay.dialects.relay.base import RelayOp, RelayTypeError
 from xrelay.dialects.relay.structure import (
@@ -100,6 +101,8 @@ class Expr:
         self._checked_type = checked_type
         self.name_hint: str | None = None
         """The SSA name the value had in text, kept when a module is rebuilt."""
+        self.span: Span | None = None
+        """TVM's `span`: where the expression came from (its op's location)."""
 
     @property
     def checked_type(self) -> Attribute:
@@ -267,6 +270,7 @@ class Call(Expr):
         props: Mapping[str, Attribute] | None = None,
         attrs: Mapping[str, Attribute] | None = None,
         checked_type: Attribute | None = None,
+        span: Span | None = None,
     ) -> FunctionCall: ...
     @overload
     def __new__(
@@ -276,6 +280,7 @@ class Call(Expr):
         props: Mapping[str, Attribute] | None = None,
         attrs: Mapping[str, Attribute] | None = None,
         checked_type: Attribute | None = None,
+        span: Span | None = None,
     ) -> GlobalCall: ...
     @overload
     def __new__(
@@ -285,6 +290,7 @@ class Call(Expr):
         props: Mapping[str, Attribute] | None = None,
         attrs: Mapping[str, Attribute] | None = None,
         checked_type: Attribute | None = None,
+        span: Span | None = None,
     ) -> Self: ...
     def __new__(
         cls,
@@ -293,9 +299,11 @@ class Call(Expr):
         props: Mapping[str, Attribute] | None = None,
         attrs: Mapping[str, Attribute] | None = None,
         checked_type: Attribute | None = None,
+        span: Span | None = None,
     ) -> Call | FunctionCall | GlobalCall:
         """TVM's `relay.Call(fn, args)`: a Function callee makes a `FunctionCall`, a GlobalVar
-        a `GlobalCall`."""
+        a `GlobalCall`. TVM's `span` (a `relay.Span`, also as the fifth argument) locates
+        the op."""
         if isinstance(op, Function):
             return FunctionCall(op, args)
         if isinstance(op, GlobalVar):
@@ -309,8 +317,12 @@ class Call(Expr):
         props: Mapping[str, Attribute] | None = None,
         attrs: Mapping[str, Attribute] | None = None,
         checked_type: Attribute | None = None,
+        span: Span | None = None,
     ):
         assert not isinstance(op, Function | GlobalVar)  # `__new__` made another call
+        fifth: object = checked_type
+        if isinstance(fifth, Span):  # TVM's fifth argument: `relay.Call(op, args, attrs, [], span)`
+            span, checked_type = fifth, None
         if isinstance(props, CallAttrs):
             # TVM's `relay.Call(call.op, args, call.attrs, call.type_args)`: a call's attrs
             # carry its op attributes, which are this call's properties here.
@@ -332,6 +344,7 @@ class Call(Expr):
             complete = all(is_complete(t) for t in types)
             checked_type = infer_call_type(op, types, self.props) if complete else incomplete()
         super().__init__(checked_type)
+        self.span = span
 
     @property
     def type_args(self) -> list[Attribute]:
@@ -759,6 +772,8 @@ class _Emitter:
                 properties=node.props,
                 attributes=node.attrs,
             )
+            if node.span is not None:
+                op.location = node.span.location()
         elif isinstance(node, GlobalCall):
             op = func.CallOp(node.callee.name_hint, self.operands(node), node.ret_types)
             if len(node.ret_types) != 1:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from xdsl.ir import Dialect
 from xrelay.dialects.relay import (
     algorithm,
+    annotation,
     creation,
     deformable_conv,
     dyn,
@@ -78,6 +79,7 @@ RELAY = Dialect(
         *dyn.OPS,
         *sparse_to_dense.OPS,
         *vision_rcnn.OPS,
+        *annotation.OPS,
     ],
     [],
 )

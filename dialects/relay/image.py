@@ -1,13 +1,15 @@
-"""Image relay ops (`relay.image.*`): `resize2d`.
+"""Image relay ops (`relay.image.*`): `resize1d`, `resize2d`, `resize3d`.
 
-Names, attributes and defaults are TVM's (`tvm.relay.image.resize2d`); the
-numerics follow ONNX Resize's reference, which TVM's frontend maps onto it.
+Names, attributes and defaults are TVM's (`tvm.relay.image.resize1d/2d/3d`); the
+numerics follow ONNX Resize's reference, which TVM's frontend maps onto it. The
+three differ only in their spatial axes (W; H, W; D, H, W) and share one verifier.
 See https://tvm.apache.org/docs/reference/api/python/relay/image.html.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from xdsl.dialects.builtin import (
     DenseArrayBase,
@@ -55,6 +57,8 @@ COORDINATE_MODES = (
 )
 ROUNDING_METHODS = ("", "round", "floor", "ceil", "round_prefer_floor", "round_prefer_ceil")
 RESIZE_LAYOUTS = ("NCHW", "NHWC")
+RESIZE1D_LAYOUTS = ("NCW", "NWC")
+RESIZE3D_LAYOUTS = ("NCDHW", "NDHWC")
 
 
 def float_list_attr(values: Sequence[float]) -> DenseArrayBase:
@@ -77,32 +81,33 @@ def _one_of(value: str, allowed: Sequence[str], what: str) -> str:
     return value
 
 
-@irdl_op_definition
-class Resize2DOp(RelayOp):
-    """`relay.image.resize2d`: resize H and W of NCHW or NHWC data to `size`.
+class ResizeOp(RelayOp):
+    """Base of `relay.image.resize1d/2d/3d`: resize the spatial axes `SPATIAL` of data in
+    one of `LAYOUTS` to `size`, one value per spatial axis in `SPATIAL`'s order.
 
     Output position `x` maps to the input coordinate of
     `coordinate_transformation_mode` (ONNX Resize's formulas, with
     `scale = size / input`, or the xrelay extension `scales` when given: ONNX's
     `scales` input, which the transform divides by when `scale * input` is not an
-    integer); `tf_crop_and_resize` reads `roi` = [start_h, start_w, end_h, end_w]
-    (fractions of the input) and gives `extrapolation_value` outside the input.
+    integer); `tf_crop_and_resize` reads `roi` = [starts..., ends...] (fractions of
+    the input, one per spatial axis) and gives `extrapolation_value` outside the input.
     `nearest_neighbor` rounds the coordinate by `rounding_method` (default:
     `round` for align_corners, else `floor`, as TVM); `linear` and `cubic`
     (Keys' kernel with `cubic_alpha`; `cubic_exclude` drops and renormalizes
     taps outside the input) interpolate the neighbours, clamped to the input
-    edge, first along H then along W, in double. Integer outputs round half to
-    even and saturate (ONNX's cast). `antialias` (an xrelay extension, ONNX's
-    attribute) widens the linear or cubic kernel by the inverse scale when
-    downsampling and normalizes it.
+    edge, one spatial axis after another in `SPATIAL`'s order, in double. Integer
+    outputs round half to even and saturate (ONNX's cast). `antialias` (an xrelay
+    extension, ONNX's attribute) widens the linear or cubic kernel by the inverse
+    scale when downsampling and normalizes it.
     """
 
-    name = "relay.image.resize2d"
+    SPATIAL: ClassVar[str] = "HW"
+    """The resized axes, outermost first."""
+    LAYOUTS: ClassVar[tuple[str, ...]] = RESIZE_LAYOUTS
 
     data = operand_def(TensorType)
     result = result_def(TensorType)
     size = prop_def(DenseArrayBase)
-    roi = prop_def(DenseArrayBase, float_list_attr([0.0, 0.0, 0.0, 0.0]))
     layout = prop_def(StringAttr, StringAttr("NCHW"))
     method = prop_def(StringAttr, StringAttr("linear"))
     coordinate_transformation_mode = prop_def(StringAttr, StringAttr("half_pixel"))
@@ -114,25 +119,34 @@ class Resize2DOp(RelayOp):
     antialias = opt_prop_def(IntegerAttr)
     out_dtype = opt_prop_def(TypeAttribute)
     traits = traits_def(Pure())
+    # Each op declares `size`, `roi` (its default has 2 values per spatial axis) and
+    # `layout` again, so that they come first, in this order, when printed.
+
+    @classmethod
+    def short_name(cls) -> str:
+        """`resize1d`, `resize2d` or `resize3d`."""
+        return f"resize{len(cls.SPATIAL)}d"
 
     @classmethod
     def infer_result_types(
         cls, operand_types: Sequence[Attribute], props: Props
     ) -> Sequence[Attribute]:
+        rank = len(cls.SPATIAL)
+        what = cls.short_name()
         data = expect_tensor(operand_types, 0)
-        expect_rank(data, 4, "data")
+        expect_rank(data, rank + 2, "data")
         if element_type(operand_types[0]) == i1:
-            raise RelayTypeError("resize2d does not take boolean data")
-        layout = layout_dims(get_str(props, "layout"), RESIZE_LAYOUTS, "layout")
+            raise RelayTypeError(f"{what} does not take boolean data")
+        layout = layout_dims(get_str(props, "layout"), cls.LAYOUTS, "layout")
         size = get_ints(props, "size")
-        expect_len(size, (2,), "size")
+        expect_len(size, (rank,), "size")
         if any(s < 0 for s in size):
             raise RelayTypeError(f"size must be non-negative, got {list(size)}")
         roi = get_floats(props, "roi")
-        expect_len(roi, (4,), "roi")  # pyright: ignore[reportArgumentType]
+        expect_len(roi, (2 * rank,), "roi")  # pyright: ignore[reportArgumentType]
         if "scales" in props:
             scales = get_floats(props, "scales")
-            expect_len(scales, (2,), "scales")  # pyright: ignore[reportArgumentType]
+            expect_len(scales, (rank,), "scales")  # pyright: ignore[reportArgumentType]
             if not all(s > 0 for s in scales):
                 raise RelayTypeError(f"scales must be positive, got {list(scales)}")
         _one_of(get_str(props, "method"), METHODS, "method")
@@ -150,10 +164,50 @@ class Resize2DOp(RelayOp):
         get_float(props, "extrapolation_value")
         out_dtype = result_dtype(props, operand_types[0])
         if out_dtype == i1:
-            raise RelayTypeError("resize2d does not give boolean results")
+            raise RelayTypeError(f"{what} does not give boolean results")
         dims = {d: data[layout.index(d)] for d in layout}
-        dims["H"], dims["W"] = size
+        dims.update(zip(cls.SPATIAL, size, strict=True))
         return [tensor_type([dims[d] for d in layout], out_dtype)]
 
 
-OPS = (Resize2DOp,)
+@irdl_op_definition
+class Resize1DOp(ResizeOp):
+    """`relay.image.resize1d`: resize W of NCW or NWC data to `size` = [W] (see `ResizeOp`;
+    `roi` is [start_w, end_w])."""
+
+    name = "relay.image.resize1d"
+    SPATIAL: ClassVar[str] = "W"
+    LAYOUTS: ClassVar[tuple[str, ...]] = RESIZE1D_LAYOUTS
+
+    size = prop_def(DenseArrayBase)
+    roi = prop_def(DenseArrayBase, float_list_attr([0.0] * 2))
+    layout = prop_def(StringAttr, StringAttr("NCW"))
+
+
+@irdl_op_definition
+class Resize2DOp(ResizeOp):
+    """`relay.image.resize2d`: resize H and W of NCHW or NHWC data to `size` = [H, W] (see
+    `ResizeOp`; `roi` is [start_h, start_w, end_h, end_w]); linear and cubic interpolate
+    along H, then along W."""
+
+    name = "relay.image.resize2d"
+
+    size = prop_def(DenseArrayBase)
+    roi = prop_def(DenseArrayBase, float_list_attr([0.0] * 4))
+
+
+@irdl_op_definition
+class Resize3DOp(ResizeOp):
+    """`relay.image.resize3d`: resize D, H and W of NCDHW or NDHWC data to `size` =
+    [D, H, W] (see `ResizeOp`; `roi` is [start_d, start_h, start_w, end_d, end_h, end_w])."""
+
+    name = "relay.image.resize3d"
+    SPATIAL: ClassVar[str] = "DHW"
+    LAYOUTS: ClassVar[tuple[str, ...]] = RESIZE3D_LAYOUTS
+
+    size = prop_def(DenseArrayBase)
+    roi = prop_def(DenseArrayBase, float_list_attr([0.0] * 6))
+    layout = prop_def(StringAttr, StringAttr("NCDHW"))
+
+
+OPS = (Resize2DOp, Resize1DOp, Resize3DOp)

@@ -1,5 +1,6 @@
-"""Reference semantics of the `relay.image` ops: resize2d, separable (H, then W) in float64
-on the taps of `resize_taps`, as ONNX Resize's reference computes it."""
+"""Reference semantics of the `relay.image` resize ops: resize1d/2d/3d, separable (one
+spatial axis after another, outermost first) in float64 on the taps of `resize_taps`, as
+ONNX Resize's reference computes it."""
 
 from __future__ import annotations
 
@@ -40,15 +41,18 @@ def convert(values: Array, dtype: np.dtype[Any]) -> Array:
         return values.astype(dtype)
 
 
-@reference(image.Resize2DOp)
-def _resize2d(ev: Evaluator, op: image.Resize2DOp, args: list[Value]) -> Value:
+@reference(image.Resize1DOp, image.Resize2DOp, image.Resize3DOp)
+def _resize(ev: Evaluator, op: image.ResizeOp, args: list[Value]) -> Value:
     props = properties_with_defaults(op)
     layout = get_str(props, "layout")
-    x = to_layout(np.asarray(args[0]), layout, "NCHW").astype(np.float64)
+    spatial = op.SPATIAL
+    canonical = "NC" + spatial
+    x = to_layout(np.asarray(args[0]), layout, canonical).astype(np.float64)
     out_dtype: np.dtype[Any] = numpy_dtype(op.result.type.get_element_type())
-    oh, ow = (op.result.type.get_shape()[layout.index(d)] for d in "HW")
-    h_axis, w_axis = axis_resizes(props, (x.shape[2], x.shape[3]), (oh, ow))
+    out_shape = op.result.type.get_shape()
+    out = [out_shape[layout.index(d)] for d in spatial]
+    axes = axis_resizes(props, x.shape[2:], out)
     extrapolation = get_float(props, "extrapolation_value")
-    y = resize_axis(x, 2, h_axis, extrapolation)
-    y = resize_axis(y, 3, w_axis, extrapolation)
-    return to_layout(convert(y, out_dtype), "NCHW", layout)
+    for dim, axis in enumerate(axes):
+        x = resize_axis(x, dim + 2, axis, extrapolation)
+    return to_layout(convert(x, out_dtype), canonical, layout)

@@ -1,4 +1,4 @@
-"""The taps of `relay.image.resize2d` along one axis: for each output position, the input
+"""The taps of `relay.image.resize1d/2d/3d` along one axis: for each output position, the input
 positions it reads (clamped to the input), their weights, and whether it lies outside the
 input (tf_crop_and_resize's extrapolation). The reference and the C kernel share them.
 
@@ -10,6 +10,7 @@ Coordinates follow ONNX Resize's reference (`coordinate_transformation_mode`), w
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -135,16 +136,18 @@ def taps(axis: AxisResize) -> tuple[Array, Array, Array]:
     return np.clip(index, 0, last), weights, outside
 
 
-def axis_resizes(props: Props, size: tuple[int, int], out: tuple[int, int]) -> list[AxisResize]:
-    """The resize of H and W from resize2d's properties (defaults filled in)."""
+def axis_resizes(props: Props, size: Sequence[int], out: Sequence[int]) -> list[AxisResize]:
+    """The resize of each spatial axis (outermost first) from a resize op's properties
+    (defaults filled in); `roi` holds the starts of all axes, then their ends."""
     scales = get_floats(props, "scales") if "scales" in props else None
     roi = get_floats(props, "roi")
+    rank = len(size)
     method, mode = get_str(props, "method"), get_str(props, "coordinate_transformation_mode")
     rounding = get_str(props, "rounding_method")
     if not rounding:
         rounding = "round" if mode == "align_corners" else "floor"
     axes: list[AxisResize] = []
-    for dim in range(2):
+    for dim in range(rank):
         ratio = out[dim] / size[dim] if size[dim] else 1.0
         scale = scales[dim] if scales is not None else ratio
         axes.append(
@@ -159,7 +162,7 @@ def axis_resizes(props: Props, size: tuple[int, int], out: tuple[int, int]) -> l
                 bool(get_int(props, "cubic_exclude")),
                 "antialias" in props and bool(get_int(props, "antialias")),
                 roi[dim],
-                roi[dim + 2],
+                roi[dim + rank],
             )
         )
     return axes

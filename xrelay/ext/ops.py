@@ -11,6 +11,9 @@ from xrelay.dialects.relay.algorithm import (
     SortOp,
     TopKOp,
 )
+from xrelay.dialects.relay.annotation import (
+    StopFusionOp,
+)
 from xrelay.dialects.relay.creation import (
     FullLikeOp,
     FullOp,
@@ -105,7 +108,9 @@ from xrelay.dialects.relay.fast_math import (
     FastTanhOp,
 )
 from xrelay.dialects.relay.image import (
+    Resize1DOp,
     Resize2DOp,
+    Resize3DOp,
 )
 from xrelay.dialects.relay.image_sample import (
     GridSampleOp,
@@ -378,7 +383,9 @@ __all__ = [
     "RepeatOp",
     "ReshapeLikeOp",
     "ReshapeOp",
+    "Resize1DOp",
     "Resize2DOp",
+    "Resize3DOp",
     "ReverseOp",
     "ReverseReshapeOp",
     "RightShiftOp",
@@ -401,6 +408,7 @@ __all__ = [
     "SqrtOp",
     "SqueezeOp",
     "StackOp",
+    "StopFusionOp",
     "StridedSliceOp",
     "SubtractOp",
     "SumOp",

@@ -85,6 +85,7 @@ from xrelay.dialects.builder.expr import TupleType_ as TupleType
 from xrelay.dialects.builder.fast_math import *  # noqa: F403
 from xrelay.dialects.builder.like_ops import *  # noqa: F403
 from xrelay.dialects.builder.movement import *  # noqa: F403
+from xrelay.dialects.builder.span import SourceName, Span
 from xrelay.dialects.builder.sparse_to_dense import sparse_to_dense
 from xrelay.dialects.builder.stack_repeat import *  # noqa: F403
 from xrelay.dialects.builder.tensor import *  # noqa: F403
@@ -122,6 +123,8 @@ __all__ = [
     "GlobalVar",
     "If",
     "RelayTypeError",
+    "SourceName",
+    "Span",
     "TensorType",
     "Tuple",
     "TupleGetItem",

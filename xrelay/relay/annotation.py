@@ -1,7 +1,8 @@
-"""`xrelay.relay.annotation`: TVM's `relay.annotation` (BYOC region boundaries)."""
+"""`xrelay.relay.annotation`: TVM's `relay.annotation` (BYOC region boundaries,
+the fusion barrier)."""
 
 from __future__ import annotations
 
-from xrelay.dialects.builder.annotation import compiler_begin, compiler_end
+from xrelay.dialects.builder.annotation import compiler_begin, compiler_end, stop_fusion
 
-__all__ = ["compiler_begin", "compiler_end"]
+__all__ = ["compiler_begin", "compiler_end", "stop_fusion"]

@@ -154,3 +154,45 @@ func.func @fuse_if_branch(%c: tensor<i1>, %x: tensor<4xf32>) -> tensor<4xf32> {
   }
   func.return %r : tensor<4xf32>
 }
+
+// -----
+
+/// TVM's test_stop_fusion: `annotation.stop_fusion` between add and exp is a barrier, so
+/// add and exp land in two functions (negative: no fusion across it); the annotation
+/// itself is removed, exp's function reads add's call directly (TVM's expected graph).
+// CHECK-LABEL: func.func @stop_fusion(%x: tensor<10x20xf32>)
+// CHECK-NEXT:    %[[A:.*]] = func.call @fused_add(%x) : (tensor<10x20xf32>) -> tensor<10x20xf32>
+// CHECK-NEXT:    %[[E:.*]] = func.call @fused_exp(%[[A]]) : (tensor<10x20xf32>) -> tensor<10x20xf32>
+// CHECK-NEXT:    func.return %[[E]]
+// CHECK-LABEL: func.func private @fused_add(%p0: tensor<10x20xf32>) -> tensor<10x20xf32> attributes {Primitive = 1 : i32}
+// CHECK-NEXT:    %[[C:.*]] = relay.constant dense<1.000000e+00> : tensor<f32>
+// CHECK-NEXT:    %[[S:.*]] = relay.add %p0, %[[C]]
+// CHECK-NEXT:    func.return %[[S]] : tensor<10x20xf32>
+// CHECK-LABEL: func.func private @fused_exp(%p0: tensor<10x20xf32>) -> tensor<10x20xf32> attributes {Primitive = 1 : i32}
+// CHECK-NEXT:    %[[X:.*]] = relay.exp %p0
+// CHECK-NEXT:    func.return %[[X]] : tensor<10x20xf32>
+// CHECK-NOT:     stop_fusion
+func.func @stop_fusion(%x: tensor<10x20xf32>) -> tensor<10x20xf32> {
+  %c = relay.constant dense<1.0> : tensor<f32>
+  %0 = relay.add %x, %c : (tensor<10x20xf32>, tensor<f32>) -> tensor<10x20xf32>
+  %1 = relay.annotation.stop_fusion %0 : tensor<10x20xf32>
+  %2 = relay.exp %1 : tensor<10x20xf32>
+  func.return %2 : tensor<10x20xf32>
+}
+
+// -----
+
+/// The same graph without the barrier (positive): add and exp are one function. A
+/// stop_fusion on a parameter that the function returns as well is removed too.
+// CHECK-LABEL: func.func @no_stop_fusion(%x: tensor<10x20xf32>)
+// CHECK-NEXT:    %[[R:.*]] = func.call @fused_add_exp(%x) : (tensor<10x20xf32>) -> tensor<10x20xf32>
+// CHECK-NEXT:    func.return %[[R]], %x : tensor<10x20xf32>, tensor<10x20xf32>
+// CHECK-LABEL: func.func private @fused_add_exp(%p0: tensor<10x20xf32>)
+// CHECK-NOT:     stop_fusion
+func.func @no_stop_fusion(%x: tensor<10x20xf32>) -> (tensor<10x20xf32>, tensor<10x20xf32>) {
+  %c = relay.constant dense<1.0> : tensor<f32>
+  %0 = relay.add %x, %c : (tensor<10x20xf32>, tensor<f32>) -> tensor<10x20xf32>
+  %1 = relay.exp %0 : tensor<10x20xf32>
+  %2 = relay.annotation.stop_fusion %x : tensor<10x20xf32>
+  func.return %1, %2 : tensor<10x20xf32>, tensor<10x20xf32>
+}

@@ -135,6 +135,123 @@ func.func @resize2d_antialias_nearest(%x: tensor<1x3x4x5xf32>) {
 
 // -----
 
+/// resize1d: the data must be 3-D.
+func.func @resize1d_data_rank(%x: tensor<1x3x4x5xf32>) {
+  // expected-error@+1 {{'relay.image.resize1d' op expected 3-D data, got rank 4 (1, 3, 4, 5)}}
+  %0 = relay.image.resize1d %x {size = [8]} : (tensor<1x3x4x5xf32>) -> tensor<1x3x4x8xf32>
+  func.return
+}
+
+// -----
+
+/// resize1d: no boolean data.
+func.func @resize1d_bool_data(%x: tensor<1x3x5xi1>) {
+  // expected-error@+1 {{'relay.image.resize1d' op resize1d does not take boolean data}}
+  %0 = relay.image.resize1d %x {size = [8]} : (tensor<1x3x5xi1>) -> tensor<1x3x8xi1>
+  func.return
+}
+
+// -----
+
+/// resize1d: only NCW and NWC.
+func.func @resize1d_layout(%x: tensor<1x3x5xf32>) {
+  // expected-error@+1 {{'relay.image.resize1d' op unknown layout 'NCHW'; expected one of NCW, NWC}}
+  %0 = relay.image.resize1d %x {size = [8], layout = "NCHW"} : (tensor<1x3x5xf32>) -> tensor<1x3x8xf32>
+  func.return
+}
+
+// -----
+
+/// resize1d: size is 1 value.
+func.func @resize1d_size_len(%x: tensor<1x3x5xf32>) {
+  // expected-error@+1 {{'relay.image.resize1d' op size must have 1 values, got 2}}
+  %0 = relay.image.resize1d %x {size = [8, 8]} : (tensor<1x3x5xf32>) -> tensor<1x3x8xf32>
+  func.return
+}
+
+// -----
+
+/// resize1d: roi is 2 values.
+func.func @resize1d_roi_len(%x: tensor<1x3x5xf32>) {
+  // expected-error@+1 {{'relay.image.resize1d' op roi must have 2 values, got 4}}
+  %0 = relay.image.resize1d %x {size = [8], roi = array<f64: 0.0, 0.0, 1.0, 1.0>} : (tensor<1x3x5xf32>) -> tensor<1x3x8xf32>
+  func.return
+}
+
+// -----
+
+/// resize1d: scales is 1 value.
+func.func @resize1d_scales_len(%x: tensor<1x3x5xf32>) {
+  // expected-error@+1 {{'relay.image.resize1d' op scales must have 1 values, got 2}}
+  %0 = relay.image.resize1d %x {size = [8], scales = array<f64: 2.0, 2.0>} : (tensor<1x3x5xf32>) -> tensor<1x3x8xf32>
+  func.return
+}
+
+// -----
+
+/// resize1d: no boolean results.
+func.func @resize1d_bool_out(%x: tensor<1x3x5xf32>) {
+  // expected-error@+1 {{'relay.image.resize1d' op resize1d does not give boolean results}}
+  %0 = relay.image.resize1d %x {size = [8], out_dtype = i1} : (tensor<1x3x5xf32>) -> tensor<1x3x8xi1>
+  func.return
+}
+
+// -----
+
+/// resize3d: the data must be 5-D.
+func.func @resize3d_data_rank(%x: tensor<1x3x4x5xf32>) {
+  // expected-error@+1 {{'relay.image.resize3d' op expected 5-D data, got rank 4 (1, 3, 4, 5)}}
+  %0 = relay.image.resize3d %x {size = [2, 3, 4]} : (tensor<1x3x4x5xf32>) -> tensor<1x3x4x5xf32>
+  func.return
+}
+
+// -----
+
+/// resize3d: no boolean data.
+func.func @resize3d_bool_data(%x: tensor<1x2x3x4x5xi1>) {
+  // expected-error@+1 {{'relay.image.resize3d' op resize3d does not take boolean data}}
+  %0 = relay.image.resize3d %x {size = [2, 3, 4]} : (tensor<1x2x3x4x5xi1>) -> tensor<1x2x2x3x4xi1>
+  func.return
+}
+
+// -----
+
+/// resize3d: only NCDHW and NDHWC.
+func.func @resize3d_layout(%x: tensor<1x2x3x4x5xf32>) {
+  // expected-error@+1 {{'relay.image.resize3d' op unknown layout 'NCHWD'; expected one of NCDHW, NDHWC}}
+  %0 = relay.image.resize3d %x {size = [2, 3, 4], layout = "NCHWD"} : (tensor<1x2x3x4x5xf32>) -> tensor<1x2x2x3x4xf32>
+  func.return
+}
+
+// -----
+
+/// resize3d: size is 3 values.
+func.func @resize3d_size_len(%x: tensor<1x2x3x4x5xf32>) {
+  // expected-error@+1 {{'relay.image.resize3d' op size must have 3 values, got 2}}
+  %0 = relay.image.resize3d %x {size = [2, 3]} : (tensor<1x2x3x4x5xf32>) -> tensor<1x2x2x3x4xf32>
+  func.return
+}
+
+// -----
+
+/// resize3d: roi is 6 values.
+func.func @resize3d_roi_len(%x: tensor<1x2x3x4x5xf32>) {
+  // expected-error@+1 {{'relay.image.resize3d' op roi must have 6 values, got 4}}
+  %0 = relay.image.resize3d %x {size = [2, 3, 4], roi = array<f64: 0.0, 0.0, 1.0, 1.0>} : (tensor<1x2x3x4x5xf32>) -> tensor<1x2x2x3x4xf32>
+  func.return
+}
+
+// -----
+
+/// resize3d: no boolean results.
+func.func @resize3d_bool_out(%x: tensor<1x2x3x4x5xf32>) {
+  // expected-error@+1 {{'relay.image.resize3d' op resize3d does not give boolean results}}
+  %0 = relay.image.resize3d %x {size = [2, 3, 4], out_dtype = i1} : (tensor<1x2x3x4x5xf32>) -> tensor<1x2x2x3x4xi1>
+  func.return
+}
+
+// -----
+
 /// grid_sample: only NCHW and NCDHW.
 func.func @grid_sample_layout(%x: tensor<1x3x4x5xf32>, %g: tensor<1x2x6x7xf32>) {
   // expected-error@+1 {{'relay.image.grid_sample' op unknown layout 'NHWC'; expected one of NCHW, NCDHW}}
