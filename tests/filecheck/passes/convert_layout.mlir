@@ -5,7 +5,7 @@
 // RUN: not xrelay-opt %s -p 'convert-layout{desired-layouts="nn.dense:NCHW"}' 2>&1 | filecheck %s --check-prefix=BADOP
 // RUN: not xrelay-opt %s -p 'convert-layout{desired-layouts="nn.conv2d:NWCH"}' 2>&1 | filecheck %s --check-prefix=BADLAYOUT
 
-// BADOP: error: bad options for pass 'convert-layout': desired layout 'nn.dense:NCHW': unknown op 'nn.dense'; convertible ops: nn.conv2d, nn.conv2d_transpose, nn.deformable_conv2d, nn.max_pool2d, nn.avg_pool2d, nn.global_max_pool2d, nn.global_avg_pool2d, image.resize2d, vision.roi_align, vision.roi_pool
+// BADOP: error: bad options for pass 'convert-layout': desired layout 'nn.dense:NCHW': unknown op 'nn.dense'; convertible ops: nn.conv2d, nn.conv2d_transpose, nn.deformable_conv2d, nn.max_pool2d, nn.avg_pool2d, nn.global_max_pool2d, nn.global_avg_pool2d, image.resize2d, image.resize1d, vision.roi_align, vision.roi_pool
 // BADLAYOUT: error: bad options for pass 'convert-layout': desired layout 'nn.conv2d:NWCH': unsupported data layout 'NWCH'; expected NCHW, NHWC, HWNC or NCHW{k}c
 
 /// TVM's case: NHWC/HWIO conv + relu -> transforms of x and w, NCHW conv, relu, one transform back.
