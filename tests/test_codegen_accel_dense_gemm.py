@@ -69,5 +69,5 @@ def test_accel_dense_splits_columns_across_threads(cache: Path) -> None:
     lib = xrelay.build(mod, target=["accel", "c"], options=options)
     accel = str(lib.sources.files["accel.c"])
     assert "xg_sgemm_ep(64, q1 - q0, 784" in accel
-    assert "#pragma omp parallel" in accel
+    assert "xn_parallel(xa_nt, " in accel
     check(lib, mod, data)
