@@ -7,21 +7,24 @@ build's `num_threads`, `XR_NUM_THREADS` in `model.h`; 0: OpenMP's default,
 library loaded (libgomp's pool does not survive `fork`) and in a build without OpenMP.
 
 `xn_parallel(team, total, most, part, args)`: `part(args, q0, q1)` over contiguous
-ranges that cover `[0, total)`, on an OpenMP team of `team` threads. The range is cut
-into `xn_chunks(team, most)` chunks, `min(most, team * XN_CHUNKS)` (`most`: the parts
-that each hold the kernel's grain of work, so a chunk is still worth one), chunk `c` of
-`m` being `[total * c / m, total * (c + 1) / m)`, and each thread claims the next chunk
-from a shared counter (`__atomic_fetch_add`) until none is left. A static split (thread
-`t` of `n` taking `[total * t / n, total * (t + 1) / n)`) makes every region as slow as
-its slowest thread: on a VM whose second vCPU starts late or runs intermittently (a
-time-shared physical core) the master waited for the late thread's half, and 2 threads
-were slower than 1. Claimed chunks let a late thread take fewer, so the region costs
-about the 1-thread time plus one chunk, as long as the late thread arrives before the
-master has claimed every chunk (OpenMP's implicit barrier at the region's end still waits
-for every team thread to arrive, even one that claims nothing). Each output is computed by
-the same code whoever claims its chunk: the results do not depend on the team or the
-claiming order. `team < 2` or a single chunk: one direct call `part(args, 0, total)`,
-no region (callers print their own direct call for one thread, without the indirection).
+ranges that cover `[0, total)`, on an OpenMP team of `team` threads. `xn_chunks` cuts
+the range into chunks, in order, each the rest over `team * XN_CHUNKS` (rounded up: on
+2 threads the first is an eighth of the range) and at least `total / most` parts
+(`most`: the parts that each hold the kernel's grain of work, so a chunk is still worth
+one), at most `XN_MOST_CHUNKS`; each thread claims the next chunk from a shared counter
+(`__atomic_fetch_add`) until none is left. A static split (thread `t` of `n` taking
+`[total * t / n, total * (t + 1) / n)`) makes every region as slow as its slowest
+thread: on a VM whose second vCPU starts late or runs intermittently (a time-shared
+physical core) the master waited for the late thread's half, and 2 threads were slower
+than 1. Claimed chunks let a late thread take fewer, so the region costs at most about
+the 1-thread time, as long as the late thread arrives before the master has claimed
+every chunk (OpenMP's implicit barrier at the region's end still waits for every team
+thread to arrive, even one that claims nothing); the shrinking chunks end both threads
+together when neither is late (equal chunks of an eighth lost ~3 of 22 µs to the last
+one). Each output is computed by the same code whoever claims its chunk: the results do
+not depend on the team or the claiming order. `team < 2` or a single chunk: one direct
+call `part(args, 0, total)`, no region (callers print their own direct call for one
+thread, without the indirection).
 `benchmarks/thread_claims.py` times the schedules with a simulated late thread: atomic
 claiming costs what libgomp's `schedule(dynamic, 1)` does, and needs no loop construct;
 `tests/test_threads_claim.py` runs `xn_parallel` on a generated kernel with one thread
@@ -46,7 +49,7 @@ from xrelay.codegen.c.writer import CWriter
 PROTOTYPES = (
     "typedef void (*xn_part)(void *args, int64_t q0, int64_t q1);",
     "XR_HIDDEN int xn_team(int threads, int64_t most);",
-    "XR_HIDDEN int64_t xn_chunks(int team, int64_t most);",
+    "XR_HIDDEN int64_t xn_chunks(int team, int64_t total, int64_t most, int64_t *bounds);",
     "XR_HIDDEN void xn_parallel(int team, int64_t total, int64_t most, xn_part part, void *args);",
     "XR_HIDDEN void xn_copy_rows(int threads, int64_t rows, int64_t length, const void *src, "
     "int64_t src_stride, void *dst, int64_t dst_stride);",
@@ -58,9 +61,13 @@ GRAIN = 65536
 saves."""
 
 CHUNKS = 4
-"""Chunks per thread at most (`XN_CHUNKS`): a thread that starts one chunk late costs the
-region one chunk (a quarter of a thread's share), and a chunk's start costs little. Python
-callers that choose a kernel's parts from the thread count use it too."""
+"""A chunk is at most the rest over `CHUNKS` times the team (`XN_CHUNKS`): the first an
+eighth of the range on 2 threads, a thread held up inside it costs the region at most
+that. Python callers that choose a kernel's parts from the thread count use it too."""
+
+MOST_CHUNKS = 64
+"""Chunks per region at most (`XN_MOST_CHUNKS`, the bounds array on the stack): the last
+takes the rest."""
 
 CFLAGS = ("-fopenmp",)
 """After the shared library's flags."""
@@ -83,6 +90,7 @@ __attribute__((constructor)) static void xn_threads_watch_fork(void) {
 
 #define XN_GRAIN %(grain)d
 #define XN_CHUNKS %(chunks)d
+#define XN_MOST_CHUNKS %(most_chunks)d
 
 int xn_team(int threads, int64_t most) {
 #ifdef _OPENMP
@@ -96,23 +104,35 @@ int xn_team(int threads, int64_t most) {
 #endif
 }
 
-int64_t xn_chunks(int team, int64_t most) {
-  const int64_t most_chunks = (int64_t)team * XN_CHUNKS;
-  return most < most_chunks ? most : most_chunks;
+int64_t xn_chunks(int team, int64_t total, int64_t most, int64_t *bounds) {
+  const int64_t least = most > 0 ? (total + most - 1) / most : total;
+  const int64_t share = (int64_t)team * XN_CHUNKS;
+  int64_t m = 0, at = 0;
+  bounds[0] = 0;
+  while (at < total) {
+    int64_t size = (total - at + share - 1) / share;
+    if (size < least) size = least;
+    if (size > total - at || m == XN_MOST_CHUNKS - 1) size = total - at;
+    at += size;
+    bounds[++m] = at;
+  }
+  return m;
 }
 
-/* Claims chunks of [0, total) until none is left (every thread of the team runs it). */
-static void xn_claim(int64_t *next, int64_t total, int64_t chunks, xn_part part, void *args) {
+/* Claims chunks until none is left (every thread of the team runs it). */
+static void xn_claim(int64_t *next, const int64_t *bounds, int64_t chunks, xn_part part,
+                     void *args) {
   for (;;) {
     const int64_t c = __atomic_fetch_add(next, 1, __ATOMIC_RELAXED);
     if (c >= chunks) return;
-    part(args, total * c / chunks, total * (c + 1) / chunks);
+    part(args, bounds[c], bounds[c + 1]);
   }
 }
 
 void xn_parallel(int team, int64_t total, int64_t most, xn_part part, void *args) {
-  const int64_t chunks = xn_chunks(team, most);
-  if (team < 2 || chunks < 2) {
+  int64_t bounds[XN_MOST_CHUNKS + 1];
+  const int64_t chunks = team < 2 ? 1 : xn_chunks(team, total, most, bounds);
+  if (chunks < 2) {
     part(args, 0, total);
     return;
   }
@@ -120,7 +140,7 @@ void xn_parallel(int team, int64_t total, int64_t most, xn_part part, void *args
 #ifdef _OPENMP
 #pragma omp parallel num_threads(team)
 #endif
-  xn_claim(&next, total, chunks, part, args);
+  xn_claim(&next, bounds, chunks, part, args);
 }
 
 static void xn_copy_span(int64_t b0, int64_t b1, int64_t length, const unsigned char *src,
@@ -161,7 +181,7 @@ void xn_copy_rows(int threads, int64_t rows, int64_t length, const void *src,
 
 def source() -> str:
     """The library unit's C."""
-    return _SOURCE % {"grain": GRAIN, "chunks": CHUNKS}
+    return _SOURCE % {"grain": GRAIN, "chunks": CHUNKS, "most_chunks": MOST_CHUNKS}
 
 
 def call(w: CWriter, team: str, total: str, most: str, part: str, args: list[str]) -> None:

@@ -20,13 +20,14 @@
 // CHECK-NOT:  xn_copy_rows
 // CHECK:      for (int64_t e = 0; e < 6; ++e) {
 // CHECK:      // ----- kernels_threads.c
-// CHECK:      static void xn_claim(int64_t *next, int64_t total, int64_t chunks, xn_part part, void *args) {
+// CHECK:      int64_t xn_chunks(int team, int64_t total, int64_t most, int64_t *bounds) {
+// CHECK:      static void xn_claim(int64_t *next, const int64_t *bounds, int64_t chunks, xn_part part,
 // CHECK:          const int64_t c = __atomic_fetch_add(next, 1, __ATOMIC_RELAXED);
 // CHECK-NEXT:     if (c >= chunks) return;
-// CHECK-NEXT:     part(args, total * c / chunks, total * (c + 1) / chunks);
+// CHECK-NEXT:     part(args, bounds[c], bounds[c + 1]);
 // CHECK:      #pragma omp parallel num_threads(team)
 // CHECK-NEXT: #endif
-// CHECK-NEXT:   xn_claim(&next, total, chunks, part, args);
+// CHECK-NEXT:   xn_claim(&next, bounds, chunks, part, args);
 // CHECK:      xn_parallel(team, total, total / XN_GRAIN, xn_copy_part, &c);
 // CHECK:      // ----- kernels_generated.c
 // CHECK:      XR_HIDDEN void xc_pool_range_[[RANGE:[0-9a-f]+]](const float *restrict in0, float *restrict out0, int64_t q0, int64_t q1) {
