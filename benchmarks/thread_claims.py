@@ -136,7 +136,7 @@ int main(int argc, char **argv) {
 
 def main() -> None:
     """Compile the driver against the threads library and print its table."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--parts", type=int, default=28, help="parts of the range")
     parser.add_argument("--work", type=float, default=43.0, help="µs of work on one thread")
     parser.add_argument("--delays", default="0,5,10,20,30,40,80", help="worker delays, µs")

@@ -86,7 +86,7 @@ def conv2d_blocked(k: AccelKernel) -> None:
     epilogue = epilogue_of(k)
     work = conv.n * conv.oh * conv.ow * conv.o * conv.c * conv.kh * conv.kw * groups
     most = k.team.parts(conv.n * conv.oh, work, GRAIN)
-    conv = conv_direct.flat_rows(conv, least=-(-most // conv.n))
+    conv = conv_direct.flat_rows(conv, least=-(-k.team.team(most) // conv.n))
     rows = conv.n * conv.oh
     if groups == 1:
         k.team.run(k, rows, most, lambda inner: conv_direct.rows(inner.w, conv, epilogue))

@@ -22,8 +22,7 @@ How many threads (`xa_threads`, in the prelude): the build option
 `omp_get_max_threads()` (`OMP_NUM_THREADS` when set, read when libgomp loads;
 else the CPU count), at most `most`: the number of parts that each hold a
 kernel-specific `grain` of work (`Team.parts`: below two, the kernel prints no
-region at all, nor does any kernel of a `num_threads = 1` build; with
-`num_threads` given, at most `threads.CHUNKS` per thread). Without OpenMP (a unit
+region at all, nor does any kernel of a `num_threads = 1` build). Without OpenMP (a unit
 compiled without `-fopenmp`) everything runs on the calling thread, and so does
 a child forked after the library loaded (a `pthread_atfork` handler: libgomp's
 thread pool does not survive `fork`, a region in the child would wait forever).
@@ -95,17 +94,24 @@ class Team:
     """The build option `num_threads`; None: OpenMP's default at run time."""
 
     helpers: list[str] = field(default_factory=list[str])
-    """The C definitions of the helpers, in order."""
+    """The C definitions of the helpers and their chunk trampolines, in order."""
+
+    splits: int = 0
+    """The kernels split so far (the helpers' numbers)."""
 
     def parts(self, total: int, work: int, grain: int) -> int:
-        """The parts worth splitting `total` parts of `work` into: one per `grain` of work,
-        at most `total` and, when the build says its `num_threads`, `threads.CHUNKS` per
-        thread (1 for one thread); at least 1. It bounds the team (`xa_threads`) and the
-        chunks the team claims (`xn_chunks`)."""
-        most = min(total, work // grain)
-        if self.num_threads is not None:
-            most = min(most, self.num_threads * threads.CHUNKS if self.num_threads > 1 else 1)
-        return max(1, most)
+        """The parts worth splitting `total` parts of `work` into: one per `grain` of work, at
+        most `total` (1 in a build of one thread); at least 1. It bounds the team
+        (`xa_threads`) and the chunks the team claims (`xn_chunks`: at least `total / most`
+        parts each)."""
+        if self.num_threads == 1:
+            return 1
+        return max(1, min(total, work // grain))
+
+    def team(self, most: int) -> int:
+        """The most threads a kernel of `most` parts runs on: `most`, at most the build's
+        `num_threads` when given."""
+        return most if self.num_threads is None else min(most, self.num_threads)
 
     def run(self, k: Kernel, total: int, most: int, body: Callable[[Kernel], None]) -> None:
         """Print `body` (a loop nest over `q0 <= q < q1` writing `k`'s outputs) as a helper,
@@ -117,7 +123,8 @@ class Team:
             w.line(f"const {INDEX} q0 = 0, q1 = {total};")
             body(k)
             return
-        name = f"{self.prefix}_{len(self.helpers)}"
+        name = f"{self.prefix}_{self.splits}"
+        self.splits += 1
         inner = CWriter(1)
         body(replace(k, w=inner))
         self.helpers.append(_helper(k, name, inner))

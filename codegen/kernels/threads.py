@@ -63,7 +63,7 @@ saves."""
 CHUNKS = 4
 """A chunk is at most the rest over `CHUNKS` times the team (`XN_CHUNKS`): the first an
 eighth of the range on 2 threads, a thread held up inside it costs the region at most
-that. Python callers that choose a kernel's parts from the thread count use it too."""
+that."""
 
 MOST_CHUNKS = 64
 """Chunks per region at most (`XN_MOST_CHUNKS`, the bounds array on the stack): the last
