@@ -43,8 +43,10 @@ direct call) and `trampoline` (a kernel's range function as a `part`).
 
 from __future__ import annotations
 
-from xrelay.codegen.c.scalars import INDEX
-from xrelay.codegen.c.writer import CWriter
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the host package imports this library (`codegen/kernels/__init__.py`)
+    from xrelay.codegen.c.writer import CWriter
 
 PROTOTYPES = (
     "typedef void (*xn_part)(void *args, int64_t q0, int64_t q1);",
@@ -201,5 +203,5 @@ def trampoline(target: str, ctypes: list[str]) -> list[str]:
     return ["  void *const *xn_args = args;", f"  {target}({pointers}, q0, q1);"]
 
 
-PART_PARAMS = f"void *args, {INDEX} q0, {INDEX} q1"
+PART_PARAMS = "void *args, int64_t q0, int64_t q1"
 """An `xn_part`'s parameters."""
