@@ -69,5 +69,6 @@ def test_accel_dense_splits_columns_across_threads(cache: Path) -> None:
     lib = xrelay.build(mod, target=["accel", "c"], options=options)
     accel = str(lib.sources.files["accel.c"])
     assert "xg_sgemm_ep(64, q1 - q0, 784" in accel
-    assert "xn_parallel(xa_nt, " in accel
+    # one chunk of columns per thread: each GEMM call packs the rows and its columns
+    assert "xn_parallel(xa_nt, 517, xa_nt, " in accel
     check(lib, mod, data)

@@ -2,12 +2,13 @@
 
 `dense_blocked.py` is shaped for one row (dot products in vector lanes, no packing: at batch
 64 it reaches ~70 GFLOP/s). From `ROWS` rows on, the dense is one `xg_sgemm_ep` call per
-thread instead: the output units split into one contiguous range of columns per thread
-(`parallel.py`), each thread multiplying every row by its columns of the weight (`B[q, u] =
-weight[u, q]`) and applying the op's bias and relu or clip in the GEMM's epilogue (relu:
-`v <= 0 ? 0 : v`, NaN kept, as `dense_blocked.py`). With one thread and a constant weight,
-the weight is packed once (`xg_sgemm_pp`). An op with both relu and clip keeps the blocked
-kernel (the GEMM applies one activation).
+thread instead: the output units split into one contiguous range of columns per thread,
+claimed (`parallel.py`, `coarse`: each call packs the rows it multiplies), each thread
+multiplying every row by its columns of the weight (`B[q, u] = weight[u, q]`) and applying
+the op's bias and relu or clip in the GEMM's epilogue (relu: `v <= 0 ? 0 : v`, NaN kept, as
+`dense_blocked.py`). With one thread and a constant weight, the weight is packed once
+(`xg_sgemm_pp`). An op with both relu and clip keeps the blocked kernel (the GEMM applies
+one activation).
 """
 
 from __future__ import annotations
@@ -73,4 +74,4 @@ def dense_gemm(k: AccelKernel) -> None:
             )
         )
 
-    k.team.run(k, units, most, body)
+    k.team.run(k, units, most, body, coarse=True)

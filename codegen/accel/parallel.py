@@ -17,6 +17,15 @@ call keeps its own locals (the conv's scratch is on each thread's stack: at most
 64 KiB, `conv_blocked.py`), and each output is computed by the same code
 whichever thread claims it: results do not depend on the thread count.
 
+GEMM-shaped kernels (`dense_gemm.py`, `conv_gemm.py`, the blocked and grouped convs of
+`conv_blocked.py`) pack an operand per call (the GEMM's `A` and `B` blocks, the conv's
+scratch of input rows) and lose their register tiles' width on narrow ranges: cut into
+fine chunks they ran 3x slower on 2 threads (the MLP's dense 182 -> 575 us). They run
+`coarse` (`Team.run`): one chunk per thread of the team, still claimed from the shared
+counter, so a thread that has not started when the others finish their chunk has its
+chunk taken by them, and the region costs at most about the 1-thread time (a static split
+waited for the late thread's half).
+
 How many threads (`xa_threads`, in the prelude): the build option
 `num_threads` when given (`XA_NUM_THREADS`), else OpenMP's default
 `omp_get_max_threads()` (`OMP_NUM_THREADS` when set, read when libgomp loads;
@@ -113,11 +122,20 @@ class Team:
         `num_threads` when given."""
         return most if self.num_threads is None else min(most, self.num_threads)
 
-    def run(self, k: Kernel, total: int, most: int, body: Callable[[Kernel], None]) -> None:
+    def run(
+        self,
+        k: Kernel,
+        total: int,
+        most: int,
+        body: Callable[[Kernel], None],
+        *,
+        coarse: bool = False,
+    ) -> None:
         """Print `body` (a loop nest over `q0 <= q < q1` writing `k`'s outputs) as a helper,
         and at `k` its call over `[0, total)`, in up to `most` chunks claimed by up to `most`
         threads (`xn_parallel`); with `most < 2`, `body` in place over `[0, total)` (no
-        helper)."""
+        helper). `coarse`: one chunk per thread of the team (a GEMM-shaped body, which
+        packs its operands per call)."""
         w = k.w
         if most < 2:
             w.line(f"const {INDEX} q0 = 0, q1 = {total};")
@@ -136,7 +154,8 @@ class Team:
         k.libraries.add("threads")
         w.line(f"const int xa_nt = xa_threads({most});")
         with w.block("if (xa_nt > 1)"):
-            threads.call(w, "xa_nt", str(total), str(most), f"{name}_chunk", pointers)
+            chunks = "xa_nt" if coarse else str(most)
+            threads.call(w, "xa_nt", str(total), chunks, f"{name}_chunk", pointers)
         with w.block("else"):
             w.line(f"{name}({', '.join(pointers)}, 0, {total});")
 

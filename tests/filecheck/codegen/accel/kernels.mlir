@@ -180,7 +180,8 @@ func.func @main(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>, %x: tensor<1x3x2x2xf32
 /// worth) goes into a static helper over the output rows q0 <= q < q1, printed before the
 /// function after the thread prelude; the scratch keys the rows it holds by image. The
 /// kernel calls it once, or, when xa_threads says more than one, hands it (through a
-/// trampoline unpacking its pointers) to xn_parallel, whose team claims chunks of the 8 rows.
+/// trampoline unpacking its pointers) to xn_parallel, whose team claims one chunk of the 8 rows
+/// per thread (coarse: each chunk refills the scratch).
 // CHECK-LABEL: // ----- accel.c
 //       CHECK: #ifndef XA_THREADING
 //       CHECK: #define XA_NUM_THREADS 0
@@ -203,7 +204,7 @@ func.func @main(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>, %x: tensor<1x3x2x2xf32
 //  CHECK-NEXT:     const int xa_nt = xa_threads(8);
 //  CHECK-NEXT:     if (xa_nt > 1) {
 //  CHECK-NEXT:       void *xn_args[3] = {(void *)in0, (void *)in1, (void *)out0};
-//  CHECK-NEXT:       xn_parallel(xa_nt, 8, 8, xa_xk_part_0_chunk, xn_args);
+//  CHECK-NEXT:       xn_parallel(xa_nt, 8, xa_nt, xa_xk_part_0_chunk, xn_args);
 //  CHECK-NEXT:     }
 //  CHECK-NEXT:     else {
 //  CHECK-NEXT:       xa_xk_part_0(in0, in1, out0, 0, 8);
