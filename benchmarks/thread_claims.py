@@ -11,6 +11,9 @@ its first claimed chunk (preempted while holding one; the last column). Schedule
 - `equal`: `2 * CHUNKS` equal chunks claimed from a shared counter;
 - `claimed`: the chunks `xn_chunks` cuts (each the rest over `2 * CHUNKS`, at least a part),
   claimed from a shared counter (the loop of `codegen/kernels/threads.py`'s `xn_parallel`);
+- `coarse`: one chunk per thread (`xn_chunks` with the team as its bound: accel's GEMM-shaped
+  kernels, `Team.run`'s `coarse`), claimed from a shared counter: a worker that has not
+  started when the master finished its chunk has its chunk taken by the master;
 - `omp dynamic`: the same chunks through `#pragma omp for schedule(dynamic, 1)`;
 - `in chunk`: the library's own `xn_parallel` (compiled from `threads.source()`),
   the worker's delay inside its first chunk.
@@ -74,8 +77,9 @@ int main(int argc, char **argv) {
   double t = now();
   for (int r = 0; r < 20; ++r) parts(0, total);
   spins = (int64_t)(spins * work_us * 1e-6 / ((now() - t) / 20));
-  int64_t bounds[64 + 1], equal[2 * XN_CHUNKS_PER + 1];
+  int64_t bounds[64 + 1], equal[2 * XN_CHUNKS_PER + 1], coarse[64 + 1];
   const int64_t chunks = xn_chunks(2, total, total, bounds);
+  const int64_t halves = xn_chunks(2, total, 2, coarse);
   for (int c = 0; c <= 2 * XN_CHUNKS_PER; ++c) equal[c] = total * c / (2 * XN_CHUNKS_PER);
   double *times = malloc(repeat * sizeof *times), *waits = malloc(repeat * sizeof *waits);
   char *list = argv[3];
@@ -83,13 +87,13 @@ int main(int argc, char **argv) {
     delay_us = strtod(at, &at);
     if (*at == ',') ++at;
     printf("| %%.0f |", delay_us);
-    for (int mode = 0; mode < 6; ++mode) {
+    for (int mode = 0; mode < 7; ++mode) {
       for (int64_t r = 0; r < repeat; ++r) {
         double start = now();
         master_done = start;
         if (mode == 0) {
           parts(0, total);
-        } else if (mode == 5) {
+        } else if (mode == 6) {
           xn_parallel(2, total, total, part_fn, &start);
           master_done = now();  /* not measured inside the library */
         } else {
@@ -100,9 +104,9 @@ int main(int argc, char **argv) {
             if (t == 1 && delay_us > 0) busy(delay_us);
             if (mode == 1) {
               parts(total * t / 2, total * (t + 1) / 2);
-            } else if (mode == 2 || mode == 3) {
-              const int64_t *b = mode == 2 ? equal : bounds;
-              const int64_t m = mode == 2 ? 2 * XN_CHUNKS_PER : chunks;
+            } else if (mode >= 2 && mode <= 4) {
+              const int64_t *b = mode == 2 ? equal : mode == 3 ? bounds : coarse;
+              const int64_t m = mode == 2 ? 2 * XN_CHUNKS_PER : mode == 3 ? chunks : halves;
               for (;;) {
                 const int64_t c = __atomic_fetch_add(&next, 1, __ATOMIC_RELAXED);
                 if (c >= m) break;
@@ -121,7 +125,7 @@ int main(int argc, char **argv) {
       }
       qsort(times, repeat, sizeof *times, compare);
       qsort(waits, repeat, sizeof *waits, compare);
-      if (mode == 0 || mode == 5)
+      if (mode == 0 || mode == 6)
         printf(" %%.1f |", times[repeat / 2]);
       else
         printf(" %%.1f (%%.1f) |", times[repeat / 2], waits[repeat / 2]);
@@ -159,8 +163,11 @@ def main() -> None:
             f"{args.parts} parts, {args.work:.0f} µs of work on 1 thread, 2 threads, "
             f"{threads.CHUNKS} chunks per thread; median µs (master's wait at the end)"
         )
-        print("| worker delay µs | 1 thread | static | equal | claimed | omp dynamic | in chunk |")
-        print("| --- | --- | --- | --- | --- | --- | --- |")
+        print(
+            "| worker delay µs | 1 thread | static | equal | claimed | coarse | omp dynamic "
+            "| in chunk |"
+        )
+        print("| --- | --- | --- | --- | --- | --- | --- | --- |")
         command = [str(exe), str(args.parts), str(args.work), args.delays, str(args.repeat)]
         subprocess.run(command, check=True)
 

@@ -3,7 +3,8 @@ threaded kernel, with chunks claimed unevenly: a host max pool's generated units
 (`kernels_generated.c`: the range routine and its chunk trampoline; `kernels_threads.c`)
 compiled here with a test driver whose `part` makes one thread sleep on its first chunk,
 so the others claim the rest. Whoever claims what, the output must be bit-identical to
-one direct call over every plane, at 1, 2 and 3 threads, each chunk computed once."""
+one direct call over every plane, at 1, 2 and 3 threads, each chunk computed once; the
+same with one chunk per thread (the bound accel's GEMM-shaped kernels pass: `coarse`)."""
 
 from __future__ import annotations
 
@@ -51,8 +52,9 @@ static void slow_part(void *args, int64_t q0, int64_t q1) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 5) return 2;
+  if (argc != 6) return 2;
   const int team = atoi(argv[1]);
+  const int64_t most = atoi(argv[5]) > 0 ? atoi(argv[5]) : MOST;
   sleeper = atoi(argv[2]);
   const size_t n_in = %(n_in)d, n_out = %(n_out)d;
   float *in = malloc(n_in * sizeof *in), *out = malloc(n_out * sizeof *out);
@@ -63,7 +65,7 @@ int main(int argc, char **argv) {
     %(range)s(in, out, 0, PLANES);  /* the reference: one direct call */
   } else {
     void *args[2] = {in, out};
-    xn_parallel(team, PLANES, MOST, slow_part, args);
+    xn_parallel(team, PLANES, most, slow_part, args);
   }
   f = fopen(argv[4], "wb");
   fwrite(out, sizeof *out, n_out, f);
@@ -71,7 +73,7 @@ int main(int argc, char **argv) {
   for (int64_t q = 0; q < PLANES; ++q)
     if (team > 0 && covered[q] != 1) return 3;
   int64_t bounds[%(bounds)d];
-  printf("%%lld", team > 0 ? (long long)xn_chunks(team, PLANES, MOST, bounds) : 0LL);
+  printf("%%lld", team > 0 ? (long long)xn_chunks(team, PLANES, most, bounds) : 0LL);
   for (int t = 0; t < team; ++t) printf(" %%d", claims[t]);
   printf("\n");
   return 0;
@@ -123,11 +125,13 @@ def driver(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return exe
 
 
-def run(exe: Path, team: int, sleeper: int, data: Any, tmp_path: Path) -> tuple[Any, list[int]]:
+def run(
+    exe: Path, team: int, sleeper: int, data: Any, tmp_path: Path, most: int = 0
+) -> tuple[Any, list[int]]:
     src, dst = tmp_path / f"in{team}{sleeper}", tmp_path / f"out{team}{sleeper}"
     data.tofile(src)
     done = subprocess.run(
-        [str(exe), str(team), str(sleeper), str(src), str(dst)],
+        [str(exe), str(team), str(sleeper), str(src), str(dst), str(most)],
         capture_output=True,
         text=True,
         env={"OMP_WAIT_POLICY": "passive"},
@@ -154,3 +158,20 @@ def test_uneven_claims_give_the_direct_calls_bits(
     # the sleeper slept on its first chunk (if it came in time for one) while the others
     # took the rest
     assert claims[sleeper] <= 1 < sum(claims) - claims[sleeper]
+
+
+@pytest.mark.parametrize("team", [2, 3])
+@pytest.mark.parametrize("sleeper", [0, 1])
+def test_one_chunk_per_thread_gives_the_direct_calls_bits(
+    driver: Path, team: int, sleeper: int, tmp_path: Path
+) -> None:
+    data = np.random.default_rng(4).standard_normal(SHAPE).astype(np.float32)
+    want, _ = run(driver, 0, 0, data, tmp_path)
+    got, counts = run(driver, team, sleeper, data, tmp_path, most=team)
+    np.testing.assert_array_equal(got, want)
+    chunks, claims = counts[0], counts[1:]
+    assert chunks == team  # the team as the bound: one chunk each
+    assert sum(claims) == chunks
+    # the sleeper held at most its one chunk; the others took the rest
+    assert claims[sleeper] <= 1
+    assert sum(claims) - claims[sleeper] >= team - 1
