@@ -247,7 +247,7 @@ def test_elementwise_relu_and_batch_norm(cache: Path) -> None:
     p.add("batch_norm 2-D", norm, [(6, 4), (4,), (4,), (4,), (4,)], positive=[4], axis=1)
     unit = text(p.check(cache), "accel.c")
     assert "out0[i] = ((in0[i] + in1[i]) <= 0.0f ? 0.0f : (in0[i] + in1[i]));" in unit
-    assert "omp parallel" not in unit  # too little work for threads
+    assert "xn_parallel" not in unit  # too little work for threads
 
 
 FLOW = """
@@ -465,7 +465,7 @@ def test_threads_compute_what_one_thread_does(cache: Path, num_threads: int | No
     sources = threaded_cases().check(cache, num_threads=num_threads)
     unit = text(sources, "accel.c")
     assert f"#define XA_NUM_THREADS {num_threads or 0}\n" in unit
-    regions = unit.count("#pragma omp parallel num_threads(xa_nt)")
+    regions = unit.count("xn_parallel(xa_nt, ")
     assert regions == (0 if num_threads == 1 else 13)  # all but the generic conv
     assert "acc[x] += wv * row[" in unit  # the wide conv
     assert "if (held[r % 3] != n * 5 + r) {" in unit  # a slot's row, by image
@@ -555,7 +555,7 @@ def test_build_option_num_threads(cache: Path) -> None:
     lib = xrelay.build(mod, target=["accel", "c"], options=options)
     unit = text(lib.sources, "accel.c")
     assert "#define XA_NUM_THREADS 2\n" in unit
-    assert "#pragma omp parallel num_threads(xa_nt)" in unit
+    assert "xn_parallel(xa_nt, " in unit
     assert lib.sources.ldflags == ["-fopenmp"]
     x = np.random.default_rng(11).standard_normal((1, 16, 24, 64)).astype("float32")
     np.testing.assert_allclose(lib(x), xrelay.evaluate(mod, x), rtol=RTOL, atol=ATOL)

@@ -1,7 +1,8 @@
 """accel's dense over many rows through the shared GEMM (`codegen/accel/dense_gemm.py`).
 
 Built and run on `["accel", "c"]` at batch 1 (the blocked kernel's dot products), 7 and 64
-(the GEMM, its weight packed once on one thread, column ranges split on two), with bias and
+(the GEMM, its constant weight packed once and row tiles split on two threads; a weight
+computed at run time splits column ranges), with bias and
 relu, clip (ReLU6), no bias, and relu then ReLU6 (the dense's relu, then accel's clip),
 against the
 interpreter within the 1e-4 rule (error within 1e-4 of the output's largest magnitude).
@@ -63,11 +64,31 @@ def test_accel_dense_matches_the_interpreter(cache: Path, rows: int, name: str) 
     check(lib, mod, data)
 
 
-def test_accel_dense_splits_columns_across_threads(cache: Path) -> None:
+def test_accel_dense_splits_row_tiles_across_threads(cache: Path) -> None:
     mod, data = model(64, 784, 517, EPILOGUES["bias relu"])
     options = {"cache_dir": cache, "num_threads": 2}
     lib = xrelay.build(mod, target=["accel", "c"], options=options)
     accel = str(lib.sources.files["accel.c"])
-    assert "xg_sgemm_ep(64, q1 - q0, 784" in accel
-    assert "#pragma omp parallel" in accel
+    # the weight packed once for both threads; one chunk of 6-row tiles (11) per thread
+    assert "xg_sgemm_pp(r1 - r0, 517, 784" in accel
+    assert "xn_parallel(xa_nt, 11, xa_nt, " in accel
     check(lib, mod, data)
+
+
+def test_accel_dense_of_a_computed_weight_splits_columns(cache: Path) -> None:
+    rng = np.random.default_rng(5)
+    x = relay.var("x", shape=(64, 300), dtype="float32")
+    w = relay.var("w", shape=(130, 300), dtype="float32")
+    b = relay.const(rng.standard_normal(130).astype("float32"))
+    body = relay.nn.relu(relay.nn.bias_add(relay.nn.dense(x, relay.abs(w)), b))
+    mod = IRModule.from_expr(relay.Function([x, w], body))
+    options = {"cache_dir": cache, "num_threads": 2}
+    lib = xrelay.build(mod, target=["accel", "c"], options=options)
+    accel = str(lib.sources.files["accel.c"])
+    assert "xg_sgemm_ep(64, q1 - q0, 300" in accel
+    # one chunk of columns per thread: each GEMM call packs the rows and its columns
+    assert "xn_parallel(xa_nt, 130, xa_nt, " in accel
+    args = [rng.standard_normal(s).astype("float32") for s in ((64, 300), (130, 300))]
+    want = np.asarray(xrelay.evaluate(mod, *args)).astype(np.float64)
+    got = np.asarray(lib(*args)).astype(np.float64)
+    assert float(np.max(np.abs(got - want))) <= 1e-4 * max(1.0, float(np.max(np.abs(want))))

@@ -102,7 +102,7 @@ def test_depthwise_on_threads_under_the_sanitizers(cache: Path, tmp_path: Path) 
           padding=PAD2, has_bias=True, has_residual=True)  # fmt: skip
     mod = p.module()
     sources = emit(mod, num_threads=3)
-    assert "#pragma omp parallel num_threads(xa_nt)" in text(sources, "accel.c")
+    assert "xn_parallel(xa_nt, " in text(sources, "accel.c")
     stdout = run_main(sources, cache, tmp_path)
     got, inputs = main_outputs(stdout), main_inputs(p.values)
     for label, printed, want in zip(p.labels, got, xrelay.evaluate(mod, *inputs), strict=True):

@@ -180,7 +180,7 @@ def test_threads(cache: Path, num_threads: int) -> None:
         pool=True)  # fmt: skip
     unit = accel_text(p.check(cache, num_threads=num_threads))
     assert f"#define XA_NUM_THREADS {num_threads}\n" in unit
-    regions = unit.count("#pragma omp parallel num_threads(xa_nt)")
+    regions = unit.count("xn_parallel(xa_nt, ")
     assert regions == (0 if num_threads == 1 else 5)
 
 

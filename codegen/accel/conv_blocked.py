@@ -1,18 +1,17 @@
 """Register-blocked direct convolution: `accel.conv2d` on NCHW data with OIHW weights, any
 group count but depthwise's (`conv_depthwise.py`).
 
-The kernel is the shared library's (`codegen/kernels/conv_direct.py`: output
-rows, a phase-split scratch of the input rows, blocks of output channels by
-vectors of columns in registers, the epilogue in the store); this module reads
-an `accel.conv2d` into its plain description (`conv_of`, the op's bias,
-residual, relu and clip as an `Epilogue`) and splits the output rows (of every
-image) into one contiguous range per thread (`parallel.py`); each thread fills
-its own scratch (a stack array of at most `conv_direct.SCRATCH_FLOATS`, 64 KiB: 43 KiB for
-tinyres's 16-channel rows at width 224) and keeps the rows it holds by
-(image, row) key. Grouped convs (ShuffleNet's 4-group 1x1s) run the kernel once per group
-over each thread's rows, on the group's data, weights, output, bias and residual; a 1x1,
-stride 1, unpadded conv runs over flattened rows that fill the vectors
-(`conv_direct.flat_rows`).
+The kernel is the shared library's (`codegen/kernels/conv_direct.py`: output rows, a
+phase-split scratch of the input rows, blocks of output channels by vectors of columns in
+registers, the epilogue in the store); this module reads an `accel.conv2d` into its plain
+description (`conv_of`, the op's bias, residual, relu and clip as an `Epilogue`) and splits
+the output rows (of every image) into one contiguous chunk per thread, claimed
+(`parallel.py`, `coarse`: a chunk refills the scratch); each thread fills its own scratch (a
+stack array of at most `conv_direct.SCRATCH_FLOATS`, 64 KiB: 43 KiB for tinyres's 16-channel
+rows at width 224) and keeps the rows it holds by (image, row) key. Grouped convs
+(ShuffleNet's 4-group 1x1s) run the kernel once per group over each thread's rows, on the
+group's data, weights, output, bias and residual; a 1x1, stride 1, unpadded conv runs over
+flattened rows that fill the vectors (`conv_direct.flat_rows`).
 """
 
 from __future__ import annotations
@@ -86,12 +85,17 @@ def conv2d_blocked(k: AccelKernel) -> None:
     epilogue = epilogue_of(k)
     work = conv.n * conv.oh * conv.ow * conv.o * conv.c * conv.kh * conv.kw * groups
     most = k.team.parts(conv.n * conv.oh, work, GRAIN)
-    conv = conv_direct.flat_rows(conv, least=-(-most // conv.n))
+    conv = conv_direct.flat_rows(conv, least=-(-k.team.team(most) // conv.n))
     rows = conv.n * conv.oh
-    if groups == 1:
-        k.team.run(k, rows, most, lambda inner: conv_direct.rows(inner.w, conv, epilogue))
-    else:
-        k.team.run(k, rows, most, lambda inner: _groups(inner.w, conv, epilogue, groups))
+
+    def body(inner: Kernel) -> None:
+        if groups == 1:
+            conv_direct.rows(inner.w, conv, epilogue)
+        else:
+            _groups(inner.w, conv, epilogue, groups)
+
+    # one chunk per thread: each chunk fills its own scratch of input rows (parallel.py)
+    k.team.run(k, rows, most, body, coarse=True)
 
 
 def _groups(w: CWriter, conv: Conv, epilogue: Epilogue, groups: int) -> None:

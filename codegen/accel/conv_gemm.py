@@ -4,12 +4,12 @@ An `accel.conv2d` that is a matrix product per image (NCHW / OIHW, 1x1, stride 1
 padding, groups 1) runs as `out[oc, p] = weight[oc, c] @ data[c, p]` by `xg_sgemm` when it
 has no epilogue or at least `kernels_conv2d.GEMM_DEPTH` input channels (the host's rule:
 there the GEMM measured 1.5-1.8x the direct kernel's speed at 1024 -> 256 channels at 14x14
-and 512 -> 2048 at 7x7). The output channels split into one contiguous range per thread
-(`parallel.py`); each thread multiplies its rows of the weights by every image's data, then
-applies the op's bias, residual, relu and clip to its channels in one vectorized pass over
-the output it just wrote (from cache), as the blocked kernel's store would
-(`conv_plan.finish`). `res` is read after the GEMM stored the output: the memory plan gives
-a kernel's output its own buffer.
+and 512 -> 2048 at 7x7). The output channels split into one contiguous range per thread,
+claimed (`parallel.py`, `coarse`: each call packs the data it multiplies); each thread
+multiplies its rows of the weights by every image's data, then applies the op's bias,
+residual, relu and clip to its channels in one vectorized pass over the output it just wrote
+(from cache), as the blocked kernel's store would (`conv_plan.finish`). `res` is read after
+the GEMM stored the output: the memory plan gives a kernel's output its own buffer.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def conv2d_gemm(k: AccelKernel) -> None:
             w.line(gemm.call(("q1 - q0", plane, conv.c), weight, data, out))
             _pass(inner, conv.o * plane, plane, epilogue)
 
-    k.team.run(k, conv.o, most, body)
+    k.team.run(k, conv.o, most, body, coarse=True)
 
 
 def _pass(k: Kernel, image: int, plane: int, epilogue: conv_plan.Epilogue) -> None:

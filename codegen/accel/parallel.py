@@ -4,29 +4,42 @@ A kernel that splits (`Team.run`) prints its loop nest, over a range
 `q0 <= q < q1` of `total` independent parts (conv: output rows, dense: output
 units, max pool: output rows, elementwise: elements), as a static helper
 function printed before the accel function; where the kernel runs it calls the
-helper once over `[0, total)`, or opens an OpenMP parallel region whose thread
-`t` of `n` takes `[total * t / n, total * (t + 1) / n)`. The region is opened
-only when `xa_threads` says more than 1 thread: one thread runs the direct
-call, never an OpenMP region (even an `if(0)` region costs ~0.6 us in libgomp),
-so a single thread pays no overhead. Each helper call keeps its own locals (the
-conv's scratch is on each thread's stack: at most 64 KiB, `conv_blocked.py`).
+helper once over `[0, total)`, or hands it (through a trampoline that unpacks
+its pointers) to the shared kernel library's `xn_parallel`
+(`codegen/kernels/threads.py`): an OpenMP region whose threads claim contiguous
+chunks of `[0, total)` from a shared counter, several chunks per thread, each
+worth the kernel's grain, so a thread that starts late or runs intermittently
+(a VM's second vCPU) takes fewer chunks instead of making the others wait for
+its half. The region is opened only when `xa_threads` says more than 1 thread:
+one thread runs the direct call, never an OpenMP region (even an `if(0)` region
+costs ~0.6 us in libgomp), so a single thread pays no overhead. Each helper
+call keeps its own locals (the conv's scratch is on each thread's stack: at most
+64 KiB, `conv_blocked.py`), and each output is computed by the same code
+whichever thread claims it: results do not depend on the thread count.
+
+GEMM-shaped kernels (`dense_gemm.py`, `conv_gemm.py`, the blocked and grouped convs of
+`conv_blocked.py`) pack an operand per call (the GEMM's `A` and `B` blocks, the conv's
+scratch of input rows) and lose their register tiles' width on narrow ranges: cut into
+fine chunks they ran 3x slower on 2 threads (the MLP's dense 182 -> 575 us). They run
+`coarse` (`Team.run`): one chunk per thread of the team, still claimed from the shared
+counter, so a thread that has not started when the others finish their chunk has its
+chunk taken by them, and the region costs at most about the 1-thread time (a static split
+waited for the late thread's half).
 
 How many threads (`xa_threads`, in the prelude): the build option
 `num_threads` when given (`XA_NUM_THREADS`), else OpenMP's default
 `omp_get_max_threads()` (`OMP_NUM_THREADS` when set, read when libgomp loads;
 else the CPU count), at most `most`: the number of parts that each hold a
-kernel-specific `grain` of work (below two, the kernel prints no region at
-all, nor does any kernel of a `num_threads = 1` build). Without OpenMP (a unit
+kernel-specific `grain` of work (`Team.parts`: below two, the kernel prints no
+region at all, nor does any kernel of a `num_threads = 1` build). Without OpenMP (a unit
 compiled without `-fopenmp`) everything runs on the calling thread, and so does
 a child forked after the library loaded (a `pthread_atfork` handler: libgomp's
 thread pool does not survive `fork`, a region in the child would wait forever).
 
-A static split waits for its slowest thread, so threads pay on idle cores
-only: a thread sharing a core with another busy one (another process, or
-onnxruntime's pool in the same process, which spins ~50 ms after each run)
-makes every region as slow as that thread. libgomp's idle threads spin
-~8 ms after a run (`GOMP_SPINCOUNT`'s 300k pauses on Zen 4) before they
-sleep; `OMP_WAIT_POLICY=passive` makes them sleep at once.
+The region's end is still OpenMP's implicit barrier: a thread that has not
+started when the chunks run out still delays the master until it arrives.
+libgomp's idle threads spin ~8 ms after a run (`GOMP_SPINCOUNT`'s 300k pauses
+on Zen 4) before they sleep; `OMP_WAIT_POLICY=passive` makes them sleep at once.
 """
 
 from __future__ import annotations
@@ -39,6 +52,7 @@ from dataclasses import fields as dataclass_fields
 from xrelay.codegen.c.kernel_api import Kernel, scalar
 from xrelay.codegen.c.scalars import INDEX
 from xrelay.codegen.c.writer import CWriter
+from xrelay.codegen.kernels import threads
 
 PRELUDE = """\
 #ifndef XA_THREADING
@@ -67,21 +81,6 @@ static inline int xa_threads(int64_t most) {{
   return 1;
 #endif
 }}
-/* This thread's number in its team, and the team's size (0 and 1 without OpenMP). */
-static inline int64_t xa_thread(void) {{
-#ifdef _OPENMP
-  return omp_get_thread_num();
-#else
-  return 0;
-#endif
-}}
-static inline int64_t xa_team(void) {{
-#ifdef _OPENMP
-  return omp_get_num_threads();
-#else
-  return 1;
-#endif
-}}
 #endif
 """
 """File-scope C of the thread choice; guarded, so every accel function may print it."""
@@ -104,41 +103,61 @@ class Team:
     """The build option `num_threads`; None: OpenMP's default at run time."""
 
     helpers: list[str] = field(default_factory=list[str])
-    """The C definitions of the helpers, in order."""
+    """The C definitions of the helpers and their chunk trampolines, in order."""
+
+    splits: int = 0
+    """The kernels split so far (the helpers' numbers)."""
 
     def parts(self, total: int, work: int, grain: int) -> int:
-        """The most threads worth using on `total` parts of `work`: one per `grain` of
-        work, at most `total` and the build's `num_threads`; at least 1."""
-        most = min(total, work // grain)
-        if self.num_threads is not None:
-            most = min(most, self.num_threads)
-        return max(1, most)
+        """The parts worth splitting `total` parts of `work` into: one per `grain` of work, at
+        most `total` (1 in a build of one thread); at least 1. It bounds the team
+        (`xa_threads`) and the chunks the team claims (`xn_chunks`: at least `total / most`
+        parts each)."""
+        if self.num_threads == 1:
+            return 1
+        return max(1, min(total, work // grain))
 
-    def run(self, k: Kernel, total: int, most: int, body: Callable[[Kernel], None]) -> None:
+    def team(self, most: int) -> int:
+        """The most threads a kernel of `most` parts runs on: `most`, at most the build's
+        `num_threads` when given."""
+        return most if self.num_threads is None else min(most, self.num_threads)
+
+    def run(
+        self,
+        k: Kernel,
+        total: int,
+        most: int,
+        body: Callable[[Kernel], None],
+        *,
+        coarse: bool = False,
+    ) -> None:
         """Print `body` (a loop nest over `q0 <= q < q1` writing `k`'s outputs) as a helper,
-        and at `k` its call over `[0, total)`, split across up to `most` threads; with
-        `most < 2`, `body` in place over `[0, total)` (no helper)."""
+        and at `k` its call over `[0, total)`, in up to `most` chunks claimed by up to `most`
+        threads (`xn_parallel`); with `most < 2`, `body` in place over `[0, total)` (no
+        helper). `coarse`: one chunk per thread of the team (a GEMM-shaped body, which
+        packs its operands per call)."""
         w = k.w
         if most < 2:
             w.line(f"const {INDEX} q0 = 0, q1 = {total};")
             body(k)
             return
-        name = f"{self.prefix}_{len(self.helpers)}"
+        name = f"{self.prefix}_{self.splits}"
+        self.splits += 1
         inner = CWriter(1)
         body(replace(k, w=inner))
         self.helpers.append(_helper(k, name, inner))
-        pointers = ", ".join([*k.ins, *k.outs])
+        ctypes = [f"const {scalar(t).ctype} *" for t in k.in_types]
+        ctypes += [f"{scalar(t).ctype} *" for t in k.out_types]
+        part = [f"static void {name}_chunk({threads.PART_PARAMS}) {{"]
+        self.helpers.append("\n".join([*part, *threads.trampoline(name, ctypes), "}", ""]))
+        pointers = [*k.ins, *k.outs]
+        k.libraries.add("threads")
         w.line(f"const int xa_nt = xa_threads({most});")
         with w.block("if (xa_nt > 1)"):
-            w.line("#ifdef _OPENMP")
-            w.line("#pragma omp parallel num_threads(xa_nt)")
-            w.line("#endif")
-            with w.block():
-                w.line(f"const {INDEX} xa_t = xa_thread(), xa_n = xa_team();")
-                split = f"{total} * xa_t / xa_n, {total} * (xa_t + 1) / xa_n"
-                w.line(f"{name}({pointers}, {split});")
+            chunks = "xa_nt" if coarse else str(most)
+            threads.call(w, "xa_nt", str(total), chunks, f"{name}_chunk", pointers)
         with w.block("else"):
-            w.line(f"{name}({pointers}, 0, {total});")
+            w.line(f"{name}({', '.join(pointers)}, 0, {total});")
 
 
 def _helper(k: Kernel, name: str, body: CWriter) -> str:

@@ -4,18 +4,17 @@
 padding, `ceil_mode`, `count_include_pad`) through `codegen/kernels/pool.py`'s
 scratch-row kernel, `nn.global_max_pool2d` and `nn.global_avg_pool2d` through
 its plane reductions, each printed as a routine specialized to the op
-(`codegen/kernels/routine.py`, the library's flags and `-fopenmp`): the planes are
-split into equal spans over a team of threads (`xn_team` of `codegen/kernels/threads.py`:
-the build's `num_threads`, at most one thread per `threads.GRAIN` bytes read and
-written), one `omp parallel for` iteration per thread. Other dtypes, NHWC, empty
+(`codegen/kernels/routine.py`, the library's flags) over a range of planes
+`[q0, q1)`. When the planes move at least two `threads.GRAIN` bytes, a second routine
+runs it on a team of threads (`xn_team` of `codegen/kernels/threads.py`: the build's
+`num_threads`, at most one thread per `threads.GRAIN` bytes read and written) that claim
+contiguous chunks of planes (`xn_parallel`, through a third routine unpacking the
+pointers); one thread calls the range routine directly. Other dtypes, NHWC, empty
 planes and rows past the scratch budget keep the loops of `kernels_conv.py` and
 `kernels_nn.py` (double sums, as the interpreter).
 """
 
 from __future__ import annotations
-
-from collections.abc import Generator
-from contextlib import contextmanager
 
 from xrelay.codegen.c import kernels_conv, kernels_nn
 from xrelay.codegen.c.kernel_api import Kernel
@@ -26,6 +25,7 @@ from xrelay.dialects.relay.base import get_bool, get_ints, get_str
 from xrelay.dialects.relay.nn import pad_2d
 
 PARAMS = "const float *restrict in0, float *restrict out0"
+RANGE_PARAMS = f"{PARAMS}, {INDEX} q0, {INDEX} q1"
 
 
 def _float32_nchw(k: Kernel) -> bool:
@@ -78,10 +78,9 @@ def pool2d(k: Kernel) -> None:
         return
     conv = found.conv
     w = CWriter(1)
+    pool.planes(w, found)
     moved = 4 * conv.n * conv.c * (conv.h * conv.w + conv.oh * conv.ow)
-    with _split(w, conv.n * conv.c, moved):
-        pool.planes(w, found)
-    _call(k, "xc_pool", w)
+    _call(k, "xc_pool", w, conv.n * conv.c, moved)
 
 
 def global_pool2d(k: Kernel) -> None:
@@ -91,35 +90,34 @@ def global_pool2d(k: Kernel) -> None:
         return
     n, c, h, width = k.in_shape(0)
     w = CWriter(1)
-    with _split(w, n * c, 4 * n * c * (h * width + 1)):
-        pool.global_planes(w, h * width, k.op.name == "relay.nn.global_max_pool2d")
-    _call(k, "xc_global_pool", w)
+    pool.global_planes(w, h * width, k.op.name == "relay.nn.global_max_pool2d")
+    _call(k, "xc_global_pool", w, n * c, 4 * n * c * (h * width + 1))
 
 
-@contextmanager
-def _split(w: CWriter, planes: int, moved: int) -> Generator[None]:
-    """A block declaring `q0`, `q1`: all `planes`, or on threads one equal span each."""
+def _call(k: Kernel, stem: str, body: CWriter, planes: int, moved: int) -> None:
+    """The routine of `body` (a loop over the planes `[q0, q1)`) and its call on `k`'s planes:
+    directly, or, past two grains of bytes `moved`, through an entry routine that splits the
+    planes over threads (`threads.call`)."""
     most = min(planes, moved // threads.GRAIN)
+    preludes = (vectors.PRELUDE,)
     if most < 2:
-        w.line(f"const {INDEX} q0 = 0, q1 = {planes};")
-        yield
-        return
-    w.line(f"const int team = xn_team(XR_NUM_THREADS, {most});")
-    w.line("#ifdef _OPENMP")
-    w.line("#pragma omp parallel for num_threads(team) schedule(static) if (team > 1)")
-    w.line("#endif")
-    with w.block("for (int part = 0; part < team; ++part)"):
-        w.line(f"const {INDEX} q0 = {planes} * ({INDEX})part / team;")
-        w.line(f"const {INDEX} q1 = {planes} * ({INDEX})(part + 1) / team;")
-        yield
-
-
-def _call(k: Kernel, stem: str, w: CWriter) -> None:
-    threaded = any("xn_team" in line for line in w.lines)
-    flags = ("-fopenmp",) if threaded else ()
-    made = routine.routine(stem, PARAMS, w.lines, (vectors.PRELUDE,), flags)
-    k.routines.append(made)
-    if threaded:
+        lines = [f"  const {INDEX} q0 = 0, q1 = {planes};", *body.lines]
+        made = routine.routine(stem, PARAMS, lines, preludes)
+    else:
+        ranged = routine.routine(f"{stem}_range", RANGE_PARAMS, body.lines, preludes)
+        ctypes = ["const float *", "float *"]
+        part = routine.routine(
+            f"{stem}_chunk", threads.PART_PARAMS, threads.trampoline(ranged.name, ctypes)
+        )
+        w = CWriter(1)
+        w.line(f"const int team = xn_team(XR_NUM_THREADS, {most});")
+        with w.block("if (team > 1)"):
+            threads.call(w, "team", str(planes), str(most), part.name, ["in0", "out0"])
+        with w.block("else"):
+            w.line(f"{ranged.name}(in0, out0, 0, {planes});")
+        made = routine.routine(stem, PARAMS, w.lines)
+        k.routines += [ranged, part]
         k.libraries.add("threads")
+    k.routines.append(made)
     k.w.line("/* the shared pool kernel (codegen/kernels) */")
     k.w.line(f"{made.name}(in0, out0);")

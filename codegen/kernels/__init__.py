@@ -16,8 +16,10 @@ Libraries: `gemm` (`gemm.py`), the float32 matrix product behind the host's
 routines; `rows` (`rows.py`), float32 softmax, log_softmax and layer norm along any axis
 (it requires `vmath`: `Library.requires`, `closure`); `reduce` (`reduce.py`), float32
 sum, mean, prod, max, min over one block of adjacent axes. `gemm` also runs 1x1 convolutions.
-`threads` (`threads.py`): the host's team size (`xn_team`) and threaded row copies
-(`xn_copy_rows`, concatenate and split), on OpenMP threads.
+`threads` (`threads.py`): the host's team size (`xn_team`), the dynamic split every
+threaded kernel runs on (`xn_parallel`: threads claim chunks of a range; accel's kernels,
+the host's pools, `lrn`, which requires it) and threaded row copies (`xn_copy_rows`,
+concatenate and split), on OpenMP threads.
 
 Printers of kernels specialized to one op, shared by accel and the host: the
 register-blocked direct convolution (`conv_direct.py`), the depthwise one
@@ -94,7 +96,7 @@ LIBRARIES: Mapping[str, Library] = MappingProxyType(
             (lrn.PROTOTYPE + ";",),
             lrn.source(),
             (*CFLAGS, *lrn.CFLAGS),
-            ldflags=lrn.LDFLAGS,
+            requires=("threads",),
         ),
         "threads": Library(
             "threads",

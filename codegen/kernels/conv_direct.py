@@ -25,7 +25,7 @@ output, the epilogue is applied after the last.
 
 `rows(w, conv, epilogue)` prints the loop over the output rows
 `q0 <= q < q1` (image `q / oh`, row `q % oh`); the caller declares `q0`, `q1`,
-`in0`, `in1`, `out0` and the epilogue's pointers (accel: a thread's share,
+`in0`, `in1`, `out0` and the epilogue's pointers (accel: a chunk a thread claimed,
 `codegen/accel/conv_blocked.py`; the host: every row, `codegen/c/kernels_conv2d.py`).
 Numerics: each output is one float32 accumulator over the taps in order
 (channel, kernel row, kernel column), fused multiply-adds.

@@ -16,11 +16,12 @@ TVM's default is 0.75) by correctly rounded square roots (`b^0.75 = √b·√√
 vectorize, any other `beta` by libm's `pow`. So the result is the interpreter's within
 one or two double roundings before the one conversion to float.
 
-Threads: the rows are split statically over `threads` threads (the build's
-`num_threads`, `XR_NUM_THREADS` in `model.h`; 0: OpenMP's default,
-`omp_get_max_threads()`), at most one per `XN_GRAIN` elements times the window, and
-never in a child forked after the library loaded (libgomp's pool does not survive
-`fork`). One thread runs the rows directly, without opening a parallel region.
+Threads: the rows are cut into contiguous chunks claimed by a team of `threads` threads
+(`xn_team` and `xn_parallel` of `codegen/kernels/threads.py`, a library this one requires:
+the build's `num_threads`, `XR_NUM_THREADS` in `model.h`; 0: OpenMP's default,
+`omp_get_max_threads()`), at most one thread and one chunk per `XN_GRAIN` elements times
+the window, and never in a child forked after the library loaded (libgomp's pool does not
+survive `fork`). One thread runs the rows directly, without opening a parallel region.
 """
 
 from __future__ import annotations
@@ -32,25 +33,12 @@ PROTOTYPE = (
 )
 """The entry point, as `model.h` declares it."""
 
-CFLAGS = ("-fopenmp", "-fno-math-errno")
-"""After the shared library's flags: threads, and `sqrt` inlined (vectorized) rather than
-a libm call that may set `errno` (the results are the same)."""
-
-LDFLAGS = ("-fopenmp",)
-"""The link needs libgomp."""
+CFLAGS = ("-fno-math-errno",)
+"""After the shared library's flags: `sqrt` inlined (vectorized) rather than a libm call that
+may set `errno` (the results are the same)."""
 
 _SOURCE = """\
 /* The shared kernel library's float32 LRN (codegen/kernels/lrn.py). */
-#ifdef _OPENMP
-#include <omp.h>
-#include <pthread.h>
-/* libgomp's thread pool does not survive fork(): a forked child runs on one thread. */
-static int xn_forked;
-static void xn_after_fork(void) { xn_forked = 1; }
-__attribute__((constructor)) static void xn_watch_fork(void) {
-  pthread_atfork(NULL, NULL, xn_after_fork);
-}
-#endif
 
 #define XN_CHUNK 512
 #define XN_GRAIN 65536
@@ -93,27 +81,30 @@ static void xn_lrn_rows(int64_t r0, int64_t r1, int64_t extent, int64_t inner, i
   }
 }
 
+struct xn_lrn {
+  int64_t extent, inner, before, after;
+  double bias, scale, beta;
+  const float *x;
+  float *y;
+};
+
+static void xn_lrn_part(void *args, int64_t r0, int64_t r1) {
+  const struct xn_lrn *a = args;
+  xn_lrn_rows(r0, r1, a->extent, a->inner, a->before, a->after, a->bias, a->scale, a->beta,
+              a->x, a->y);
+}
+
 void xn_lrn_f32(int threads, int64_t outer, int64_t extent, int64_t inner, int64_t before,
                 int64_t after, double bias, double scale, double beta, const float *x, float *y) {
   const int64_t rows = outer * extent;
   int64_t most = rows * inner * (before + after + 2) / XN_GRAIN;
   if (most > rows) most = rows;
-#ifdef _OPENMP
-  int64_t team = xn_forked ? 1 : (threads > 0 ? threads : omp_get_max_threads());
-  if (team > most) team = most;
+  const int team = xn_team(threads, most);
   if (team > 1) {
-#pragma omp parallel num_threads((int)team)
-    {
-      const int64_t t = omp_get_thread_num(), m = omp_get_num_threads();
-      xn_lrn_rows(rows * t / m, rows * (t + 1) / m, extent, inner, before, after, bias, scale,
-                  beta, x, y);
-    }
+    struct xn_lrn a = {extent, inner, before, after, bias, scale, beta, x, y};
+    xn_parallel(team, rows, most, xn_lrn_part, &a);
     return;
   }
-#else
-  (void)threads;
-  (void)most;
-#endif
   xn_lrn_rows(0, rows, extent, inner, before, after, bias, scale, beta, x, y);
 }
 """

@@ -179,8 +179,9 @@ func.func @main(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>, %x: tensor<1x3x2x2xf32
 /// Threads: a conv with enough work (16->16, 2 images of 4 rows by 64 columns: 8 threads'
 /// worth) goes into a static helper over the output rows q0 <= q < q1, printed before the
 /// function after the thread prelude; the scratch keys the rows it holds by image. The
-/// kernel calls it once, or, when xa_threads says more than one, from every thread of an
-/// OpenMP team on its share of the 8 rows.
+/// kernel calls it once, or, when xa_threads says more than one, hands it (through a
+/// trampoline unpacking its pointers) to xn_parallel, whose team claims one chunk of the 8 rows
+/// per thread (coarse: each chunk refills the scratch).
 // CHECK-LABEL: // ----- accel.c
 //       CHECK: #ifndef XA_THREADING
 //       CHECK: #define XA_NUM_THREADS 0
@@ -194,18 +195,16 @@ func.func @main(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>, %x: tensor<1x3x2x2xf32
 //  CHECK-NEXT:     const int64_t n = q / 4, y = q % 4;
 //       CHECK:       if (held[r % 3] != n * 4 + r) {
 //  CHECK-NEXT:         held[r % 3] = n * 4 + r;
+//       CHECK: static void xa_xk_part_0_chunk(void *args, int64_t q0, int64_t q1) {
+//  CHECK-NEXT:   void *const *xn_args = args;
+//  CHECK-NEXT:   xa_xk_part_0((const float *)xn_args[0], (const float *)xn_args[1], (float *)xn_args[2], q0, q1);
 //       CHECK: void xk_part(unsigned char *arena, const float *p0, const float *p1, float *restrict o0) {
 //       CHECK:     /* accel.conv2d */
 //       CHECK:     float *restrict out0 = o0;
 //  CHECK-NEXT:     const int xa_nt = xa_threads(8);
 //  CHECK-NEXT:     if (xa_nt > 1) {
-//  CHECK-NEXT:       #ifdef _OPENMP
-//  CHECK-NEXT:       #pragma omp parallel num_threads(xa_nt)
-//  CHECK-NEXT:       #endif
-//  CHECK-NEXT:       {
-//  CHECK-NEXT:         const int64_t xa_t = xa_thread(), xa_n = xa_team();
-//  CHECK-NEXT:         xa_xk_part_0(in0, in1, out0, 8 * xa_t / xa_n, 8 * (xa_t + 1) / xa_n);
-//  CHECK-NEXT:       }
+//  CHECK-NEXT:       void *xn_args[3] = {(void *)in0, (void *)in1, (void *)out0};
+//  CHECK-NEXT:       xn_parallel(xa_nt, 8, xa_nt, xa_xk_part_0_chunk, xn_args);
 //  CHECK-NEXT:     }
 //  CHECK-NEXT:     else {
 //  CHECK-NEXT:       xa_xk_part_0(in0, in1, out0, 0, 8);
