@@ -51,12 +51,12 @@ import shlex
 import shutil
 import stat
 import subprocess
-import threading
+import tempfile
 import warnings
 from collections.abc import Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 from xrelay.codegen import cache as cache_entries
 from xrelay.codegen import object_cache
@@ -315,13 +315,7 @@ def _compile(
             to_compile.append(unit)
         else:
             (build / f"{unit}.o").write_bytes(data)
-    jobs = _Jobs(build)
-    with ThreadPoolExecutor(max_workers=max(1, min(len(to_compile), os.cpu_count() or 1))) as pool:
-        try:
-            results = list(pool.map(jobs.run, (commands[unit] for unit in to_compile)))
-        except BaseException:
-            jobs.stop()  # interrupted: the compilers still running are killed
-            raise
+    results = _run_all(build, [commands[unit] for unit in to_compile], os.cpu_count() or 1)
     failed = [(unit, output) for unit, output in zip(to_compile, results, strict=True) if output]
     if failed:
         raise _Failed(
@@ -333,7 +327,8 @@ def _compile(
         if unit in keys:
             object_cache.keep(keys[unit], (build / f"{unit}.o").read_bytes())
     link_argv = [*compiler.command, *BASE_CFLAGS, *user_cflags, "-shared", "-o", library]
-    error = jobs.run([*link_argv, *(unit + ".o" for unit in units), *ldflags, "-lm"])
+    link = [*link_argv, *(unit + ".o" for unit in units), *ldflags, "-lm"]
+    (error,) = _run_all(build, [link], 1)
     if error:
         raise _Failed(f"linking {library} failed with {compiler.command[0]}", "objects", error)
     return build / library
@@ -383,42 +378,48 @@ def _cache_key(
     return digest.hexdigest()
 
 
-class _Jobs:
-    """Compiler processes run in one build directory; `stop` kills those still running."""
+def _run_all(cwd: Path, commands: Sequence[list[str]], parallel: int) -> list[str]:
+    """Run `commands` in `cwd`, at most `parallel` at once; for each, "" on success, else its
+    output and exit status.
 
-    def __init__(self, cwd: Path) -> None:
-        self.cwd = cwd
-        self._lock = threading.Lock()
-        self._running: list[subprocess.Popen[bytes]] = []
-        self._stopped = False
-
-    def run(self, argv: list[str]) -> str:
-        """Run one compiler command; "" on success, else its output and exit status."""
-        with self._lock:
-            if self._stopped:
-                return f"[{shlex.join(argv)} not run: the build was interrupted]"
-            try:
-                process = subprocess.Popen(
-                    argv, cwd=self.cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE
-                )
-            except OSError as error:
-                return f"cannot run {argv[0]}: {error}"
-            self._running.append(process)
-        try:
-            stdout, stderr = process.communicate()
-        finally:
-            with self._lock:
-                self._running.remove(process)
-        if process.returncode == 0:
-            return ""
-        output = (stdout + stderr).decode(errors="replace").rstrip()
-        return f"{output}\n[{shlex.join(argv)} exited with status {process.returncode}]"
-
-    def stop(self) -> None:
-        """Start nothing more and kill the processes still running."""
-        with self._lock:
-            self._stopped = True
-            running = list(self._running)
-        for process in running:
+    Interrupted (KeyboardInterrupt), the compilers still running are killed. The processes
+    are waited for from this thread, not from worker threads: a signal that arrives while a
+    worker thread is being started cannot leave a thread behind that the interpreter waits
+    for at exit. Their output goes to files, so no pipe fills while another is waited for.
+    """
+    results = [""] * len(commands)
+    pending = list(range(len(commands)))
+    running: list[tuple[int, subprocess.Popen[bytes], IO[bytes]]] = []
+    try:
+        while pending or running:
+            while pending and len(running) < max(1, parallel):
+                index = pending.pop(0)
+                log = tempfile.TemporaryFile()  # noqa: SIM115  (closed when waited for)
+                try:
+                    process = subprocess.Popen(
+                        commands[index], cwd=cwd, stdout=log, stderr=subprocess.STDOUT
+                    )
+                except OSError as error:
+                    log.close()
+                    results[index] = f"cannot run {commands[index][0]}: {error}"
+                    continue
+                running.append((index, process, log))
+            if not running:
+                break
+            index, process, log = running[0]
+            process.wait()  # (interrupted here, it is still in `running`, so it is killed)
+            running.pop(0)
+            with log:
+                if process.returncode != 0:
+                    log.seek(0)
+                    output = log.read().decode(errors="replace").rstrip()
+                    argv = shlex.join(commands[index])
+                    results[index] = f"{output}\n[{argv} exited with status {process.returncode}]"
+    except BaseException:
+        for _, process, log in running:
             with contextlib.suppress(OSError):
                 process.kill()
+            process.wait()
+            log.close()
+        raise
+    return results

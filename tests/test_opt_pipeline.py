@@ -62,12 +62,15 @@ def test_options_spelled_so_they_read_back() -> None:
     assert opt_pipeline.format_spec(opt_pipeline.parse_spec("p{a=1 b=x c=true}")) == (
         "p{a=1 b=x c=true}"
     )
-    spec = opt_pipeline.ArgSpec("p", {"a": ("1",), "b": ("two words",), "c": ("true",), "d": ()})
-    assert opt_pipeline.format_spec(spec) == 'p{a="1" b="two words" c="true"}'
+    spec = opt_pipeline.ArgSpec(
+        "p", {"a": ("1",), "b": ("two words",), "c": ("true",), "d": (), "e": ("relay.exp",)}
+    )
+    assert opt_pipeline.format_spec(spec) == 'p{a="1" b="two words" c="true" e="relay.exp"}'
     assert opt_pipeline.parse_spec(opt_pipeline.format_spec(spec)).parameters == {
         "a": ("1",),
         "b": ("two words",),
         "c": ("true",),
+        "e": ("relay.exp",),
     }
 
 

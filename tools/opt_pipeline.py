@@ -357,7 +357,7 @@ def _format_value(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        plain = re.fullmatch(r"[A-Za-z_][\w.-]*", value) and value not in ("true", "false")
+        plain = re.fullmatch(r"[A-Za-z_][\w-]*", value) and value not in ("true", "false")
         return value if plain else '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
     return str(value)
 
