@@ -250,6 +250,20 @@ def start_build(tmp_path: Path, cache: Path) -> tuple[subprocess.Popen[str], int
     return child, int(marker.read_text())
 
 
+def process_state(pid: int) -> str:
+    """What /proc says of a process that did not end: state, threads, signal masks, children."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text().splitlines()
+        wanted = ("State", "Threads", "SigBlk", "SigIgn", "SigCgt")
+        lines = [line for line in status if line.startswith(wanted)]
+        tasks = Path(f"/proc/{pid}/task")
+        children = " ".join((task / "children").read_text().strip() for task in tasks.iterdir())
+        wchan = Path(f"/proc/{pid}/wchan").read_text()
+        return f"{'; '.join(lines)}; wchan {wchan}; children [{children}]"
+    except OSError as error:
+        return f"no /proc state ({error})"
+
+
 def alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
@@ -265,7 +279,11 @@ def test_keyboard_interrupt_kills_the_compilers_and_leaves_nothing(tmp_path: Pat
     child, compiler = start_build(tmp_path, cache)
     start = time.monotonic()
     child.send_signal(signal.SIGINT)
-    _, stderr = child.communicate(timeout=30)
+    try:
+        _, stderr = child.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        pytest.fail(f"the build ignored SIGINT: {process_state(child.pid)}")
     assert time.monotonic() - start < 20  # the sleeping compiler did not run to its end
     assert child.returncode != 0
     assert "KeyboardInterrupt" in stderr
