@@ -233,7 +233,12 @@ def sleeping_cc(tmp_path: Path) -> tuple[Path, Path]:
 def start_build(tmp_path: Path, cache: Path) -> tuple[subprocess.Popen[str], int]:
     """A child process building into `cache` with a sleeping compiler; (child, compiler pid)."""
     script, marker = sleeping_cc(tmp_path)
+    # Ctrl-C as a terminal delivers it: the pytest worker may hold SIGINT ignored by then
+    # (seen in full runs: SIGINT and SIGQUIT ignored, libc system()'s signature, left by
+    # native code an earlier test loaded), and a child inherits an ignored signal.
     code = (
+        "import signal\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "from xrelay.codegen.build import compile_library\n"
         f"compile_library({{'v.c': 'int value(void) {{ return 1; }}'}}, cache_dir={str(cache)!r})\n"
     )
