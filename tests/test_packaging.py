@@ -7,6 +7,8 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -73,3 +75,14 @@ def test_checkout_imports_resolve_inside_the_repository() -> None:
     for module in (xrelay.dialects, xrelay.passes, xrelay.codegen, xrelay.tools):
         assert module.__file__ is not None
         assert Path(module.__file__).resolve().is_relative_to(ROOT)
+
+
+def test_public_names_import_on_first_use_and_are_listed() -> None:
+    import xrelay
+
+    assert {"build", "relay", "IRModule", "transform"} <= set(dir(xrelay))
+    from xrelay.dialects.ir_module import IRModule
+
+    assert xrelay.IRModule is IRModule
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        _ = xrelay.nope  # type: ignore[attr-defined]  # pyright: ignore[reportAttributeAccessIssue]

@@ -64,6 +64,11 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module 'xrelay' has no attribute '{name}'")
 
 
+def __dir__() -> list[str]:
+    """The public names too, before their first use (completion in a REPL)."""
+    return sorted({*globals(), *__all__})
+
+
 __all__ = [
     "Device",
     "IRModule",
