@@ -445,6 +445,9 @@ def threaded_cases() -> Partitions:
     p.add("conv 1x1 256 -> 64: a GEMM per thread's channels", conv,
           [(1, 256, 7, 7), (64, 256, 1, 1), (64,), (1, 64, 7, 7)], has_bias=True,
           has_residual=True, has_relu=True)  # fmt: skip
+    p.add("conv 3x3 groups 3, 2 images of 5 rows: chunks end inside groups", conv,
+          [(2, 24, 5, 40), (24, 8, 3, 3), (24,), (2, 24, 5, 40)], groups=3, padding=pad1,
+          has_bias=True, has_residual=True)  # fmt: skip
     p.add("conv, width 6000: generic", conv, [(1, 1, 3, 6000), (2, 1, 3, 3)], padding=pad1)
     p.add("dense, 10 units", dense, [(1, 20000), (10, 20000), (10,)], has_bias=True,
           has_relu=True)  # fmt: skip
@@ -466,7 +469,7 @@ def test_threads_compute_what_one_thread_does(cache: Path, num_threads: int | No
     unit = text(sources, "accel.c")
     assert f"#define XA_NUM_THREADS {num_threads or 0}\n" in unit
     regions = unit.count("xn_parallel(xa_nt, ")
-    assert regions == (0 if num_threads == 1 else 13)  # all but the generic conv
+    assert regions == (0 if num_threads == 1 else 14)  # all but the generic conv
     assert "acc[x] += wv * row[" in unit  # the wide conv
     assert "if (held[r % 3] != n * 5 + r) {" in unit  # a slot's row, by image
 

@@ -21,6 +21,7 @@ from dataclasses import replace
 from xrelay.codegen.accel.epilogues import clip_bounds
 from xrelay.codegen.accel.parallel import AccelKernel
 from xrelay.codegen.c.kernel_api import Kernel
+from xrelay.codegen.c.scalars import INDEX
 from xrelay.codegen.c.writer import CWriter
 from xrelay.codegen.kernels import conv_direct
 from xrelay.codegen.kernels.conv_plan import Conv, Epilogue
@@ -79,36 +80,46 @@ def epilogue_of(k: Kernel) -> Epilogue:
 
 
 def conv2d_blocked(k: AccelKernel) -> None:
-    """Print the blocked convolution of `k`, its output rows split across threads."""
+    """Print the blocked convolution of `k`, its output rows split across threads (a grouped
+    conv's rows of every group, group by group)."""
     groups = get_int(k.op.properties, "groups")
     conv = group_conv_of(k)
     epilogue = epilogue_of(k)
     work = conv.n * conv.oh * conv.ow * conv.o * conv.c * conv.kh * conv.kw * groups
-    most = k.team.parts(conv.n * conv.oh, work, GRAIN)
-    conv = conv_direct.flat_rows(conv, least=-(-k.team.team(most) // conv.n))
+    most = k.team.parts(conv.n * conv.oh * groups, work, GRAIN)
+    # rows each image must have for the threads that split them: groups split first
+    conv = conv_direct.flat_rows(conv, least=-(-k.team.team(most) // (conv.n * groups)))
     rows = conv.n * conv.oh
 
     def body(inner: Kernel) -> None:
         if groups == 1:
             conv_direct.rows(inner.w, conv, epilogue)
         else:
-            _groups(inner.w, conv, epilogue, groups)
+            _groups(inner.w, conv, epilogue, groups, rows)
 
     # one chunk per thread: each chunk fills its own scratch of input rows (parallel.py)
-    k.team.run(k, rows, most, body, coarse=True)
+    k.team.run(k, rows * groups, most, body, coarse=True)
 
 
-def _groups(w: CWriter, conv: Conv, epilogue: Epilogue, groups: int) -> None:
-    """The kernel over rows `q0 <= q < q1` of each group in turn: `in0`, `in1`, `out0` and the
-    epilogue's pointers moved to the group's (through `xg_` names: a declaration cannot
-    read the name it shadows)."""
+def _groups(w: CWriter, conv: Conv, epilogue: Epilogue, groups: int, rows: int) -> None:
+    """The kernel over parts `q0 <= q < q1` of `groups * rows` (group `q / rows`, its row
+    `q % rows`): each group's rows in that range in turn, with `in0`, `in1`, `out0` and the
+    epilogue's pointers moved to the group's (through `xg_` names: a declaration cannot read
+    the name it shadows).
+
+    The parts are group-major, so a thread's chunk holds whole groups where there are more
+    groups than threads (ShuffleNet's 4-group 1x1s on 2 threads: two groups each, on rows
+    as wide as one thread's): splitting every group's rows instead cut a 7x7 plane into rows
+    of 7 columns, 7 of 16 lanes, and 2 threads were slower than 1."""
     out_plane = conv.o * conv.oh * conv.ow
     moved = [
         ("in0", "const float *restrict", conv.c * conv.h * conv.w),
         ("in1", "const float *restrict", conv.o * conv.c * conv.kh * conv.kw),
         ("out0", "float *restrict", out_plane),
     ]
-    with w.loop("g", groups):
+    with w.block(f"for ({INDEX} g = q0 / {rows}; g * {rows} < q1; ++g)"):
+        w.line(f"const {INDEX} xg_q0 = q0 > g * {rows} ? q0 - g * {rows} : 0;")
+        w.line(f"const {INDEX} xg_q1 = q1 < (g + 1) * {rows} ? q1 - g * {rows} : {rows};")
         for name, ctype, step in moved:
             w.line(f"{ctype} xg_{name} = {name} + g * {step};")
         bias = residual = None
@@ -119,6 +130,7 @@ def _groups(w: CWriter, conv: Conv, epilogue: Epilogue, groups: int) -> None:
             residual = "xg_residual"
             w.line(f"const float *restrict xg_residual = {epilogue.residual} + g * {out_plane};")
         with w.block():
+            w.line(f"const {INDEX} q0 = xg_q0, q1 = xg_q1;")
             for name, ctype, _ in moved:
                 w.line(f"{ctype} {name} = xg_{name};")
             conv_direct.rows(w, conv, replace(epilogue, bias=bias, residual=residual))
