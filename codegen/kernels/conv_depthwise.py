@@ -1,21 +1,25 @@
 """Depthwise convolution, NCHW data / OIHW weights, groups = input channels, any channel
 multiplier: the printer accel's `accel.conv2d` and the host's float32 `nn.conv2d` share.
 
-Each (image, input channel) plane is one part of the range `q0 <= q < q1`.
-Its output rows are computed in order; the input rows an output row reads are
-copied into a small stack scratch (one channel: `slots` rows of `stride`
-phases, `conv_direct.py`'s layout), zero-padded left and right, so that tap
-`kx` of output columns `x .. x + n` reads `n` contiguous floats. Each output
-channel of the plane then accumulates `xv` vectors of output columns
-(`xv * XA_VL` floats) in registers over the kernel's taps: one vector load and
-one fused multiply-add per vector and tap, the tap's weight broadcast. The
-accumulators start at the bias and end in the epilogue (`conv_plan.finish`),
-stored once. Columns past the last full block go one vector at a time, the
-last one partial (`xa_stn`).
+Each (image, input channel) plane is one part of the range `q0 <= q < q1`. Its output
+rows are computed in blocks of `Depthwise.rows` rows; the input rows a block reads are
+copied into a small stack scratch (one channel: a ring of `Depthwise.span` rows of
+`stride` phases, `conv_direct.py`'s layout, plus one row of zeros that stands for the
+rows above and below the input), zero-padded left and right, so that tap `kx` of output
+columns `x .. x + n` reads `n` contiguous floats. For each vector of output columns, the
+block's rows accumulate in registers (one accumulator per output row): each input row's
+vector at tap `kx` is loaded once and multiplied into every row of the block whose taps
+read it, with that tap's weight broadcast. The accumulators start at the bias and end in
+the epilogue (`conv_plan.finish`), stored once; the last vector of a row may be partial
+(`xa_stn`).
 
-A depthwise layer does `KH * KW` multiply-adds per output, so it is bound by
-loads from L1, not by the FMA units: the blocks keep the weights and the
-scratch rows in L1 and never read an input element from memory twice.
+A depthwise layer does `KH * KW` multiply-adds per output, so it is bound by loads and by
+the multiply-add chains' latency, not by the FMA units' throughput. One row at a time
+(the kernel before this one) made one chain of 9 dependent multiply-adds per vector, and
+ShuffleNet's 14- and 7-wide rows hold one vector: 45 us for a 272-channel 14x14 layer
+against onnxruntime's ~20. A block of rows makes that many independent chains and reads
+each input vector once for up to `KH` output rows. The rows above and below the input read
+the zero row: their taps add `w * 0`, as the interpreter's zero padding does.
 
 `planes(w, dw, epilogue)` prints the loop; the caller declares `q0`, `q1`,
 `in0`, `in1`, `out0` and the epilogue's pointers.
@@ -26,15 +30,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xrelay.codegen.c.scalars import INDEX
-from xrelay.codegen.c.writer import CWriter, affine
-from xrelay.codegen.kernels.conv_plan import Conv, Epilogue, fill_plane_rows, finish, taps
+from xrelay.codegen.c.writer import CWriter
+from xrelay.codegen.kernels.conv_plan import Conv, Epilogue, fill_phases, finish
 from xrelay.codegen.kernels.vectors import VL_MAX
 
 SCRATCH_FLOATS = 16384
 """The scratch budget of one thread (64 KiB of its stack): one channel's rows."""
 
-MAX_VECTORS = 8
-"""At most this many vector accumulators per block (with as many loads in flight)."""
+MAX_ROWS = 8
+"""Output rows per block at most (one accumulator each; with the kernel's weights, a load
+and a block of 8, 18 of AVX-512's 32 vector registers)."""
 
 
 @dataclass(frozen=True)
@@ -46,74 +51,125 @@ class Depthwise:
     multiplier: int
 
     @property
-    def vectors(self) -> int:
-        """Vectors of columns per full block: as many full `VL_MAX`-lane vectors as the
-        output row holds, at least 1, at most `MAX_VECTORS`."""
-        return max(1, min(MAX_VECTORS, self.conv.ow // VL_MAX))
+    def rows(self) -> int:
+        """Output rows per block: the fewest blocks of at most `MAX_ROWS`, as even as they
+        go (ShuffleNet's 14 rows: two blocks of 7), fewer while the scratch overflows."""
+        oh = self.conv.oh
+        rows = -(-oh // -(-oh // MAX_ROWS))
+        while rows > 1 and self.scratch(rows) > SCRATCH_FLOATS:
+            rows -= 1
+        return rows
+
+    def span_of(self, rows: int) -> int:
+        """Input rows a block of `rows` output rows reads."""
+        conv = self.conv
+        return (rows - 1) * conv.sh + (conv.kh - 1) * conv.dh + 1
+
+    @property
+    def span(self) -> int:
+        """Input rows a full block reads: the ring's slots."""
+        return self.span_of(self.rows)
+
+    def scratch(self, rows: int) -> int:
+        """Scratch floats for blocks of `rows`: the ring and the zero row, every phase."""
+        return (self.span_of(rows) + 1) * self.conv.sw * self.conv.row
 
 
 def fits(conv: Conv) -> bool:
-    """Whether one channel's scratch rows fit the budget."""
-    return conv.per_channel <= SCRATCH_FLOATS
+    """Whether one channel's scratch rows fit the budget (for blocks of one row)."""
+    return Depthwise(conv, 1).scratch(1) <= SCRATCH_FLOATS
 
 
 def planes(w: CWriter, dw: Depthwise, epilogue: Epilogue) -> None:
-    """The planes `q0 <= q < q1` (image `q / C`, input channel `q % C`), row by row."""
-    conv = dw.conv
+    """The planes `q0 <= q < q1` (image `q / C`, input channel `q % C`), in blocks of rows."""
+    conv, rows, span = dw.conv, dw.rows, dw.span
+    slot = conv.sw * conv.row
     w.line(f'_Static_assert(XA_VL <= {VL_MAX}, "scratch rows are padded for {VL_MAX} lanes");')
-    w.line(f"float buf[{conv.per_channel}] __attribute__((aligned(64))) = {{0}};")
-    w.line(f"{INDEX} held[{conv.slots}];")
+    w.line(f"float buf[{dw.scratch(rows)}] __attribute__((aligned(64))) = {{0}};")
+    w.line(f"const float *const zero = buf + {span * slot};")
+    w.line(f"{INDEX} held[{span}];")
     with w.loop("q", "q1", "q0"):
         w.line(f"const {INDEX} n = q / {conv.c}, c = q % {conv.c};")
         w.line(f"const float *restrict plane = in0 + q * {conv.h * conv.w};")
-        with w.loop("s", conv.slots):
+        with w.loop("s", span):
             w.line("held[s] = -1;")
-        with w.loop("y", conv.oh):
-            w.line(f"const {INDEX} iy = y * {conv.sh} - {conv.top};")
-            taps(w, conv)
-            w.line(f"{INDEX} slot[{conv.kh}];")
-            fill_plane_rows(w, conv)
-            with w.loop("m", dw.multiplier):
-                w.line(f"const {INDEX} oc = c * {dw.multiplier} + m;")
-                w.line(f"const float *restrict wk = in1 + oc * {conv.kh * conv.kw};")
-                w.line(f"const {INDEX} at = {conv.out_row('oc', 'y')};")
-                _column_blocks(w, dw, epilogue)
+        w.line(f"{INDEX} y0 = 0;")
+        with w.block(f"for (; y0 + {rows} <= {conv.oh}; y0 += {rows})"):
+            _rows(w, dw, epilogue, rows)
+        tail = conv.oh % rows
+        if tail:
+            with w.block():
+                _rows(w, dw, epilogue, tail)
 
 
-def _column_blocks(w: CWriter, dw: Depthwise, epilogue: Epilogue) -> None:
-    """Blocks of `vectors` full vectors of columns, then one vector at a time."""
-    ow, xv = dw.conv.ow, dw.vectors
-    w.line(f"{INDEX} xo = 0;")
-    with w.block(f"for (; xo + {xv} * XA_VL <= {ow}; xo += {xv} * XA_VL)"):
-        _block(w, dw.conv, epilogue, xv, partial=False)
-    with w.block(f"for (; xo < {ow}; xo += XA_VL)"):
-        w.line(f"const {INDEX} nx = {ow} - xo;")
-        _block(w, dw.conv, epilogue, 1, partial=True)
+def _rows(w: CWriter, dw: Depthwise, epilogue: Epilogue, rows: int) -> None:
+    """Output rows `y0 .. y0 + rows` of every output channel of plane `q`: their input rows
+    into the ring (`sp[t]`: input row `y0 * sh - top + t`, or the zero row), then each
+    vector of columns."""
+    conv, ring = dw.conv, dw.span
+    span = dw.span_of(rows)
+    slot = conv.sw * conv.row
+    w.line(f"const float *sp[{span}];")
+    with w.loop("t", span):
+        w.line(f"const {INDEX} r = y0 * {conv.sh} - {conv.top} + t;")
+        with w.block(f"if (r < 0 || r >= {conv.h})"):
+            w.line("sp[t] = zero;")
+            w.line("continue;")
+        w.line(f"float *restrict to = buf + r % {ring} * {slot};")
+        w.line("sp[t] = to;")
+        with w.block(f"if (held[r % {ring}] != r)"):
+            w.line(f"held[r % {ring}] = r;")
+            w.line(f"const float *restrict row = plane + r * {conv.w};")
+            fill_phases(w, conv, "row", "to")
+    with w.loop("m", dw.multiplier):
+        w.line(f"const {INDEX} oc = c * {dw.multiplier} + m;")
+        w.line(f"const float *restrict wk = in1 + oc * {conv.kh * conv.kw};")
+        w.line(f"float wt[{conv.kh * conv.kw}];")
+        with w.loop("i", conv.kh * conv.kw):
+            w.line("wt[i] = wk[i];")
+        w.line(f"{INDEX} xo = 0;")
+        with w.block(f"for (; xo + XA_VL <= {conv.ow}; xo += XA_VL)"):
+            _vector(w, conv, epilogue, rows, span, partial=False)
+        with w.block(f"if (xo < {conv.ow})"):
+            w.line(f"const {INDEX} nx = {conv.ow} - xo;")
+            _vector(w, conv, epilogue, rows, span, partial=True)
 
 
-def _block(w: CWriter, conv: Conv, epilogue: Epilogue, xv: int, partial: bool) -> None:
-    """`xv` vectors of columns from `xo` of output channel `oc`, row `y`; `partial`: one
-    vector of `nx` columns, maybe fewer than `XA_VL`."""
-    acc = [f"a{v}" for v in range(xv)]
+def _vector(
+    w: CWriter, conv: Conv, epilogue: Epilogue, rows: int, span: int, partial: bool
+) -> None:
+    """One vector of columns from `xo` of output channel `oc`, rows `y0 .. y0 + rows`;
+    (reading `span` input rows, `sp`); `partial`: `nx` columns, maybe fewer than `XA_VL`."""
+    acc = [f"a{j}" for j in range(rows)]
     start = f"xa_splat({epilogue.bias}[oc])" if epilogue.bias else "(xa_v){0}"
     w.line(f"xa_v {', '.join(f'{a} = {start}' for a in acc)};")
-    with w.loop("ky", "ky1", "ky0"):
-        w.line("const float *s = buf + slot[ky] + xo;")
-        w.line(f"const float *wr = wk + ky * {conv.kw};")
-        for kx in range(conv.kw):
-            reach = kx * conv.dw
-            shift = (reach % conv.sw) * conv.row + reach // conv.sw
-            with w.block():
-                w.line(f"const float wv = wr[{kx}];")
-                for v, a in enumerate(acc):
-                    w.line(f"{a} += wv * xa_ld(s + {affine([('XA_VL', v)], shift)});")
-    for v, a in enumerate(acc):
-        place = f"at + xo + {v} * XA_VL" if v else "at + xo"
-        residual = None
-        if epilogue.residual:
-            pointer = f"{epilogue.residual} + {place}"
-            residual = f"xa_ldn({pointer}, nx)" if partial else f"xa_ld({pointer})"
-        for line in finish(a, epilogue, residual):
-            w.line(line)
-        store = f"xa_stn(out0 + {place}, {a}, nx);" if partial else f"xa_st(out0 + {place}, {a});"
-        w.line(store)
+    for t in range(span):
+        # output row j reads input row t at tap ky when j * sh + ky * dh == t
+        users = [
+            (j, (t - j * conv.sh) // conv.dh)
+            for j in range(rows)
+            if t >= j * conv.sh
+            and (t - j * conv.sh) % conv.dh == 0
+            and (t - j * conv.sh) // conv.dh < conv.kh
+        ]
+        if not users:
+            continue
+        with w.block():
+            w.line(f"const float *s = sp[{t}] + xo;")
+            for kx in range(conv.kw):
+                reach = kx * conv.dw
+                shift = (reach % conv.sw) * conv.row + reach // conv.sw
+                w.line(f"const xa_v x{kx} = xa_ld(s + {shift});")
+            for j, ky in users:
+                for kx in range(conv.kw):
+                    w.line(f"a{j} += wt[{ky * conv.kw + kx}] * x{kx};")
+    for j, a in enumerate(acc):
+        with w.block():
+            w.line(f"const {INDEX} at = {conv.out_row('oc', f'y0 + {j}')} + xo;")
+            residual = None
+            if epilogue.residual:
+                pointer = f"{epilogue.residual} + at"
+                residual = f"xa_ldn({pointer}, nx)" if partial else f"xa_ld({pointer})"
+            for line in finish(a, epilogue, residual):
+                w.line(line)
+            w.line(f"xa_stn(out0 + at, {a}, nx);" if partial else f"xa_st(out0 + at, {a});")
