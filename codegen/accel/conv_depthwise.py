@@ -2,7 +2,7 @@
 
 The kernel is the shared library's (`codegen/kernels/conv_depthwise.py`: one
 (image, input channel) plane at a time, its rows through a phase-split scratch,
-vectors of output columns in registers, the epilogue in the store); this module
+a block of output rows per vector of columns in registers, the epilogue in the store); this module
 decides which ops take it and splits the planes across threads (`parallel.py`).
 """
 
