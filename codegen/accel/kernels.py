@@ -184,14 +184,15 @@ def pool2d(k: AccelKernel) -> None:
     """Max or average pool with padding, dilation, ceil_mode and count_include_pad.
 
     Window bounds per output row and column; the body is `_max` or `_average`.
-    A max pool with no window cut is `pool_blocked.py`'s, any other float32 NCHW pool whose
-    rows fit its scratch the shared library's (`pool_blocked.pool2d_shared`).
+    A float32 NCHW pool whose rows fit its scratch is the shared library's
+    (`pool_blocked.pool2d_shared`), another max pool with no window cut
+    `pool_blocked.py`'s.
     """
-    if pool_blocked.applies(k):
-        pool_blocked.max_pool2d_inside(k)
-        return
     if pool_blocked.shared_applies(k):
         pool_blocked.pool2d_shared(k)
+        return
+    if pool_blocked.applies(k):
+        pool_blocked.max_pool2d_inside(k)
         return
     props = k.op.properties
     layout = get_str(props, "layout")

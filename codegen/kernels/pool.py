@@ -1,18 +1,23 @@
 """Vectorized 2-D pools on NCHW float32: windowed max / average, and the global pools.
 
 Windowed (`planes`): each (image, channel) plane in turn, its output rows in
-order. The input rows a row's windows read are copied into a stack scratch
-(`conv_direct.py`'s layout: `slots` rows of `stride` phases, the columns of
-a phase `stride` apart), whose columns outside the input hold the padding's
-value (the dtype's lowest for max, as relay pads; 0 for an average), so that
-tap `kx` of output columns `x .. x + n` reads `n` contiguous floats: per tap,
-one vector load and one `xa_max` (NaN wins, as numpy's) or add. Rows outside
-the input are skipped: a max whose window loses rows starts at the lowest
-value (the padding takes part), else at minus infinity, as the interpreter.
-An average divides by its count, `cy[y] * cx[x]` (taps inside the input, or
-inside the input and its declared padding with `count_include_pad`; the
-`ceil_mode` padding never counts), both tabled at print time; an empty count is
-1 (its sum is 0). Sums run in float32 over at most `KH * KW` taps.
+blocks of up to `MAX_ROWS` rows. The input rows a block's windows read are copied into a
+stack scratch (`conv_direct.py`'s layout: a ring of rows of `stride` phases, the columns
+of a phase `stride` apart, and one more row standing for the rows outside the input),
+whose columns outside the input hold the padding's value (the dtype's lowest for max, as
+relay pads; 0 for an average), so that tap `kx` of output columns `x .. x + n` reads `n`
+contiguous floats. For each vector of output columns, each input row the block reads is
+reduced over its `kx` taps once (`xa_max`, NaN wins, as numpy's; or a sum), and each
+output row combines the rows of its window, in trees: a max of 9 taps is 4 dependent
+steps, not 9, and a row shared by two windows (stride 2) is read once. The one-row-at-a-
+time kernel before this one was bound by that chain: 165 us for SqueezeNet's 3x3/2 pool
+of 64 111x111 planes. Rows outside the input read the padding's row: a window that loses
+rows takes the lowest value into its max (the padding takes part, as the interpreter),
+a window inside the input only its taps. An average divides by its count,
+`cy[y] * cx[x]` (taps inside the input, or inside the input and its declared padding
+with `count_include_pad`; the `ceil_mode` padding never counts), both tabled at print
+time; an empty count is 1 (its sum is 0). Sums run in float32 over at most `KH * KW`
+taps, each row's taps first.
 
 Global (`global_planes`): each plane's `H * W` contiguous floats in 4 vector
 accumulators (sum, or `xa_max`), then the lanes and the tail; the mean divides
@@ -28,7 +33,7 @@ from dataclasses import dataclass
 
 from xrelay.codegen.c.scalars import INDEX
 from xrelay.codegen.c.writer import CWriter
-from xrelay.codegen.kernels.conv_plan import Conv, fill_plane_rows, taps
+from xrelay.codegen.kernels.conv_plan import Conv, fill_phases
 from xrelay.codegen.kernels.vectors import VL_MAX
 
 SCRATCH_FLOATS = 16384
@@ -48,64 +53,124 @@ class Pool:
     """An average's divisors: per output row, per output column (at least 1)."""
 
 
+MAX_ROWS = 8
+"""Output rows per block at most (one accumulator each)."""
+
+
+def _span(conv: Conv, rows: int) -> int:
+    """Input rows a block of `rows` output rows reads."""
+    return (rows - 1) * conv.sh + (conv.kh - 1) * conv.dh + 1
+
+
+def _scratch(conv: Conv, rows: int) -> int:
+    """Scratch floats for blocks of `rows`: the ring and the padding's row, every phase."""
+    return (_span(conv, rows) + 1) * conv.sw * conv.row
+
+
+def block_rows(conv: Conv) -> int:
+    """Output rows per block: the fewest blocks of at most `MAX_ROWS`, as even as they go,
+    fewer while the scratch overflows."""
+    rows = -(-conv.oh // -(-conv.oh // MAX_ROWS))
+    while rows > 1 and _scratch(conv, rows) > SCRATCH_FLOATS:
+        rows -= 1
+    return rows
+
+
 def fits(conv: Conv) -> bool:
-    """Whether one plane's scratch rows fit the budget."""
-    return conv.per_channel <= SCRATCH_FLOATS
+    """Whether one plane's scratch rows fit the budget (for blocks of one row)."""
+    return _scratch(conv, 1) <= SCRATCH_FLOATS
 
 
 def planes(w: CWriter, pool: Pool) -> None:
-    """The planes `q0 <= q < q1`, row by row (see the module docstring)."""
+    """The planes `q0 <= q < q1`, in blocks of rows (see the module docstring)."""
     conv = pool.conv
+    rows = block_rows(conv)
+    ring = _span(conv, rows)
     pad = LOWEST if pool.is_max else "0.0f"
-    size = conv.per_channel
+    size = _scratch(conv, rows)
     w.line(f"float buf[{size}] __attribute__((aligned(64)));")
     with w.loop("i", size):
         w.line(f"buf[i] = {pad};")
+    w.line(f"const float *const outside = buf + {ring * conv.sw * conv.row};")
     if not pool.is_max:
-        rows, cols = pool.counts
+        heights, cols = pool.counts
         padded = -(-conv.ow // VL_MAX) * VL_MAX
         cells = [*map(float, cols), *([1.0] * (padded - len(cols)))]
-        w.line(f"static const float cy[{len(rows)}] = {{{', '.join(map(_f, rows))}}};")
+        w.line(f"static const float cy[{len(heights)}] = {{{', '.join(map(_f, heights))}}};")
         w.line(f"static const float cx[{padded}] = {{{', '.join(map(_f, cells))}}};")
-    w.line(f"{INDEX} held[{conv.slots}];")
+    w.line(f"{INDEX} held[{ring}];")
     with w.loop("q", "q1", "q0"):
         w.line(f"const float *restrict plane = in0 + q * {conv.h * conv.w};")
         w.line(f"float *restrict to_plane = out0 + q * {conv.oh * conv.ow};")
-        with w.loop("s", conv.slots):
+        with w.loop("s", ring):
             w.line("held[s] = -1;")
-        with w.loop("y", conv.oh):
-            w.line(f"const {INDEX} iy = y * {conv.sh} - {conv.top};")
-            taps(w, conv)
-            w.line(f"{INDEX} slot[{conv.kh}];")
-            fill_plane_rows(w, conv)
-            if pool.is_max:
-                cut = f"ky0 > 0 || ky1 < {conv.kh}"
-                w.line(f"const xa_v start = xa_splat({cut} ? {LOWEST} : -INFINITY);")
-            else:
-                w.line("const float count = cy[y];")
-            with w.block(f"for ({INDEX} xo = 0; xo < {conv.ow}; xo += XA_VL)"):
-                w.line(f"const {INDEX} nx = {conv.ow} - xo;")
-                _vector(w, pool)
+        w.line(f"{INDEX} y0 = 0;")
+        with w.block(f"for (; y0 + {rows} <= {conv.oh}; y0 += {rows})"):
+            _rows(w, pool, rows, ring)
+        if conv.oh % rows:
+            with w.block():
+                _rows(w, pool, conv.oh % rows, ring)
 
 
 def _f(value: float) -> str:
     return f"{float(value)!r}f"
 
 
-def _vector(w: CWriter, pool: Pool) -> None:
-    """One vector of output columns from `xo` (`nx` of them, maybe fewer than `XA_VL`)."""
+def _rows(w: CWriter, pool: Pool, rows: int, ring: int) -> None:
+    """Output rows `y0 .. y0 + rows`: their input rows into the ring (`sp[t]`: input row
+    `y0 * sh - top + t`, or the padding's row), then each vector of columns."""
     conv = pool.conv
-    w.line(f"xa_v acc = {'start' if pool.is_max else '(xa_v){0}'};")
-    with w.loop("ky", "ky1", "ky0"):
-        w.line("const float *s = buf + slot[ky] + xo;")
+    span = _span(conv, rows)
+    slot = conv.sw * conv.row
+    w.line(f"const float *sp[{span}];")
+    with w.loop("t", span):
+        w.line(f"const {INDEX} r = y0 * {conv.sh} - {conv.top} + t;")
+        with w.block(f"if (r < 0 || r >= {conv.h})"):
+            w.line("sp[t] = outside;")
+            w.line("continue;")
+        w.line(f"float *restrict to = buf + r % {ring} * {slot};")
+        w.line("sp[t] = to;")
+        with w.block(f"if (held[r % {ring}] != r)"):
+            w.line(f"held[r % {ring}] = r;")
+            w.line(f"const float *restrict row = plane + r * {conv.w};")
+            fill_phases(w, conv, "row", "to")
+    with w.block(f"for ({INDEX} xo = 0; xo < {conv.ow}; xo += XA_VL)"):
+        w.line(f"const {INDEX} nx = {conv.ow} - xo;")
+        _vector(w, pool, rows, span)
+
+
+def _tree(terms: list[str], is_max: bool) -> str:
+    """The max or sum of `terms` as a balanced tree (a sum keeps their order)."""
+    while len(terms) > 1:
+        pairs = [terms[i : i + 2] for i in range(0, len(terms), 2)]
+        terms = [
+            (f"xa_max({p[0]}, {p[1]})" if is_max else f"({p[0]} + {p[1]})") if len(p) == 2 else p[0]
+            for p in pairs
+        ]
+    return terms[0]
+
+
+def _vector(w: CWriter, pool: Pool, rows: int, span: int) -> None:
+    """One vector of output columns from `xo` (`nx` of them, maybe fewer than `XA_VL`) of
+    rows `y0 .. y0 + rows`: each input row's taps reduced once (`h<t>`), then each row's
+    window."""
+    conv = pool.conv
+    used = {j * conv.sh + ky * conv.dh for j in range(rows) for ky in range(conv.kh)}
+    for t in range(span):
+        if t not in used:
+            continue
+        taps: list[str] = []
         for kx in range(conv.kw):
             reach = kx * conv.dw
             shift = (reach % conv.sw) * conv.row + reach // conv.sw
-            tap = f"xa_ld(s + {shift})" if shift else "xa_ld(s)"
-            w.line(f"acc = xa_max(acc, {tap});" if pool.is_max else f"acc += {tap};")
-    if not pool.is_max:
-        w.line("acc /= xa_ld(cx + xo) * count;")
-    w.line(f"xa_stn(to_plane + y * {conv.ow} + xo, acc, nx);")
+            taps.append(f"xa_ld(sp[{t}] + xo + {shift})" if shift else f"xa_ld(sp[{t}] + xo)")
+        w.line(f"const xa_v h{t} = {_tree(taps, pool.is_max)};")
+    for j in range(rows):
+        window = [f"h{j * conv.sh + ky * conv.dh}" for ky in range(conv.kh)]
+        value = _tree(window, pool.is_max)
+        if not pool.is_max:
+            value = f"{value} / (xa_ld(cx + xo) * cy[y0 + {j}])"
+        w.line(f"xa_stn(to_plane + (y0 + {j}) * {conv.ow} + xo, {value}, nx);")
 
 
 def global_planes(w: CWriter, area: int, is_max: bool) -> None:
