@@ -45,34 +45,52 @@ def applies(k: Kernel) -> bool:
 
 
 def conv2d_gemm(k: AccelKernel) -> None:
-    """Print the conv of `k` as GEMM calls over output-channel ranges split across threads."""
+    """Print the conv of `k` as GEMM calls over output-channel ranges split across threads: a
+    constant weight packed once for every thread (`xg_sgemm_pa`), the ranges whole tiles of
+    `gemm.MR` channels; else packed by each call."""
     conv = conv_blocked.conv_of(k)
     epilogue = conv_blocked.epilogue_of(k)
     plane = conv.h * conv.w
     k.libraries.add("gemm")
-    most = k.team.parts(conv.o, conv.n * conv.o * conv.c * plane, GRAIN)
+    work = conv.n * conv.o * conv.c * plane
+    constant = 1 in k.constant_ins
+    total = -(-conv.o // gemm.MR) if constant else conv.o
+    most = k.team.parts(total, work, GRAIN)
 
     def body(inner: Kernel) -> None:
         w = inner.w
+        if constant:
+            size = gemm.packed_a_floats(conv.o, conv.c)
+            w.line(f"static float xp_a[{size}] __attribute__((aligned(64)));")
+            w.line("static int xp_state;")
+            w.line(f"const {INDEX} c0 = q0 * {gemm.MR};")
+            w.line(f"const {INDEX} c1 = q1 * {gemm.MR} < {conv.o} ? q1 * {gemm.MR} : {conv.o};")
+        else:
+            w.line(f"const {INDEX} c0 = q0, c1 = q1;")
         with w.loop("n", conv.n):
             w.line(f"float *restrict out1 = out0 + n * {conv.o * plane};")
-            weight = (f"in1 + q0 * {conv.c}", conv.c, 1)
             data = (f"in0 + n * {conv.c * plane}", plane, 1)
-            out = (f"out1 + q0 * {plane}", plane)
-            w.line(gemm.call(("q1 - q0", plane, conv.c), weight, data, out))
+            out = (f"out1 + c0 * {plane}", plane)
+            if constant:
+                packed = ("xp_a", "&xp_state", "c0", conv.o)
+                w.line(gemm.call(("c1 - c0", plane, conv.c), ("in1", conv.c, 1), data, out,
+                                 a_packed=packed))  # fmt: skip
+            else:
+                weight = (f"in1 + c0 * {conv.c}", conv.c, 1)
+                w.line(gemm.call(("c1 - c0", plane, conv.c), weight, data, out))
             _pass(inner, conv.o * plane, plane, epilogue)
 
-    k.team.run(k, conv.o, most, body, coarse=True)
+    k.team.run(k, total, most, body, coarse=True)
 
 
 def _pass(k: Kernel, image: int, plane: int, epilogue: conv_plan.Epilogue) -> None:
-    """The epilogue over channels `q0 <= oc < q1` of image `n`'s output at `out1`."""
+    """The epilogue over channels `c0 <= oc < c1` of image `n`'s output at `out1`."""
     residual = epilogue.residual
     tail = conv_plan.finish("v", epilogue, "xa_ldn(er + i, m)" if residual else None)
     if not (epilogue.bias or tail):
         return
     w = k.w
-    with w.loop("oc", "q1", "q0"):
+    with w.loop("oc", "c1", "c0"):
         w.line(f"float *restrict p = out1 + oc * {plane};")
         if residual:
             w.line(f"const float *restrict er = {residual} + n * {image} + oc * {plane};")

@@ -76,7 +76,12 @@ LIBRARIES: Mapping[str, Library] = MappingProxyType(
         "gemm": Library(
             "gemm",
             "kernels_gemm.c",
-            (gemm.PROTOTYPE + ";", gemm.PROTOTYPE_EP + ";", gemm.PROTOTYPE_PP + ";"),
+            (
+                gemm.PROTOTYPE + ";",
+                gemm.PROTOTYPE_EP + ";",
+                gemm.PROTOTYPE_PP + ";",
+                gemm.PROTOTYPE_PA + ";",
+            ),
             gemm.source(),
             CFLAGS,
             requires=("vmath",),

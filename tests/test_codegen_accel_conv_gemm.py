@@ -1,0 +1,89 @@
+"""accel's deep 1x1 convolutions through the shared GEMM (`codegen/accel/conv_gemm.py`).
+
+A constant weight is packed once, every row of it, by the first call (`xg_sgemm_pa`), and
+threads split the output channels in whole tiles of `gemm.MR` channels; a weight computed
+at run time is packed by each call, the channels split anywhere. Built and run on
+`["accel", "c"]` on 1, 2 and 3 threads, twice (the second run reads the packed weight),
+against the interpreter within the 1e-4 rule: output channels that are not a multiple of
+the tile (200) and more than one block of rows (`XG_MC`, 144), input channels in two blocks
+of depth (300 = 256 + 44), two images, a plane of 13 x 13, with and without an epilogue.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from xrelay.codegen.kernels import gemm
+
+import xrelay
+from xrelay import IRModule, relay
+
+Array = np.ndarray[Any, Any]
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("accel-conv-gemm")
+
+
+def conv_model(epilogue: bool, constant: bool) -> tuple[IRModule, list[Array]]:
+    rng = np.random.default_rng(3 + 2 * epilogue + constant)
+    x = relay.var("x", shape=(2, 300, 13, 13), dtype="float32")
+    weight = (rng.standard_normal((200, 300, 1, 1)) / np.sqrt(300)).astype("float32")
+    args = [rng.standard_normal((2, 300, 13, 13)).astype("float32")]
+    params = [x]
+    if constant:
+        w: relay.Expr = relay.const(weight)
+    else:
+        v = relay.var("w", shape=(200, 300, 1, 1), dtype="float32")
+        params.append(v)
+        args.append(weight)
+        w = relay.abs(v)  # computed at run time: not a constant
+    y = relay.nn.conv2d(x, w)
+    if epilogue:
+        y = relay.nn.relu(
+            relay.nn.bias_add(y, relay.const(rng.standard_normal(200).astype("float32")))
+        )
+    return IRModule.from_expr(relay.Function(params, y)), args
+
+
+def check(lib: Any, mod: IRModule, args: list[Array]) -> None:
+    want = np.asarray(xrelay.evaluate(mod, *args)).astype(np.float64)
+    for _ in range(2):  # the second run reads the weight the first packed
+        got = np.asarray(lib(*args)).astype(np.float64)
+        error = float(np.max(np.abs(got - want)))
+        assert error <= 1e-4 * max(1.0, float(np.max(np.abs(want))))
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+@pytest.mark.parametrize("epilogue", [False, True])
+def test_a_constant_weight_is_packed_once(cache: Path, threads: int, epilogue: bool) -> None:
+    mod, args = conv_model(epilogue, constant=True)
+    options = {"cache_dir": cache, "num_threads": threads}
+    lib = xrelay.build(mod, target=["accel", "c"], options=options)
+    accel = "".join(
+        str(text) for name, text in lib.sources.files.items() if name.startswith("accel")
+    )
+    assert "xg_sgemm_pa(c1 - c0, 169, 300, in1, 300, 1, c0, 200," in accel
+    assert f"static float xp_a[{gemm.packed_a_floats(200, 300)}]" in accel
+    tiles = -(-200 // gemm.MR)
+    assert (f"xn_parallel(xa_nt, {tiles}, xa_nt, " in accel) == (threads > 1)
+    check(lib, mod, args)
+
+
+@pytest.mark.parametrize("threads", [1, 3])
+def test_a_computed_weight_is_packed_by_each_call(cache: Path, threads: int) -> None:
+    mod, args = conv_model(epilogue=False, constant=False)
+    options = {"cache_dir": cache, "num_threads": threads}
+    lib = xrelay.build(mod, target=["accel", "c"], options=options)
+    accel = "".join(
+        str(text) for name, text in lib.sources.files.items() if name.startswith("accel")
+    )
+    if "accel.conv2d" not in str(lib.module):
+        pytest.fail("the conv did not go to accel")
+    assert "xg_sgemm_pa(" not in accel
+    assert "xg_sgemm(c1 - c0, 169, 300, in1 + c0 * 300, 300, 1" in accel
+    check(lib, mod, args)
