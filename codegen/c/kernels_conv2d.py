@@ -37,7 +37,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.ir import Operation
-from xrelay.codegen.c import kernels_conv
+from xrelay.codegen.c import kernels_conv, kernels_gemm
 from xrelay.codegen.c import kernels_conv2d_nhwc as nhwc
 from xrelay.codegen.c.epilogue import EPILOGUE_PRODUCERS
 from xrelay.codegen.c.epilogue import Epilogue as HostEpilogue
@@ -149,7 +149,14 @@ def conv2d(k: Kernel) -> None:
         stem, kind = "xc_conv1x1_nhwc", "GEMM"
     elif by_sgemm(found, epilogue):
         k.libraries.add("gemm")
-        _gemm(w, found, epilogue)
+        packs = kernels_gemm.PACK_CONSTANT_WEIGHTS and 1 in k.constant_ins
+        if packs:  # the weight packed once, into buffers of the call site's (not the routine's)
+            size = found.groups * gemm.packed_a_floats(found.conv.o, found.conv.c)
+            k.w.line(f"static float xp_a[{size}] __attribute__((aligned(64)));")
+            k.w.line(f"static int xp_state[{found.groups}];")
+            params += ["float *packed", "int *state"]
+            args += ["xp_a", "xp_state"]
+        _gemm(w, found, epilogue, packs)
         stem, kind = "xc_conv1x1", "GEMM"
     else:
         if reads_padding(found.conv):
@@ -192,26 +199,33 @@ def by_sgemm(found: Plan, epilogue: conv_plan.Epilogue) -> bool:
     )
 
 
-def _gemm(w: CWriter, found: Plan, epilogue: conv_plan.Epilogue) -> None:
+def _gemm(w: CWriter, found: Plan, epilogue: conv_plan.Epilogue, packs: bool) -> None:
     """Per image and group, `out[g] = weight[g] @ data[g]` by `xg_sgemm` (the group's
     `o x c` weights, `c` input planes, `o` output planes), then the epilogue over the
-    image's output in one vectorized pass (it reads the output back from cache per channel)."""
+    image's output in one vectorized pass (it reads the output back from cache per channel).
+    `packs`: the weight is a constant, each group's packed once (`xg_sgemm_pa`) into
+    `packed` (the call site's buffer, `gemm.packed_a_floats` per group, guarded by
+    `state[g]`)."""
     conv, groups = found.conv, found.groups
     plane = conv.h * conv.w
     in_image = conv.in_image or conv.c * plane
     out_image = conv.out_image or conv.o * plane
+    size = gemm.packed_a_floats(conv.o, conv.c)
     with w.loop("n", conv.n):
         w.line(f"float *out0 = out + n * {out_image};")
         if groups == 1:
             data = (f"data + n * {in_image}", plane, 1)
-            call = gemm.call((conv.o, plane, conv.c), ("weight", conv.c, 1), data, ("out0", plane))
+            packed = ("packed", "state", 0, conv.o) if packs else None
+            call = gemm.call((conv.o, plane, conv.c), ("weight", conv.c, 1), data, ("out0", plane),
+                             a_packed=packed)  # fmt: skip
             w.line(call)
         else:
             with w.loop("g", groups):
                 weight = (f"weight + g * {conv.o * conv.c}", conv.c, 1)
                 data = (f"data + n * {in_image} + g * {conv.c * plane}", plane, 1)
                 out = (f"out0 + g * {conv.o * plane}", plane)
-                w.line(gemm.call((conv.o, plane, conv.c), weight, data, out))
+                packed = (f"packed + g * {size}", "state + g", 0, conv.o) if packs else None
+                w.line(gemm.call((conv.o, plane, conv.c), weight, data, out, a_packed=packed))
         _epilogue_pass(w, conv.o * groups, plane, epilogue)
 
 
