@@ -30,7 +30,8 @@ from xrelay.dialects.relay.base import get_bool, properties_with_defaults
 from xrelay.dialects.relay.types import broadcast_shapes
 
 PACK_CONSTANT_WEIGHTS = True
-"""Whether a constant `nn.dense` weight is packed once (benchmarks turn it off to compare)."""
+"""Whether a constant weight is packed once (`nn.dense`, and 1x1 convs by GEMM in
+`kernels_conv2d`; benchmarks turn it off to compare)."""
 
 
 def float32(k: Kernel) -> bool:
