@@ -88,7 +88,10 @@ def conv2d_blocked(k: AccelKernel) -> None:
     work = conv.n * conv.oh * conv.ow * conv.o * conv.c * conv.kh * conv.kw * groups
     most = k.team.parts(conv.n * conv.oh * groups, work, GRAIN)
     # rows each image must have for the threads that split them: groups split first
-    conv = conv_direct.flat_rows(conv, least=-(-k.team.team(most) // (conv.n * groups)))
+    # rows for every thread; a known thread count also weighs how evenly they split
+    least = -(-k.team.team(most) // (conv.n * groups))
+    threads = min(most, k.team.num_threads or 1)
+    conv = conv_direct.flat_rows(conv, least=least, team=threads, groups=groups)
     rows = conv.n * conv.oh
 
     def body(inner: Kernel) -> None:
