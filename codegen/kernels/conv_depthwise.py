@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from xrelay.codegen.c.scalars import INDEX
 from xrelay.codegen.c.writer import CWriter
-from xrelay.codegen.kernels.conv_plan import Conv, Epilogue, fill_phases, finish
+from xrelay.codegen.kernels.conv_plan import Conv, Epilogue, fill_ring, finish
 from xrelay.codegen.kernels.vectors import VL_MAX
 
 SCRATCH_FLOATS = 16384
@@ -106,21 +106,8 @@ def _rows(w: CWriter, dw: Depthwise, epilogue: Epilogue, rows: int) -> None:
     """Output rows `y0 .. y0 + rows` of every output channel of plane `q`: their input rows
     into the ring (`sp[t]`: input row `y0 * sh - top + t`, or the zero row), then each
     vector of columns."""
-    conv, ring = dw.conv, dw.span
-    span = dw.span_of(rows)
-    slot = conv.sw * conv.row
-    w.line(f"const float *sp[{span}];")
-    with w.loop("t", span):
-        w.line(f"const {INDEX} r = y0 * {conv.sh} - {conv.top} + t;")
-        with w.block(f"if (r < 0 || r >= {conv.h})"):
-            w.line("sp[t] = zero;")
-            w.line("continue;")
-        w.line(f"float *restrict to = buf + r % {ring} * {slot};")
-        w.line("sp[t] = to;")
-        with w.block(f"if (held[r % {ring}] != r)"):
-            w.line(f"held[r % {ring}] = r;")
-            w.line(f"const float *restrict row = plane + r * {conv.w};")
-            fill_phases(w, conv, "row", "to")
+    conv, span = dw.conv, dw.span_of(rows)
+    fill_ring(w, conv, span, dw.span, "zero")
     with w.loop("m", dw.multiplier):
         w.line(f"const {INDEX} oc = c * {dw.multiplier} + m;")
         w.line(f"const float *restrict wk = in1 + oc * {conv.kh * conv.kw};")

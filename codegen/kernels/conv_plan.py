@@ -154,18 +154,24 @@ def fill_phases(w: CWriter, conv: Conv, source: str, target: str) -> None:
                 w.line(f"{target}[{to}] = {source}[{column}];")
 
 
-def fill_plane_rows(w: CWriter, conv: Conv) -> None:
-    """Copy the rows of one input plane (`plane`) that output row `iy`'s taps `ky0 <= ky <
-    ky1` read into the scratch `buf` (row `r` in slot `r % slots`, phase `p` holding the
-    padded columns `p, p + sw, ...`: `fill_phases`), unless `held` says the slot has it;
-    `slot[ky]` is where tap row `ky` starts. The depthwise convolution and the pools."""
-    with w.loop("ky", "ky1", "ky0"):
-        w.line(f"const {INDEX} r = iy + ky * {conv.dh};")
-        w.line(f"slot[ky] = r % {conv.slots} * {conv.sw * conv.row};")
-        with w.block(f"if (held[r % {conv.slots}] != r)"):
-            w.line(f"held[r % {conv.slots}] = r;")
+def fill_ring(w: CWriter, conv: Conv, span: int, ring: int, outside: str) -> None:
+    """Point `sp[t]` (`t < span`) at input row `y0 * sh - top + t` of one plane (`plane`) in
+    the scratch `buf`, copying it there unless the ring says it is held (row `r` in slot
+    `r % ring`, phase `p` holding the padded columns `p, p + sw, ...`: `fill_phases`;
+    `held[slot]` the row it holds), or at `outside` (a row of the padding's value) for a
+    row above or below the input. The row-blocked depthwise convolution and pools."""
+    slot = conv.sw * conv.row
+    w.line(f"const float *sp[{span}];")
+    with w.loop("t", span):
+        w.line(f"const {INDEX} r = y0 * {conv.sh} - {conv.top} + t;")
+        with w.block(f"if (r < 0 || r >= {conv.h})"):
+            w.line(f"sp[t] = {outside};")
+            w.line("continue;")
+        w.line(f"float *restrict to = buf + r % {ring} * {slot};")
+        w.line("sp[t] = to;")
+        with w.block(f"if (held[r % {ring}] != r)"):
+            w.line(f"held[r % {ring}] = r;")
             w.line(f"const float *restrict row = plane + r * {conv.w};")
-            w.line("float *restrict to = buf + slot[ky];")
             fill_phases(w, conv, "row", "to")
 
 

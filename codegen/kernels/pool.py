@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from xrelay.codegen.c.scalars import INDEX
 from xrelay.codegen.c.writer import CWriter
-from xrelay.codegen.kernels.conv_plan import Conv, fill_phases
+from xrelay.codegen.kernels.conv_plan import Conv, fill_ring
 from xrelay.codegen.kernels.vectors import VL_MAX
 
 SCRATCH_FLOATS = 16384
@@ -121,19 +121,7 @@ def _rows(w: CWriter, pool: Pool, rows: int, ring: int) -> None:
     `y0 * sh - top + t`, or the padding's row), then each vector of columns."""
     conv = pool.conv
     span = _span(conv, rows)
-    slot = conv.sw * conv.row
-    w.line(f"const float *sp[{span}];")
-    with w.loop("t", span):
-        w.line(f"const {INDEX} r = y0 * {conv.sh} - {conv.top} + t;")
-        with w.block(f"if (r < 0 || r >= {conv.h})"):
-            w.line("sp[t] = outside;")
-            w.line("continue;")
-        w.line(f"float *restrict to = buf + r % {ring} * {slot};")
-        w.line("sp[t] = to;")
-        with w.block(f"if (held[r % {ring}] != r)"):
-            w.line(f"held[r % {ring}] = r;")
-            w.line(f"const float *restrict row = plane + r * {conv.w};")
-            fill_phases(w, conv, "row", "to")
+    fill_ring(w, conv, span, ring, "outside")
     with w.block(f"for ({INDEX} xo = 0; xo < {conv.ow}; xo += XA_VL)"):
         w.line(f"const {INDEX} nx = {conv.ow} - xo;")
         _vector(w, pool, rows, span)
