@@ -11,7 +11,11 @@ reduced over its `kx` taps once (`xa_max`, NaN wins, as numpy's; or a sum), and 
 output row combines the rows of its window, in trees: a max of 9 taps is 4 dependent
 steps, not 9, and a row shared by two windows (stride 2) is read once. The one-row-at-a-
 time kernel before this one was bound by that chain: 165 us for SqueezeNet's 3x3/2 pool
-of 64 111x111 planes. Rows outside the input read the padding's row: a window that loses
+of 64 111x111 planes. A max pool first scans each plane for NaNs (`xa_any_nan`): a plane
+without one (nearly every plane) takes the one-instruction maximum (`xa_fmax`, `vmaxps`),
+one with a NaN the NaN-propagating `xa_max` (four: compare twice, or, blend), so a NaN
+still gives NaN exactly where numpy's max does; 122 -> 97 us on that pool, 44 -> 36 on
+ShuffleNet's. Rows outside the input read the padding's row: a window that loses
 rows takes the lowest value into its max (the padding takes part, as the interpreter),
 a window inside the input only its taps. An average divides by its count,
 `cy[y] * cx[x]` (taps inside the input, or inside the input and its declared padding
@@ -104,19 +108,31 @@ def planes(w: CWriter, pool: Pool) -> None:
         w.line(f"float *restrict to_plane = out0 + q * {conv.oh * conv.ow};")
         with w.loop("s", ring):
             w.line("held[s] = -1;")
-        w.line(f"{INDEX} y0 = 0;")
-        with w.block(f"for (; y0 + {rows} <= {conv.oh}; y0 += {rows})"):
-            _rows(w, pool, rows, ring)
-        if conv.oh % rows:
-            with w.block():
-                _rows(w, pool, conv.oh % rows, ring)
+        if pool.is_max:  # NaN-free planes (all but rare ones) take the one-instruction max
+            with w.block(f"if (!xa_any_nan(plane, {conv.h * conv.w}))"):
+                _plane(w, pool, rows, ring, fast=True)
+            with w.block("else"):
+                _plane(w, pool, rows, ring, fast=False)
+        else:
+            _plane(w, pool, rows, ring, fast=False)
+
+
+def _plane(w: CWriter, pool: Pool, rows: int, ring: int, fast: bool) -> None:
+    """The output rows of plane `q` in blocks of `rows`, then the rest."""
+    conv = pool.conv
+    w.line(f"{INDEX} y0 = 0;")
+    with w.block(f"for (; y0 + {rows} <= {conv.oh}; y0 += {rows})"):
+        _rows(w, pool, rows, ring, fast)
+    if conv.oh % rows:
+        with w.block():
+            _rows(w, pool, conv.oh % rows, ring, fast)
 
 
 def _f(value: float) -> str:
     return f"{float(value)!r}f"
 
 
-def _rows(w: CWriter, pool: Pool, rows: int, ring: int) -> None:
+def _rows(w: CWriter, pool: Pool, rows: int, ring: int, fast: bool) -> None:
     """Output rows `y0 .. y0 + rows`: their input rows into the ring (`sp[t]`: input row
     `y0 * sh - top + t`, or the padding's row), then each vector of columns."""
     conv = pool.conv
@@ -124,21 +140,23 @@ def _rows(w: CWriter, pool: Pool, rows: int, ring: int) -> None:
     fill_ring(w, conv, span, ring, "outside")
     with w.block(f"for ({INDEX} xo = 0; xo < {conv.ow}; xo += XA_VL)"):
         w.line(f"const {INDEX} nx = {conv.ow} - xo;")
-        _vector(w, pool, rows, span)
+        _vector(w, pool, rows, span, fast)
 
 
-def _tree(terms: list[str], is_max: bool) -> str:
-    """The max or sum of `terms` as a balanced tree (a sum keeps their order)."""
+def _tree(terms: list[str], is_max: bool, fast: bool = False) -> str:
+    """The max (`fast`: of NaN-free values) or sum of `terms` as a balanced tree (a sum keeps
+    their order)."""
+    op = "xa_fmax" if fast else "xa_max"
     while len(terms) > 1:
         pairs = [terms[i : i + 2] for i in range(0, len(terms), 2)]
         terms = [
-            (f"xa_max({p[0]}, {p[1]})" if is_max else f"({p[0]} + {p[1]})") if len(p) == 2 else p[0]
+            (f"{op}({p[0]}, {p[1]})" if is_max else f"({p[0]} + {p[1]})") if len(p) == 2 else p[0]
             for p in pairs
         ]
     return terms[0]
 
 
-def _vector(w: CWriter, pool: Pool, rows: int, span: int) -> None:
+def _vector(w: CWriter, pool: Pool, rows: int, span: int, fast: bool) -> None:
     """One vector of output columns from `xo` (`nx` of them, maybe fewer than `XA_VL`) of
     rows `y0 .. y0 + rows`: each input row's taps reduced once (`h<t>`), then each row's
     window."""
@@ -152,10 +170,10 @@ def _vector(w: CWriter, pool: Pool, rows: int, span: int) -> None:
             reach = kx * conv.dw
             shift = (reach % conv.sw) * conv.row + reach // conv.sw
             taps.append(f"xa_ld(sp[{t}] + xo + {shift})" if shift else f"xa_ld(sp[{t}] + xo)")
-        w.line(f"const xa_v h{t} = {_tree(taps, pool.is_max)};")
+        w.line(f"const xa_v h{t} = {_tree(taps, pool.is_max, fast)};")
     for j in range(rows):
         window = [f"h{j * conv.sh + ky * conv.dh}" for ky in range(conv.kh)]
-        value = _tree(window, pool.is_max)
+        value = _tree(window, pool.is_max, fast)
         if not pool.is_max:
             value = f"{value} / (xa_ld(cx + xo) * cy[y0 + {j}])"
         w.line(f"xa_stn(to_plane + (y0 + {j}) * {conv.ow} + xo, {value}, nx);")

@@ -7,7 +7,8 @@ accel's units (`codegen/accel`) and the host's generated kernel units
 (16 with AVX-512, 8 with AVX, else 4: the library is built with
 `-march=native`); loads and stores go through `memcpy` (any alignment, no
 aliasing question), `xa_ldn`/`xa_stn` move the first `n` lanes of a partial
-vector (one masked load or store with AVX-512), `xa_relu`, `xa_max` and `xa_clip` keep numpy's NaN;
+vector (one masked load or store with AVX-512), `xa_relu`, `xa_max` and `xa_clip` keep numpy's NaN
+(`xa_fmax`: the maximum of NaN-free lanes, one instruction; `xa_any_nan` scans floats);
 `xa_ld_span` loads a range of lanes (a masked load with AVX-512), and the
 `XA_EVEN`.. `XA_ZIP_HI` masks deinterleave and interleave pairs of vectors
 (`__builtin_shuffle`, Winograd's tiles: `conv_winograd.py`). The prelude is guarded, so each accel
@@ -97,6 +98,31 @@ static inline xa_v xa_ld_span(const float *p, int64_t lo, int64_t hi) {
 static inline xa_v xa_max(xa_v r, xa_v x) {
   const xa_vi take = (x > r) | (x != x);
   return (xa_v)((take & (xa_vi)x) | (~take & (xa_vi)r));
+}
+/* The lane-wise maximum of r and x where neither holds a NaN (one vmaxps with AVX-512). */
+static inline xa_v xa_fmax(xa_v r, xa_v x) {
+#if defined(__AVX512F__)
+  return (xa_v)_mm512_max_ps((__m512)x, (__m512)r);
+#else
+  const xa_vi take = x > r;
+  return (xa_v)((take & (xa_vi)x) | (~take & (xa_vi)r));
+#endif
+}
+/* Whether any of the n floats at p is a NaN. */
+static inline int xa_any_nan(const float *p, int64_t n) {
+  xa_vi seen = {0};
+  int64_t i = 0;
+  for (; i + XA_VL <= n; i += XA_VL) {
+    const xa_v v = xa_ld(p + i);
+    seen |= v != v;
+  }
+  if (i < n) {
+    const xa_v v = xa_ldn(p + i, n - i); /* the lanes past n are 0 */
+    seen |= v != v;
+  }
+  int found = 0;
+  for (int l = 0; l < XA_VL; ++l) found |= seen[l] != 0;
+  return found;
 }
 /* Shuffle masks on pairs of vectors (a, b) = lanes 0 .. 2 * XA_VL - 1: the even and odd lanes,
    the even and odd lanes one pair further, and the interleaving of a and b (low, high half). */
