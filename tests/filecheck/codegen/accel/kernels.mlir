@@ -65,11 +65,16 @@ func.func @main(%x: tensor<1x2x5x5xf32>, %w: tensor<3x2x3x3xf32>, %b: tensor<3xf
 
 // -----
 
-/// A grouped conv2d runs the blocked kernel once per group, its pointers moved to the
-/// group's channels; dilation steps the taps (kernel rows 2 apart in the scratch).
+/// A grouped conv2d runs the blocked kernel once per group, over the group's rows in the
+/// range of (group, row) parts q0 <= q < q1 (group-major: one thread's chunk holds whole
+/// groups when there are more groups than threads), its pointers moved to the group's
+/// channels; dilation steps the taps (kernel rows 2 apart in the scratch).
 // CHECK-LABEL: // ----- accel.c
 //       CHECK:     /* accel.conv2d */
-//       CHECK:     for (int64_t g = 0; g < 2; ++g) {
+//       CHECK:     const int64_t q0 = 0, q1 = 12;
+//  CHECK-NEXT:     for (int64_t g = q0 / 6; g * 6 < q1; ++g) {
+//  CHECK-NEXT:       const int64_t xg_q0 = q0 > g * 6 ? q0 - g * 6 : 0;
+//  CHECK-NEXT:       const int64_t xg_q1 = q1 < (g + 1) * 6 ? q1 - g * 6 : 6;
 //  CHECK-NEXT:       const float *restrict xg_in0 = in0 + g * 72;
 //  CHECK-NEXT:       const float *restrict xg_in1 = in1 + g * 36;
 //  CHECK-NEXT:       float *restrict xg_out0 = out0 + g * 72;
@@ -119,15 +124,25 @@ func.func @main(%x: tensor<2x8xf32>, %w: tensor<3x8xf32>, %b: tensor<3xf32>) -> 
 // -----
 
 /// Pools with padding or ceil_mode run the shared pool kernel (codegen/kernels/pool.py):
-/// max fills its scratch rows' padding with the lowest float (NaN wins, tested against
-/// the interpreter in tests/test_pool2d_c.py); avg with count_include_pad divides by the
-/// declared padding's count, not ceil_mode's (the last row's 1); global avg divides a
-/// float sum. One function holds three kernels and a tuple result.
+/// max fills its scratch rows' padding, and the row standing for the rows outside the
+/// input, with the lowest float; a plane without NaN takes the one-instruction maximum
+/// (xa_fmax), one with a NaN the NaN-propagating xa_max (tested against the interpreter in
+/// tests/test_pool2d_c.py); each input row's taps are reduced once (h<t>), then each output
+/// row's window; avg with count_include_pad divides by the declared padding's count, not
+/// ceil_mode's (the last row's 1); global avg divides a float sum. One function holds three
+/// kernels and a tuple result.
 // CHECK-LABEL: // ----- accel.c
 //       CHECK:     /* accel.max_pool2d */
-//       CHECK:     float buf[102] __attribute__((aligned(64)));
-//  CHECK-NEXT:     for (int64_t i = 0; i < 102; ++i) {
+//       CHECK:     float buf[272] __attribute__((aligned(64)));
+//  CHECK-NEXT:     for (int64_t i = 0; i < 272; ++i) {
 //  CHECK-NEXT:       buf[i] = -0x1.fffffep+127f;
+//       CHECK:     const float *const outside = buf + 238;
+//       CHECK:       if (!xa_any_nan(plane, 25)) {
+//       CHECK:               sp[t] = outside;
+//       CHECK:             const xa_v h0 = xa_fmax(xa_fmax(xa_ld(sp[0] + xo), xa_ld(sp[0] + xo + 17)), xa_ld(sp[0] + xo + 1));
+//       CHECK:             xa_stn(to_plane + (y0 + 0) * 3 + xo, xa_fmax(xa_fmax(h0, h1), h2), nx);
+//       CHECK:       else {
+//       CHECK:             const xa_v h0 = xa_max(xa_max(xa_ld(sp[0] + xo), xa_ld(sp[0] + xo + 17)), xa_ld(sp[0] + xo + 1));
 //       CHECK:     /* accel.avg_pool2d */
 //       CHECK:     static const float cy[3] = {2.0f, 2.0f, 1.0f};
 //       CHECK:     /* accel.global_avg_pool2d */
