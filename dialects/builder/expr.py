@@ -363,13 +363,13 @@ def infer_call_type(
 
 
 class Tuple(Call):
-    """`relay.Tuple(fields)`."""
+    """`relay.Tuple(fields, span=None)`; a `relay.tuple` read back from a module is one too."""
 
-    def __new__(cls, fields: Sequence[Expr]) -> Self:  # not Call's callee dispatch
-        return object.__new__(cls)
+    def __new__(cls, fields: Sequence[Expr], span: Span | None = None) -> Self:
+        return object.__new__(cls)  # not Call's callee dispatch
 
-    def __init__(self, fields: Sequence[Expr]):
-        super().__init__(TupleOp, fields)
+    def __init__(self, fields: Sequence[Expr], span: Span | None = None):
+        super().__init__(TupleOp, fields, span=span)
 
     @property
     def fields(self) -> list[Expr]:
@@ -378,13 +378,17 @@ class Tuple(Call):
 
 
 class TupleGetItem(Call):
-    """`relay.TupleGetItem(tuple_value, index)`."""
+    """`relay.TupleGetItem(tuple_value, index, span=None)`; a `relay.tuple_get_item` read back
+    from a module is one too."""
 
-    def __new__(cls, tuple_value: Expr, index: int) -> Self:  # not Call's callee dispatch
-        return object.__new__(cls)
+    def __new__(cls, tuple_value: Expr, index: int, span: Span | None = None) -> Self:
+        return object.__new__(cls)  # not Call's callee dispatch
 
-    def __init__(self, tuple_value: Expr, index: int):
-        super().__init__(TupleGetItemOp, [tuple_value], {"index": IntegerAttr(index, 64)})
+    def __init__(self, tuple_value: Expr, index: int, span: Span | None = None):
+        index = int(index)
+        super().__init__(
+            TupleGetItemOp, [tuple_value], {"index": IntegerAttr(index, 64)}, span=span
+        )
         self.index = index
 
     @property
