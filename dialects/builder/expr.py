@@ -304,10 +304,13 @@ class Call(Expr):
         """TVM's `relay.Call(fn, args)`: a Function callee makes a `FunctionCall`, a GlobalVar
         a `GlobalCall`. TVM's `span` (a `relay.Span`, also as the fifth argument) locates
         the op."""
-        if isinstance(op, Function):
-            return FunctionCall(op, args)
-        if isinstance(op, GlobalVar):
-            return GlobalCall(op, args)
+        fifth: object = checked_type
+        if isinstance(fifth, Span):  # TVM's fifth argument: `relay.Call(fn, args, attrs, [], span)`
+            span = fifth
+        if isinstance(op, Function | GlobalVar):
+            call = FunctionCall(op, args) if isinstance(op, Function) else GlobalCall(op, args)
+            call.span = span
+            return call
         return super().__new__(cls)
 
     def __init__(
@@ -776,11 +779,11 @@ class _Emitter:
                 properties=node.props,
                 attributes=node.attrs,
             )
-            if node.span is not None:
-                op.location = node.span.location()
         elif isinstance(node, GlobalCall):
             op = func.CallOp(node.callee.name_hint, self.operands(node), node.ret_types)
             if len(node.ret_types) != 1:
+                if node.span is not None:
+                    op.location = node.span.location()
                 block.add_op(op)
                 op = TupleOp.build(operands=[list(op.results)], result_types=[node.checked_type])
         elif isinstance(node, OpaqueCall):
@@ -821,6 +824,8 @@ class _Emitter:
         return func.CallOp(name, self.operands(node), [node.checked_type])
 
     def add(self, node: Expr, op: Operation, block: Block) -> SSAValue:
+        if node.span is not None:  # TVM's span: the op's location
+            op.location = node.span.location()
         block.add_op(op)
         if node.name_hint is not None:
             op.results[0].name_hint = node.name_hint
