@@ -118,3 +118,21 @@ def test_calls_of_functions_and_globals_keep_their_span() -> None:
     assert rebuilt.body is not main.body
     assert rebuilt.body.args[0].op.name == "subtract"
     assert str(rebuilt.body.span) == "gcall:1:2"
+
+
+def test_an_if_keeps_its_span_through_a_mutator() -> None:
+    c = relay.var("c", shape=(), dtype="bool")
+    x, y = relay.var("x", shape=(3,)), relay.var("y", shape=(3,))
+    choice = relay.If(c, relay.add(x, y), relay.exp(x), at("if"))
+    mod = IRModule.from_expr(relay.Function([c, x, y], relay.nn.relu(choice)))
+    assert locations(mod)["relay.if"] == "if"
+    main = mod["main"]
+    assert isinstance(main.body.args[0], relay.If)
+    assert str(main.body.args[0].span) == "if:1:2"
+    rebuilt = AddToSub().visit(main)
+    branch = rebuilt.body.args[0]
+    assert isinstance(branch, relay.If)
+    assert branch is not main.body.args[0]
+    assert branch.true_branch.op.name == "subtract"
+    assert str(branch.span) == "if:1:2"
+    assert locations(IRModule.from_expr(rebuilt))["relay.if"] == "if"

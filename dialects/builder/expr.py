@@ -401,9 +401,9 @@ class TupleGetItem(Call):
 
 
 class If(Expr):
-    """`relay.If(cond, true_branch, false_branch)`."""
+    """`relay.If(cond, true_branch, false_branch, span=None)`."""
 
-    def __init__(self, cond: Expr, true_branch: Expr, false_branch: Expr):
+    def __init__(self, cond: Expr, true_branch: Expr, false_branch: Expr, span: Span | None = None):
         self.cond = cond
         self.true_branch = true_branch
         self.false_branch = false_branch
@@ -413,6 +413,7 @@ class If(Expr):
             super().__init__(true_branch.checked_type)
         else:
             super().__init__(incomplete())
+        self.span = span
 
     def check_types(self) -> None:
         """The branches' types agree and the condition is `tensor<i1>`, or a RelayTypeError."""

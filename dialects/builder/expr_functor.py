@@ -181,7 +181,7 @@ class ExprMutator(ExprFunctor):
         cond, then, other = (self.visit(e) for e in (ite.cond, ite.true_branch, ite.false_branch))
         if cond is ite.cond and then is ite.true_branch and other is ite.false_branch:
             return ite
-        return _with_span(If(cond, then, other), ite)
+        return If(cond, then, other, ite.span)
 
     def visit_call(self, call: Call | GlobalCall | OpaqueCall | FunctionCall) -> Expr:
         op = self.visit(call_op(call))
