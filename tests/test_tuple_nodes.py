@@ -10,6 +10,7 @@ from xrelay.dialects.builder.span import SourceName, Span
 
 from xrelay import IRModule, relay
 from xrelay.ir import structural_equal
+from xrelay.relay.dataflow_pattern import is_op, is_tuple, is_tuple_get_item, wildcard
 from xrelay.relay.expr_functor import ExprMutator, ExprVisitor
 
 
@@ -136,3 +137,11 @@ def test_spans_and_attributes_come_back_on_tuple_nodes() -> None:
     assert str(read.span) == "ItemSrc:4:1"
     assert str(read.tuple_value.span) == "TupleSrc:3:7"
     assert "note" in read.attrs
+
+
+def test_patterns_match_read_back_tuple_nodes() -> None:
+    body = _module()["main"].body
+    add = is_op("add")(wildcard(), wildcard())
+    assert is_tuple([is_tuple([add, wildcard()]), is_tuple_get_item(wildcard(), 1)]).match(body)
+    assert not is_tuple_get_item(wildcard(), 0).match(body.fields[1])
+    assert not add.match(body)
