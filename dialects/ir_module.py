@@ -24,6 +24,7 @@ from xrelay.dialects.builder.expr import (
     If,
     OpaqueCall,
     Tuple,
+    TupleGetItem,
     Var,
     attr_to_python,
     free_vars,
@@ -32,7 +33,7 @@ from xrelay.dialects.builder.span import span_of
 from xrelay.dialects.dense_literal import ExactPrinter
 from xrelay.dialects.depth import nesting_guard
 from xrelay.dialects.relay.base import RelayOp
-from xrelay.dialects.relay.structure import ConstantOp, IfOp, YieldOp
+from xrelay.dialects.relay.structure import ConstantOp, IfOp, TupleGetItemOp, TupleOp, YieldOp
 from xrelay.dialects.walk import Nested, trampoline
 
 
@@ -290,6 +291,15 @@ def _read_function(
     return out
 
 
+def _tuple_node(op: TupleOp | TupleGetItemOp, args: list[Expr]) -> Tuple | TupleGetItem:
+    """TVM's node for a tuple op: `relay.Tuple` (`.fields`) or `relay.TupleGetItem`
+    (`.tuple_value`, `.index`), typed as the op's result, with its discardable attributes."""
+    node = Tuple(args) if isinstance(op, TupleOp) else TupleGetItem(args[0], op.index.value.data)
+    node.attrs.update(op.attributes)
+    node.set_checked_type(op.results[0].type)
+    return node
+
+
 def _same_params(given: Sequence[Var], read: Sequence[Var]) -> bool:
     """Whether Vars a function was made with still describe its parameters (names, types)."""
     return len(given) == len(read) and all(
@@ -338,6 +348,8 @@ def _convert_block(
                     env[result] = call[index]
                 continue
             expr = call
+        elif isinstance(inner, TupleOp | TupleGetItemOp):
+            expr = _tuple_node(inner, args)
         elif isinstance(inner, RelayOp) and not inner.regions:
             expr = Call(
                 type(inner),

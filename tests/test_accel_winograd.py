@@ -364,11 +364,6 @@ def kinds(mod: IRModule) -> list[str]:
     return out
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("winograd-cache")
-
-
 DIRECT = ["accel.conv2d", "accel.conv2d", "accel.max_pool2d", "accel.conv2d", "accel.max_pool2d"]
 
 

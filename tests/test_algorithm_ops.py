@@ -130,11 +130,6 @@ def test_type_errors(build: Any, message: str) -> None:
         build(v)
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("c-cache")
-
-
 @pytest.mark.parametrize("dtype", ["float32", "int64", "float16", "bool"])
 def test_c_target_matches_the_interpreter(dtype: str, cache: Path) -> None:
     rng = np.random.default_rng(1)

@@ -62,11 +62,6 @@ TARGETS: dict[str, list[str]] = {"c": ["c"], "accel": ["accel", "c"], "dnnl": ["
 """The targets under test, by a short id."""
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("c-differential")
-
-
 @pytest.fixture(autouse=True)
 def plain_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("CC", "CFLAGS", "LDFLAGS"):

@@ -25,11 +25,6 @@ ROOT = Path(__file__).resolve().parents[1]
 TINYRES = ROOT / "examples" / "tinyres.mlir"
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("build-pipeline-cache")
-
-
 def tinyres() -> IRModule:
     return xrelay.parse(TINYRES.read_text(), str(TINYRES))
 

@@ -22,11 +22,6 @@ BOUNDARY_DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16",
 BOUNDARY_DTYPES += ["uint64", "float16", "float32", "float64"]
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("abi-dtypes-cache")
-
-
 def test_loader_dtypes_follow_the_header_enum() -> None:
     text = runtime.HEADER.read_text()
     enum = dict(re.findall(r"XRELAY_(\w+) = (\d+)", text))

@@ -35,11 +35,6 @@ import xrelay
 from xrelay.runtime import Library
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("accel-cache")
-
-
 def test_conv2d_attributes_bias_and_relu(cache: Path) -> None:
     p = Partitions(1)
     conv = accel.Conv2DOp

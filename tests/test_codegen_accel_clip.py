@@ -12,7 +12,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-import pytest
 from testlib.accel_cases import ATOL, RTOL, Partitions, build, emit, text
 from xrelay.dialects import accel
 from xrelay.passes.partition_for import partition_for
@@ -20,11 +19,6 @@ from xrelay.passes.partition_for import partition_for
 import xrelay
 from xrelay import IRModule, relay
 from xrelay.runtime import Library
-
-
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("accel-clip-cache")
 
 
 def test_clip_epilogues_and_clip_with_nan_and_inf(cache: Path) -> None:

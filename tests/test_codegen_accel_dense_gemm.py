@@ -31,11 +31,6 @@ EPILOGUES: dict[str, Epilogue] = {
 }
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("accel-dense-gemm")
-
-
 def model(rows: int, depth: int, units: int, epilogue: Epilogue) -> tuple[IRModule, Array]:
     rng = np.random.default_rng(rows * 7 + units)
     x = relay.var("x", shape=(rows, depth), dtype="float32")

@@ -8,7 +8,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-import pytest
 from testlib.accel_cases import ATOL, RTOL, Partitions, build, emit, text
 from testlib.sanitized import main_inputs, main_outputs, run_main
 from xrelay.dialects import accel
@@ -17,11 +16,6 @@ import xrelay
 from xrelay.runtime import Library
 
 PAD1, PAD2 = [1, 1, 1, 1], [2, 2, 2, 2]
-
-
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("accel-depthwise-cache")
 
 
 def depthwise_cases() -> Partitions:

@@ -36,11 +36,6 @@ from xrelay.runtime import Library
 PAD1 = (1, 1, 1, 1)
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("winograd-cache")
-
-
 def add(
     p: Partitions,
     label: str,

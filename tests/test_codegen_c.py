@@ -29,11 +29,6 @@ from xrelay.runtime import Library
 Array = np.ndarray[Any, Any]
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("c-cache")
-
-
 def flatten(value: Any) -> list[Array]:
     if isinstance(value, tuple | list):
         return [leaf for item in value for leaf in flatten(item)]

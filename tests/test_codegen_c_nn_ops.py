@@ -23,11 +23,6 @@ Array = np.ndarray[Any, Any]
 RNG = np.random.default_rng(15)
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("c-cache")
-
-
 class Cases:
     """Many small computations in one module, each with its own inputs."""
 

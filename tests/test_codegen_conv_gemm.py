@@ -27,11 +27,6 @@ from xrelay import IRModule, relay
 Array = np.ndarray[Any, Any]
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("accel-conv-gemm")
-
-
 def conv_model(epilogue: bool, constant: bool, groups: int = 1) -> tuple[IRModule, list[Array]]:
     rng = np.random.default_rng(3 + 2 * epilogue + constant)
     x = relay.var("x", shape=(2, 300 * groups, 13, 13), dtype="float32")

@@ -55,11 +55,6 @@ SANITIZE = "-fsanitize=address,undefined -fno-omit-frame-pointer"
 NO_WINOGRAD = "-DXRELAY_DNNL_NO_WINOGRAD"
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("dnnl-cache")
-
-
 @pytest.fixture(autouse=True)
 def plain_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("CC", "CFLAGS", "LDFLAGS"):

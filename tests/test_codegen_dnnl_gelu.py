@@ -48,11 +48,6 @@ def wrong_constant(x: relay.Expr) -> relay.Expr:
     )
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("dnnl-gelu-cache")
-
-
 def dense_gelu(gelu: Gelu, rows: int, depth: int, units: int, bias: str | None) -> IRModule:
     rng = np.random.default_rng(rows * 100 + units)
     x = relay.var("x", shape=(rows, depth))

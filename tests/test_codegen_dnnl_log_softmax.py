@@ -17,11 +17,6 @@ from xrelay import IRModule, relay
 Array = np.ndarray[Any, Any]
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("dnnl-log-softmax-cache")
-
-
 def dnnl_ops(lib: Any) -> list[str]:
     """The dnnl ops of the built module, in order."""
     return [

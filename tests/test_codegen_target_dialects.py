@@ -36,11 +36,6 @@ DENSE = """func.func @main(%x: tensor<4x8xf32>, %w: tensor<6x8xf32>) -> tensor<4
 }"""
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("target-dialects-cache")
-
-
 def inputs() -> tuple[np.ndarray, np.ndarray]:
     rng = np.random.default_rng(0)
     return rng.standard_normal((4, 8), "float32"), rng.standard_normal((6, 8), "float32")

@@ -128,11 +128,6 @@ def check_all(got: list[Array], values: list[Array]) -> None:
         check(label, got[i], want, mag, wshape[1] * wshape[2] * wshape[3])
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("conv2d-c-cache")
-
-
 def test_conv2d_matches_the_interpreter_and_numpy(cache: Path) -> None:
     mod, values = cases_module(0)
     sources = emit(mod)

@@ -107,11 +107,6 @@ def check_all(got: list[Array], expected: list[tuple[Array, Array, int]]) -> Non
         check(label, g, want, mag, taps)
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("conv2d-nhwc-cache")
-
-
 def test_nhwc_convs_match_the_interpreter_and_numpy(cache: Path) -> None:
     mod, values = cases_module(0)
     convs = [op for op in mod.module.walk() if isinstance(op, Conv2DOp)]

@@ -328,11 +328,6 @@ def test_type_errors(build: Callable[[], relay.Expr], message: str) -> None:
 # ------------------------------------------------------------------ the C target
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("c-cache")
-
-
 class Cases:
     """Many convolutions in one module for target c; each case has its own inputs."""
 

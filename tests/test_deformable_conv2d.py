@@ -190,11 +190,6 @@ def test_integer_data_is_refused() -> None:
         relay.nn.deformable_conv2d(*xs)
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("c-cache")
-
-
 def test_c_target_matches_the_interpreter(cache: Path) -> None:
     params: list[relay.Var] = []
     values: list[Array] = []

@@ -34,11 +34,6 @@ Array = np.ndarray[Any, Any]
 NO_WINOGRAD = "-DXRELAY_DNNL_NO_WINOGRAD"
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("dnnl-in-place-cache")
-
-
 def run_function(sources: dict[str, object], symbol: str) -> str:
     """The body of the run function `symbol` in the dnnl units."""
     text = "".join(str(v) for k, v in sources.items() if k.startswith("dnnl"))

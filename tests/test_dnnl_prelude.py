@@ -37,11 +37,6 @@ sys.path.insert(0, str(ROOT / "examples"))
 from tinyres import tinyres  # noqa: E402
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("dnnl-prelude-cache")
-
-
 @contextmanager
 def prelude_of(name: str, prelude: Sequence[str]) -> Iterator[None]:
     """Target `name`'s code generator with another prelude, for the `with` block."""

@@ -163,11 +163,6 @@ class DtypeModule:
         }
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("dtypes-cache")
-
-
 _BUILT: dict[str, dict[str, tuple[Array, Array]]] = {}
 
 

@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import pytest
 from xdsl.dialects.builtin import StringAttr
 
 import xrelay
@@ -33,11 +32,6 @@ Array = np.ndarray[Any, Any]
 NAN, INF = float("nan"), float("inf")
 F32_MAX = float(np.finfo(np.float32).max)
 TARGETS: dict[str, list[str]] = {"c": ["c"], "accel": ["accel", "c"], "dnnl": ["dnnl", "c"]}
-
-
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("edge-cache")
 
 
 def flatten(value: Any) -> list[Array]:

@@ -113,11 +113,6 @@ def test_operands_share_a_number_type() -> None:
         relay.einsum([relay.var("c", shape=(2,), dtype="bool")], "i")
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("c-cache")
-
-
 @pytest.mark.parametrize("dtype", ["float32", "int32", "int8", "float16", "float64"])
 @pytest.mark.parametrize("optimize", [False, True])
 def test_c_target_matches_the_interpreter(dtype: str, optimize: bool, cache: Path) -> None:

@@ -178,11 +178,6 @@ def flat(tree: Any) -> Iterator[Array]:
         yield np.asarray(tree)
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("epilogue-cache")
-
-
 @pytest.mark.parametrize("optimize", [False, True])
 def test_fused_chains_match_the_interpreter(cache: Path, optimize: bool) -> None:
     makes = [make for make, _ in FUSED.values()] + list(NOT_FUSED.values())

@@ -29,11 +29,6 @@ Product = Callable[[Array, Array], Array]
 """The op's product in float64 on |values| or values: its sum bound and its reference."""
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("gemm-cache")
-
-
 class Cases:
     """Many products in one module (one compile), each with its seeded inputs."""
 

@@ -82,11 +82,6 @@ def test_matches_onnx_reference(method: str, padding: str, align: int, rank: int
     np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("c-cache")
-
-
 def test_c_target_matches_the_interpreter(cache: Path) -> None:
     params: list[relay.Var] = []
     values: list[Array] = []

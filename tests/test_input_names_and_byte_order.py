@@ -21,11 +21,6 @@ func.func @main(%{x}: tensor<2x3xf32>, %y: tensor<2x3xf32>) -> tensor<2x3xf32> {
 """
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("names-cache")
-
-
 @pytest.fixture(autouse=True)
 def environment(monkeypatch: pytest.MonkeyPatch, cache: Path) -> None:
     for name in ("CC", "CFLAGS", "LDFLAGS"):

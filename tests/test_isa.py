@@ -67,11 +67,6 @@ def lacking_march() -> tuple[str, str] | None:
     return None
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("isa-cache")
-
-
 def test_portable_build_runs_and_records_nothing(cache: Path) -> None:
     x = np.linspace(-2, 2, 21, dtype="float32").reshape(3, 7)
     expected = xrelay.evaluate(model(), x)

@@ -12,11 +12,6 @@ from test_codegen_c import Cases
 from xrelay import relay
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("c-cache")
-
-
 @pytest.mark.parametrize("dtype", ["float32", "int8", "float16"])
 def test_movement_ops(dtype: str, cache: Path) -> None:
     cases = Cases(3)

@@ -8,11 +8,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 from onnx import helper
-from testlib.onnx_reference import cache_fixture, check_both, node_model
+from testlib.onnx_reference import check_both, node_model
 
 from xrelay.relay.frontend import OnnxImportError, from_onnx
 
-cache = cache_fixture("onnx-dft-cache")
 RNG = np.random.default_rng(9)
 
 

@@ -9,12 +9,11 @@ import numpy as np
 import pytest
 from onnx import helper
 from onnx.reference import ReferenceEvaluator
-from testlib.onnx_reference import cache_fixture, check_both, node_model
+from testlib.onnx_reference import check_both, node_model
 
 import xrelay
 from xrelay.relay.frontend import OnnxImportError, from_onnx
 
-cache = cache_fixture("onnx-image-cache")
 RNG = np.random.default_rng(5)
 
 

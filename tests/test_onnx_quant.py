@@ -12,11 +12,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 from onnx import helper
-from testlib.onnx_reference import cache_fixture, check_both, node_model
+from testlib.onnx_reference import check_both, node_model
 
 from xrelay.relay.frontend import OnnxImportError, from_onnx
-
-cache = cache_fixture("onnx-quant-cache")
 
 HALVES = np.array([-2.5, -1.5, -0.5, 0.5, 1.5, 2.5, 3.5, 0.49999997, 1e6, -1e6], np.float32)
 

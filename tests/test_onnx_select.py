@@ -7,11 +7,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 from onnx import TensorProto, helper
-from testlib.onnx_reference import cache_fixture, check_both, node_model
+from testlib.onnx_reference import check_both, node_model
 
 from xrelay.relay.frontend import OnnxImportError, from_onnx
 
-cache = cache_fixture("onnx-select-cache")
 X = np.arange(24, dtype=np.float32).reshape(2, 3, 4) - 7
 
 

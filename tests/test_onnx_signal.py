@@ -7,11 +7,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 from onnx import TensorProto, helper
-from testlib.onnx_reference import cache_fixture, check_both, node_model
+from testlib.onnx_reference import check_both, node_model
 
 from xrelay.relay.frontend import OnnxImportError, from_onnx
-
-cache = cache_fixture("onnx-signal-cache")
 
 
 @pytest.mark.parametrize("op", ["HannWindow", "HammingWindow", "BlackmanWindow"])

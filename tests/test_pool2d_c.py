@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import pytest
 from testlib.accel_cases import build, emit, text
 from testlib.sanitized import main_inputs, main_outputs, run_main
 
@@ -58,11 +57,6 @@ def compare(got: list[Array], want: list[Array]) -> None:
         assert g.shape == w.shape, number
         assert np.array_equal(np.isnan(g), np.isnan(w)), number
         np.testing.assert_allclose(g, w, rtol=1e-6, atol=1e-6, err_msg=str(number))
-
-
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("pool2d-c-cache")
 
 
 def test_pools_match_the_interpreter(cache: Path) -> None:

@@ -170,11 +170,6 @@ def test_types() -> None:
         relay.nn.avg_pool1d(relay.var("y", shape=(1, 1, 4)), 2, padding=(1, 1, 1))
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("c-cache")
-
-
 @pytest.mark.parametrize("optimize", [False, True])
 def test_c_target_matches_the_interpreter(optimize: bool, cache: Path) -> None:
     params: list[relay.Var] = []

@@ -44,11 +44,6 @@ def tinyres(size: int = 32) -> IRModule:
     return module.tinyres(size)
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("profile-cache")
-
-
 def expected_names(lib: BuiltLibrary) -> list[str]:
     """The entries the lowered module should have, from its IR, in no particular order."""
     names = ["main"]

@@ -43,11 +43,6 @@ CASES: list[tuple[tuple[int, ...], Any, bool, bool]] = [
 ]
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("reduce-cache")
-
-
 def data(shape: Sequence[int], seed: int, specials: bool) -> Array:
     rng = np.random.default_rng(seed)
     out = rng.uniform(0.5, 1.5, shape).astype(np.float32)  # products stay in range

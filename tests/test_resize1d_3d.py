@@ -176,11 +176,6 @@ def test_convert_layout_resize1d_to_nwc() -> None:
     np.testing.assert_array_equal(np.asarray(xrelay.evaluate(out, data)), want)
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("c-cache")
-
-
 def test_c_target_matches_the_interpreter(cache: Path) -> None:
     params: list[relay.Var] = []
     values: list[Array] = []

@@ -222,11 +222,6 @@ def test_antialias_matches_onnx_reference(method: str, shapes: Any) -> None:
     np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("c-cache")
-
-
 @pytest.mark.parametrize("optimize", [False, True])
 def test_c_target_matches_the_interpreter(optimize: bool, cache: Path) -> None:
     params: list[relay.Var] = []

@@ -74,11 +74,6 @@ def test_invalid(newshape: tuple[int, ...], message: str) -> None:
         relay.reverse_reshape(relay.var("x", shape=(2, 3, 4)), newshape)
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("c-cache")
-
-
 def test_c_target_matches_the_interpreter(cache: Path) -> None:
     rng = np.random.default_rng(18)
     cases = [((2, 3, 4), (-1, 0), "float32"), ((2, 3, 6), (0, 0, 3, 2, -4), "int8")]

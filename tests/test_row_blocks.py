@@ -18,11 +18,6 @@ from testlib.accel_cases import Partitions
 from xrelay.dialects import accel
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("row-blocks")
-
-
 def _window(rng: np.random.Generator, pool: bool) -> tuple[int, int, int, int, int, int]:
     """(height, width, kernel, stride, dilation, pad) with at least one output row; a pool's
     padding at most half its window (relay's rule)."""

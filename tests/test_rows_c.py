@@ -29,11 +29,6 @@ Array = np.ndarray[Any, Any]
 Make = Callable[[relay.Expr], relay.Expr]
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("rows-cache")
-
-
 def run_cases(cache: Path, cases: list[tuple[str, Array, Make]], scale: float = 2e-6) -> str:
     params = [
         relay.var(f"x{i}", shape=v.shape, dtype="float32") for i, (_, v, _) in enumerate(cases)

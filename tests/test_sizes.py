@@ -41,11 +41,6 @@ BIG = 1 << 43
 """f32 elements of a tensor of 2^45 bytes: within the limit, but no machine has it."""
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("sizes-cache")
-
-
 @pytest.fixture(autouse=True)
 def environment(monkeypatch: pytest.MonkeyPatch, cache: Path) -> None:
     for name in ("CC", "CFLAGS", "LDFLAGS"):

@@ -70,11 +70,6 @@ def test_invalid(like: tuple[int, ...], axes: tuple[int, ...] | None, message: s
         relay.slice_like(x, relay.var("y", shape=like), axes)
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("c-cache")
-
-
 def test_c_target_matches_the_interpreter(cache: Path) -> None:
     cases: list[tuple[tuple[int, ...], tuple[int, ...], Any, str]] = [
         ((3, 4, 5), (2, 3), None, "float32"),

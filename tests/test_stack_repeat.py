@@ -72,11 +72,6 @@ def test_invalid(make: Any, message: str) -> None:
         make(x, y)
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("c-cache")
-
-
 def test_c_target_matches_the_interpreter(cache: Path) -> None:
     params: list[relay.Var] = []
     values: list[Array] = []

@@ -118,11 +118,6 @@ def test_builder_reads_constant_scales_and_refuses_dynamic_ones() -> None:
         relay.nn.upsampling(x, 2, 2, method="trilinear")
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("c-cache")
-
-
 def test_c_target_matches_the_interpreter(cache: Path) -> None:
     params: list[relay.Var] = []
     values: list[Array] = []

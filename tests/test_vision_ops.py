@@ -143,11 +143,6 @@ def test_operand_types_are_checked() -> None:
         nms_(half, relay.var("t", shape=(1, 2, 6), dtype="float16"), 1, 0.5, 0.0)
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("c-cache")
-
-
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 def test_c_target_matches_the_interpreter(dtype: str, cache: Path) -> None:
     rng = np.random.default_rng(3)

@@ -229,11 +229,6 @@ def test_result_types_are_tvms() -> None:
     assert "tensor<4x2x2x7xf32>" in text
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("c-cache")
-
-
 def test_c_target_matches_the_interpreter(cache: Path) -> None:
     rng = np.random.default_rng(2)
     nchw = rng.standard_normal((2, 3, 9, 11)).astype("float32")

@@ -24,11 +24,6 @@ Array = np.ndarray[Any, Any]
 SPECIAL = [0.0, -0.0, np.inf, -np.inf, np.nan, 1e-40, -1e-40, 88.8, -104.0, 1e30, -1e30, 3.9]
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("vmath-host")
-
-
 def values(length: int, seed: int, scale: float = 6.0) -> Array:
     rng = np.random.default_rng(seed)
     out = (rng.standard_normal(length) * scale).astype(np.float32)

@@ -304,10 +304,13 @@ class Call(Expr):
         """TVM's `relay.Call(fn, args)`: a Function callee makes a `FunctionCall`, a GlobalVar
         a `GlobalCall`. TVM's `span` (a `relay.Span`, also as the fifth argument) locates
         the op."""
-        if isinstance(op, Function):
-            return FunctionCall(op, args)
-        if isinstance(op, GlobalVar):
-            return GlobalCall(op, args)
+        fifth: object = checked_type
+        if isinstance(fifth, Span):  # TVM's fifth argument: `relay.Call(fn, args, attrs, [], span)`
+            span = fifth
+        if isinstance(op, Function | GlobalVar):
+            call = FunctionCall(op, args) if isinstance(op, Function) else GlobalCall(op, args)
+            call.span = span
+            return call
         return super().__new__(cls)
 
     def __init__(
@@ -363,13 +366,13 @@ def infer_call_type(
 
 
 class Tuple(Call):
-    """`relay.Tuple(fields)`."""
+    """`relay.Tuple(fields, span=None)`; a `relay.tuple` read back from a module is one too."""
 
-    def __new__(cls, fields: Sequence[Expr]) -> Self:  # not Call's callee dispatch
-        return object.__new__(cls)
+    def __new__(cls, fields: Sequence[Expr], span: Span | None = None) -> Self:
+        return object.__new__(cls)  # not Call's callee dispatch
 
-    def __init__(self, fields: Sequence[Expr]):
-        super().__init__(TupleOp, fields)
+    def __init__(self, fields: Sequence[Expr], span: Span | None = None):
+        super().__init__(TupleOp, fields, span=span)
 
     @property
     def fields(self) -> list[Expr]:
@@ -378,13 +381,17 @@ class Tuple(Call):
 
 
 class TupleGetItem(Call):
-    """`relay.TupleGetItem(tuple_value, index)`."""
+    """`relay.TupleGetItem(tuple_value, index, span=None)`; a `relay.tuple_get_item` read back
+    from a module is one too."""
 
-    def __new__(cls, tuple_value: Expr, index: int) -> Self:  # not Call's callee dispatch
-        return object.__new__(cls)
+    def __new__(cls, tuple_value: Expr, index: int, span: Span | None = None) -> Self:
+        return object.__new__(cls)  # not Call's callee dispatch
 
-    def __init__(self, tuple_value: Expr, index: int):
-        super().__init__(TupleGetItemOp, [tuple_value], {"index": IntegerAttr(index, 64)})
+    def __init__(self, tuple_value: Expr, index: int, span: Span | None = None):
+        index = int(index)
+        super().__init__(
+            TupleGetItemOp, [tuple_value], {"index": IntegerAttr(index, 64)}, span=span
+        )
         self.index = index
 
     @property
@@ -394,9 +401,9 @@ class TupleGetItem(Call):
 
 
 class If(Expr):
-    """`relay.If(cond, true_branch, false_branch)`."""
+    """`relay.If(cond, true_branch, false_branch, span=None)`."""
 
-    def __init__(self, cond: Expr, true_branch: Expr, false_branch: Expr):
+    def __init__(self, cond: Expr, true_branch: Expr, false_branch: Expr, span: Span | None = None):
         self.cond = cond
         self.true_branch = true_branch
         self.false_branch = false_branch
@@ -406,6 +413,7 @@ class If(Expr):
             super().__init__(true_branch.checked_type)
         else:
             super().__init__(incomplete())
+        self.span = span
 
     def check_types(self) -> None:
         """The branches' types agree and the condition is `tensor<i1>`, or a RelayTypeError."""
@@ -772,11 +780,11 @@ class _Emitter:
                 properties=node.props,
                 attributes=node.attrs,
             )
-            if node.span is not None:
-                op.location = node.span.location()
         elif isinstance(node, GlobalCall):
             op = func.CallOp(node.callee.name_hint, self.operands(node), node.ret_types)
             if len(node.ret_types) != 1:
+                if node.span is not None:
+                    op.location = node.span.location()
                 block.add_op(op)
                 op = TupleOp.build(operands=[list(op.results)], result_types=[node.checked_type])
         elif isinstance(node, OpaqueCall):
@@ -817,6 +825,8 @@ class _Emitter:
         return func.CallOp(name, self.operands(node), [node.checked_type])
 
     def add(self, node: Expr, op: Operation, block: Block) -> SSAValue:
+        if node.span is not None:  # TVM's span: the op's location
+            op.location = node.span.location()
         block.add_op(op)
         if node.name_hint is not None:
             op.results[0].name_hint = node.name_hint

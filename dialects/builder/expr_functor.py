@@ -10,7 +10,7 @@ TVM does, so a shared subexpression is visited once. A call's `op` is the relay 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from xrelay.dialects.builder.expr import (
     Call,
@@ -27,6 +27,8 @@ from xrelay.dialects.builder.expr import (
     Var,
 )
 from xrelay.dialects.builder.op_handle import Op
+
+_E = TypeVar("_E", bound=Expr)
 
 
 class ExprFunctor:
@@ -145,7 +147,9 @@ class ExprMutator(ExprFunctor):
     """Rebuilds an expression from its visited parts (TVM's `ExprMutator`).
 
     An expression whose parts all come back unchanged is returned as it is, so sharing
-    survives; a rebuilt call keeps its op, properties and attributes and infers its type.
+    survives; a rebuilt call keeps its op, properties, attributes and span (as TVM's keeps a
+    call's, tuple's and projection's span; an `if` keeps its span here too) and infers its
+    type.
     """
 
     def visit_function(self, fn: Function) -> Expr:
@@ -167,17 +171,17 @@ class ExprMutator(ExprFunctor):
         fields = [self.visit(f) for f in tup.fields]
         if all(n is o for n, o in zip(fields, tup.fields, strict=True)):
             return tup
-        return Tuple(fields)
+        return Tuple(fields, tup.span)
 
     def visit_tuple_getitem(self, t: TupleGetItem) -> Expr:
         value = self.visit(t.tuple_value)
-        return t if value is t.tuple_value else TupleGetItem(value, t.index)
+        return t if value is t.tuple_value else TupleGetItem(value, t.index, span=t.span)
 
     def visit_if(self, ite: If) -> Expr:
         cond, then, other = (self.visit(e) for e in (ite.cond, ite.true_branch, ite.false_branch))
         if cond is ite.cond and then is ite.true_branch and other is ite.false_branch:
             return ite
-        return If(cond, then, other)
+        return If(cond, then, other, ite.span)
 
     def visit_call(self, call: Call | GlobalCall | OpaqueCall | FunctionCall) -> Expr:
         op = self.visit(call_op(call))
@@ -185,20 +189,27 @@ class ExprMutator(ExprFunctor):
         if isinstance(call, FunctionCall):
             if op is call.callee and all(n is o for n, o in zip(args, call.args, strict=True)):
                 return call
-            return FunctionCall(op if isinstance(op, Function) else call.callee, args)
+            callee = op if isinstance(op, Function) else call.callee
+            return _with_span(FunctionCall(callee, args), call)
         if all(n is o for n, o in zip(args, call.args, strict=True)):
             return call
         if isinstance(call, GlobalCall):
-            return GlobalCall(call.callee, args, call.ret_types)
+            return _with_span(GlobalCall(call.callee, args, call.ret_types), call)
         if isinstance(call, OpaqueCall):
-            return OpaqueCall(call.template, args)
-        return Call(call.op_class, args, call.props, call.attrs)
+            return _with_span(OpaqueCall(call.template, args), call)
+        return Call(call.op_class, args, call.props, call.attrs, span=call.span)
 
     def visit_global_var(self, gv: GlobalVar) -> GlobalVar:
         return gv
 
     def visit_op(self, op: Op | type) -> Op | type:
         return op
+
+
+def _with_span(new: _E, old: Expr) -> _E:
+    """`new` located where `old` was."""
+    new.span = old.span
+    return new
 
 
 class _Substitute(ExprMutator):

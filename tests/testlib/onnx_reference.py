@@ -7,7 +7,6 @@ from typing import Any
 
 import numpy as np
 import onnx
-import pytest
 from onnx import helper, numpy_helper
 from onnx.reference import ReferenceEvaluator
 
@@ -95,13 +94,3 @@ def check_both(
             freeze_params=True,
             cache_dir=cache,
         )
-
-
-def cache_fixture(name: str) -> Any:
-    """A module-scoped build cache fixture."""
-
-    @pytest.fixture(scope="module")
-    def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-        return tmp_path_factory.mktemp(name)
-
-    return cache
