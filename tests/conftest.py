@@ -1,10 +1,14 @@
-"""Fixtures shared by every test module."""
+"""Fixtures shared by every test module; the signal ones (`signal_dispositions_kept`, autouse,
+and `terminal_signals`) live in testlib/signal_dispositions.py."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from testlib.signal_dispositions import signal_dispositions_kept, terminal_signals
+
+__all__ = ["cache", "signal_dispositions_kept", "terminal_signals"]
 
 
 @pytest.fixture(scope="module")

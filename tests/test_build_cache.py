@@ -233,12 +233,7 @@ def sleeping_cc(tmp_path: Path) -> tuple[Path, Path]:
 def start_build(tmp_path: Path, cache: Path) -> tuple[subprocess.Popen[str], int]:
     """A child process building into `cache` with a sleeping compiler; (child, compiler pid)."""
     script, marker = sleeping_cc(tmp_path)
-    # Ctrl-C as a terminal delivers it: the pytest worker may hold SIGINT ignored by then
-    # (seen in full runs: SIGINT and SIGQUIT ignored, libc system()'s signature, left by
-    # native code an earlier test loaded), and a child inherits an ignored signal.
     code = (
-        "import signal\n"
-        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "from xrelay.codegen.build import compile_library\n"
         f"compile_library({{'v.c': 'int value(void) {{ return 1; }}'}}, cache_dir={str(cache)!r})\n"
     )
@@ -279,6 +274,7 @@ def alive(pid: int) -> bool:
     return not (status.exists() and status.read_text().split(") ")[-1].startswith("Z"))
 
 
+@pytest.mark.usefixtures("terminal_signals")  # the child takes Ctrl-C, however pytest started
 def test_keyboard_interrupt_kills_the_compilers_and_leaves_nothing(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     child, compiler = start_build(tmp_path, cache)
