@@ -3,7 +3,7 @@ multiplier: the printer accel's `accel.conv2d` and the host's float32 `nn.conv2d
 
 Each (image, input channel) plane is one part of the range `q0 <= q < q1`. Its output
 rows are computed in blocks of `Depthwise.rows` rows; the input rows a block reads are
-copied into a small stack scratch (one channel: a ring of `Depthwise.span` rows of
+copied into a small stack scratch (one channel: a ring of `Conv.span` rows of
 `stride` phases, `conv_direct.py`'s layout, plus one row of zeros that stands for the
 rows above and below the input), zero-padded left and right, so that tap `kx` of output
 columns `x .. x + n` reads `n` contiguous floats. For each vector of output columns, the
@@ -31,15 +31,11 @@ from dataclasses import dataclass
 
 from xrelay.codegen.c.scalars import INDEX
 from xrelay.codegen.c.writer import CWriter
-from xrelay.codegen.kernels.conv_plan import Conv, Epilogue, fill_ring, finish
+from xrelay.codegen.kernels.conv_plan import Conv, Epilogue, fill_ring, finish, row_blocks
 from xrelay.codegen.kernels.vectors import VL_MAX
 
 SCRATCH_FLOATS = 16384
 """The scratch budget of one thread (64 KiB of its stack): one channel's rows."""
-
-MAX_ROWS = 8
-"""Output rows per block at most (one accumulator each; with the kernel's weights, a load
-and a block of 8, 18 of AVX-512's 32 vector registers)."""
 
 
 @dataclass(frozen=True)
@@ -52,62 +48,37 @@ class Depthwise:
 
     @property
     def rows(self) -> int:
-        """Output rows per block: the fewest blocks of at most `MAX_ROWS`, as even as they
-        go (ShuffleNet's 14 rows: two blocks of 7), fewer while the scratch overflows."""
-        oh = self.conv.oh
-        rows = -(-oh // -(-oh // MAX_ROWS))
-        while rows > 1 and self.scratch(rows) > SCRATCH_FLOATS:
-            rows -= 1
-        return rows
-
-    def span_of(self, rows: int) -> int:
-        """Input rows a block of `rows` output rows reads."""
-        conv = self.conv
-        return (rows - 1) * conv.sh + (conv.kh - 1) * conv.dh + 1
-
-    @property
-    def span(self) -> int:
-        """Input rows a full block reads: the ring's slots."""
-        return self.span_of(self.rows)
-
-    def scratch(self, rows: int) -> int:
-        """Scratch floats for blocks of `rows`: the ring and the zero row, every phase."""
-        return (self.span_of(rows) + 1) * self.conv.sw * self.conv.row
+        """Output rows per block (`Conv.block_rows` in the scratch budget)."""
+        return self.conv.block_rows(SCRATCH_FLOATS)
 
 
 def fits(conv: Conv) -> bool:
     """Whether one channel's scratch rows fit the budget (for blocks of one row)."""
-    return Depthwise(conv, 1).scratch(1) <= SCRATCH_FLOATS
+    return conv.block_scratch(1) <= SCRATCH_FLOATS
 
 
 def planes(w: CWriter, dw: Depthwise, epilogue: Epilogue) -> None:
     """The planes `q0 <= q < q1` (image `q / C`, input channel `q % C`), in blocks of rows."""
-    conv, rows, span = dw.conv, dw.rows, dw.span
-    slot = conv.sw * conv.row
+    conv, rows = dw.conv, dw.rows
+    ring = conv.span(rows)
     w.line(f'_Static_assert(XA_VL <= {VL_MAX}, "scratch rows are padded for {VL_MAX} lanes");')
-    w.line(f"float buf[{dw.scratch(rows)}] __attribute__((aligned(64))) = {{0}};")
-    w.line(f"const float *const zero = buf + {span * slot};")
-    w.line(f"{INDEX} held[{span}];")
+    w.line(f"float buf[{conv.block_scratch(rows)}] __attribute__((aligned(64))) = {{0}};")
+    w.line(f"const float *const zero = buf + {ring * conv.sw * conv.row};")
+    w.line(f"{INDEX} held[{ring}];")
     with w.loop("q", "q1", "q0"):
         w.line(f"const {INDEX} n = q / {conv.c}, c = q % {conv.c};")
         w.line(f"const float *restrict plane = in0 + q * {conv.h * conv.w};")
-        with w.loop("s", span):
+        with w.loop("s", ring):
             w.line("held[s] = -1;")
-        w.line(f"{INDEX} y0 = 0;")
-        with w.block(f"for (; y0 + {rows} <= {conv.oh}; y0 += {rows})"):
-            _rows(w, dw, epilogue, rows)
-        tail = conv.oh % rows
-        if tail:
-            with w.block():
-                _rows(w, dw, epilogue, tail)
+        row_blocks(w, conv, rows, lambda block: _rows(w, dw, epilogue, block, ring))
 
 
-def _rows(w: CWriter, dw: Depthwise, epilogue: Epilogue, rows: int) -> None:
+def _rows(w: CWriter, dw: Depthwise, epilogue: Epilogue, rows: int, ring: int) -> None:
     """Output rows `y0 .. y0 + rows` of every output channel of plane `q`: their input rows
     into the ring (`sp[t]`: input row `y0 * sh - top + t`, or the zero row), then each
     vector of columns."""
-    conv, span = dw.conv, dw.span_of(rows)
-    fill_ring(w, conv, span, dw.span, "zero")
+    conv, span = dw.conv, dw.conv.span(rows)
+    fill_ring(w, conv, span, ring, "zero")
     with w.loop("m", dw.multiplier):
         w.line(f"const {INDEX} oc = c * {dw.multiplier} + m;")
         w.line(f"const float *restrict wk = in1 + oc * {conv.kh * conv.kw};")
@@ -144,9 +115,7 @@ def _vector(
         with w.block():
             w.line(f"const float *s = sp[{t}] + xo;")
             for kx in range(conv.kw):
-                reach = kx * conv.dw
-                shift = (reach % conv.sw) * conv.row + reach // conv.sw
-                w.line(f"const xa_v x{kx} = xa_ld(s + {shift});")
+                w.line(f"const xa_v x{kx} = xa_ld(s + {conv.tap_shift(kx)});")
             for j, ky in users:
                 for kx in range(conv.kw):
                     w.line(f"a{j} += wt[{ky * conv.kw + kx}] * x{kx};")

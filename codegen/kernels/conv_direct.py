@@ -304,8 +304,7 @@ def _accumulate(w: CWriter, conv: Conv, acc: list[list[str]], first: str, count:
         channel = f"oc * {conv.c} + {first} + ic" if first != "0" else f"oc * {conv.c} + ic"
         w.line(f"const float *wk = in1 + ({channel}) * {kernel} + ky * {conv.kw};")
         for kx in range(conv.kw):
-            reach = kx * conv.dw
-            shift = (reach % conv.sw) * conv.row + reach // conv.sw
+            shift = conv.tap_shift(kx)
             with w.block():
                 for v in range(len(acc[0])):
                     w.line(f"const xa_v x{v} = xa_ld(s + {affine([('XA_VL', v)], shift)});")

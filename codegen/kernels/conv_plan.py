@@ -15,6 +15,7 @@ the activations besides relu and clip, `ACTIVATIONS`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -48,6 +49,11 @@ XA_LANEWISE(xa_act_tanh, tanhf(x))
 #endif
 """
 """File-scope C of the lane-wise activations; guarded, printed after the vector prelude."""
+
+
+MAX_BLOCK_ROWS = 8
+"""Output rows per block of the row-blocked kernels (depthwise conv, pools) at most: one
+accumulator each, beside the taps' loads and the weights, within AVX-512's 32 registers."""
 
 
 @dataclass(frozen=True)
@@ -92,6 +98,31 @@ class Conv:
     def per_channel(self) -> int:
         """Scratch floats of one input channel: every slot, every phase."""
         return self.slots * self.sw * self.row
+
+    def tap_shift(self, kx: int) -> int:
+        """Floats from a scratch row's output column to tap `kx`'s input column: its phase's
+        offset, then the columns within the phase."""
+        reach = kx * self.dw
+        return (reach % self.sw) * self.row + reach // self.sw
+
+    def span(self, rows: int) -> int:
+        """Input rows `rows` consecutive output rows read."""
+        return (rows - 1) * self.sh + (self.kh - 1) * self.dh + 1
+
+    def block_scratch(self, rows: int) -> int:
+        """Floats of a row-blocked kernel's scratch for blocks of `rows` output rows: a ring
+        of the rows a block reads, plus the row standing for the rows outside the input
+        (`fill_ring`), every phase."""
+        return (self.span(rows) + 1) * self.sw * self.row
+
+    def block_rows(self, scratch: int) -> int:
+        """Output rows per block of a row-blocked kernel: the fewest blocks of at most
+        `MAX_BLOCK_ROWS`, as even as they go (ShuffleNet's 14 rows: two blocks of 7), fewer
+        while `block_scratch` passes `scratch` floats."""
+        rows = -(-self.oh // -(-self.oh // MAX_BLOCK_ROWS))
+        while rows > 1 and self.block_scratch(rows) > scratch:
+            rows -= 1
+        return rows
 
     def data_row(self, channel: str, row: str) -> str:
         """C offset of data row `row` of channel `channel` (of the group) in image `n`."""
@@ -152,6 +183,17 @@ def fill_phases(w: CWriter, conv: Conv, source: str, target: str) -> None:
             to = affine([("j", 1)], phase * conv.row)
             with w.loop("j", end, start):
                 w.line(f"{target}[{to}] = {source}[{column}];")
+
+
+def row_blocks(w: CWriter, conv: Conv, rows: int, block: Callable[[int], None]) -> None:
+    """`block(rows)` for the output rows `y0 .. y0 + rows` of every full block, then
+    `block(rest)` for the rows after them (`y0` declared here)."""
+    w.line(f"{INDEX} y0 = 0;")
+    with w.block(f"for (; y0 + {rows} <= {conv.oh}; y0 += {rows})"):
+        block(rows)
+    if conv.oh % rows:
+        with w.block():
+            block(conv.oh % rows)
 
 
 def fill_ring(w: CWriter, conv: Conv, span: int, ring: int, outside: str) -> None:

@@ -1,8 +1,8 @@
 """Vectorized 2-D pools on NCHW float32: windowed max / average, and the global pools.
 
-Windowed (`planes`): each (image, channel) plane in turn, its output rows in
-blocks of up to `MAX_ROWS` rows. The input rows a block's windows read are copied into a
-stack scratch (`conv_direct.py`'s layout: a ring of rows of `stride` phases, the columns
+Windowed (`planes`): each (image, channel) plane in turn, its output rows in blocks of
+up to `conv_plan.MAX_BLOCK_ROWS` rows. The input rows a block's windows read are copied into
+a stack scratch (`conv_direct.py`'s layout: a ring of rows of `stride` phases, the columns
 of a phase `stride` apart, and one more row standing for the rows outside the input),
 whose columns outside the input hold the padding's value (the dtype's lowest for max, as
 relay pads; 0 for an average), so that tap `kx` of output columns `x .. x + n` reads `n`
@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 from xrelay.codegen.c.scalars import INDEX
 from xrelay.codegen.c.writer import CWriter
-from xrelay.codegen.kernels.conv_plan import Conv, fill_ring
+from xrelay.codegen.kernels.conv_plan import Conv, fill_ring, row_blocks
 from xrelay.codegen.kernels.vectors import VL_MAX
 
 SCRATCH_FLOATS = 16384
@@ -57,41 +57,18 @@ class Pool:
     """An average's divisors: per output row, per output column (at least 1)."""
 
 
-MAX_ROWS = 8
-"""Output rows per block at most (one accumulator each)."""
-
-
-def _span(conv: Conv, rows: int) -> int:
-    """Input rows a block of `rows` output rows reads."""
-    return (rows - 1) * conv.sh + (conv.kh - 1) * conv.dh + 1
-
-
-def _scratch(conv: Conv, rows: int) -> int:
-    """Scratch floats for blocks of `rows`: the ring and the padding's row, every phase."""
-    return (_span(conv, rows) + 1) * conv.sw * conv.row
-
-
-def block_rows(conv: Conv) -> int:
-    """Output rows per block: the fewest blocks of at most `MAX_ROWS`, as even as they go,
-    fewer while the scratch overflows."""
-    rows = -(-conv.oh // -(-conv.oh // MAX_ROWS))
-    while rows > 1 and _scratch(conv, rows) > SCRATCH_FLOATS:
-        rows -= 1
-    return rows
-
-
 def fits(conv: Conv) -> bool:
     """Whether one plane's scratch rows fit the budget (for blocks of one row)."""
-    return _scratch(conv, 1) <= SCRATCH_FLOATS
+    return conv.block_scratch(1) <= SCRATCH_FLOATS
 
 
 def planes(w: CWriter, pool: Pool) -> None:
     """The planes `q0 <= q < q1`, in blocks of rows (see the module docstring)."""
     conv = pool.conv
-    rows = block_rows(conv)
-    ring = _span(conv, rows)
+    rows = conv.block_rows(SCRATCH_FLOATS)
+    ring = conv.span(rows)
     pad = LOWEST if pool.is_max else "0.0f"
-    size = _scratch(conv, rows)
+    size = conv.block_scratch(rows)
     w.line(f"float buf[{size}] __attribute__((aligned(64)));")
     with w.loop("i", size):
         w.line(f"buf[i] = {pad};")
@@ -119,13 +96,7 @@ def planes(w: CWriter, pool: Pool) -> None:
 
 def _plane(w: CWriter, pool: Pool, rows: int, ring: int, fast: bool) -> None:
     """The output rows of plane `q` in blocks of `rows`, then the rest."""
-    conv = pool.conv
-    w.line(f"{INDEX} y0 = 0;")
-    with w.block(f"for (; y0 + {rows} <= {conv.oh}; y0 += {rows})"):
-        _rows(w, pool, rows, ring, fast)
-    if conv.oh % rows:
-        with w.block():
-            _rows(w, pool, conv.oh % rows, ring, fast)
+    row_blocks(w, pool.conv, rows, lambda block: _rows(w, pool, block, ring, fast))
 
 
 def _f(value: float) -> str:
@@ -136,7 +107,7 @@ def _rows(w: CWriter, pool: Pool, rows: int, ring: int, fast: bool) -> None:
     """Output rows `y0 .. y0 + rows`: their input rows into the ring (`sp[t]`: input row
     `y0 * sh - top + t`, or the padding's row), then each vector of columns."""
     conv = pool.conv
-    span = _span(conv, rows)
+    span = conv.span(rows)
     fill_ring(w, conv, span, ring, "outside")
     with w.block(f"for ({INDEX} xo = 0; xo < {conv.ow}; xo += XA_VL)"):
         w.line(f"const {INDEX} nx = {conv.ow} - xo;")
@@ -167,8 +138,7 @@ def _vector(w: CWriter, pool: Pool, rows: int, span: int, fast: bool) -> None:
             continue
         taps: list[str] = []
         for kx in range(conv.kw):
-            reach = kx * conv.dw
-            shift = (reach % conv.sw) * conv.row + reach // conv.sw
+            shift = conv.tap_shift(kx)
             taps.append(f"xa_ld(sp[{t}] + xo + {shift})" if shift else f"xa_ld(sp[{t}] + xo)")
         w.line(f"const xa_v h{t} = {_tree(taps, pool.is_max, fast)};")
     for j in range(rows):
