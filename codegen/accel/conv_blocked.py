@@ -87,7 +87,6 @@ def conv2d_blocked(k: AccelKernel) -> None:
     epilogue = epilogue_of(k)
     work = conv.n * conv.oh * conv.ow * conv.o * conv.c * conv.kh * conv.kw * groups
     most = k.team.parts(conv.n * conv.oh * groups, work, GRAIN)
-    # rows each image must have for the threads that split them: groups split first
     # rows for every thread; a known thread count also weighs how evenly they split
     least = -(-k.team.team(most) // (conv.n * groups))
     threads = min(most, k.team.num_threads or 1)

@@ -370,10 +370,33 @@ XR_HIDDEN void xg_sgemm_ep(int64_t m, int64_t n, int64_t k, const float *a, int6
              hi);
 }
 
+/* Waits for, or does, the one-time packing `*state` guards (0 not yet, 1 being done by
+   another thread, 2 done): `pack(args)` by the first caller. */
+static void xg_once(int *state, void (*pack)(const void *), const void *args) {
+  if (__atomic_load_n(state, __ATOMIC_ACQUIRE) == 2) return;
+  int expected = 0;
+  if (__atomic_compare_exchange_n(state, &expected, 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+    pack(args);
+    __atomic_store_n(state, 2, __ATOMIC_RELEASE);
+    return;
+  }
+  while (__atomic_load_n(state, __ATOMIC_ACQUIRE) != 2) {
+  }
+}
+
+struct xg_b_all {
+  int64_t n, k, brs, bcs;
+  const float *b;
+  float *dst;
+};
+
 /* B (k x n, any strides) packed once, in the order xg_blocked reads its blocks, into `dst`
    (at least xg_sgemm_pp's bound: k * (n + 32 * ceil(n / XG_NC)) floats). */
-static void xg_pack_b_all(int64_t n, int64_t k, const float *b, int64_t brs, int64_t bcs,
-                          float *dst) {
+static void xg_pack_b_all(const void *args) {
+  const struct xg_b_all *p = args;
+  const int64_t n = p->n, k = p->k, brs = p->brs, bcs = p->bcs;
+  const float *b = p->b;
+  float *dst = p->dst;
   for (int64_t j0 = 0; j0 < n; j0 += XG_NC) {
     const int64_t nc = xg_min(XG_NC, n - j0);
     for (int64_t p0 = 0; p0 < k; p0 += XG_KC) {
@@ -394,33 +417,10 @@ XR_HIDDEN void xg_sgemm_pp(int64_t m, int64_t n, int64_t k, const float *a, int6
     xg_sgemm_ep(m, n, k, a, ars, acs, b, brs, bcs, c, ldc, bias, res, ldr, act, lo, hi);
     return;
   }
-  if (__atomic_load_n(state, __ATOMIC_ACQUIRE) != 2) {
-    int expected = 0;
-    if (__atomic_compare_exchange_n(state, &expected, 1, 0, __ATOMIC_ACQ_REL,
-                                    __ATOMIC_ACQUIRE)) {
-      xg_pack_b_all(n, k, b, brs, bcs, packed);
-      __atomic_store_n(state, 2, __ATOMIC_RELEASE);
-    } else {
-      while (__atomic_load_n(state, __ATOMIC_ACQUIRE) != 2) {
-      }
-    }
-  }
+  const struct xg_b_all all = {n, k, brs, bcs, b, packed};
+  xg_once(state, xg_pack_b_all, &all);
   xg_blocked(m, n, k, a, ars, acs, b, brs, bcs, packed, NULL, 0, 0, c, ldc, bias, res, ldr, act,
              lo, hi);
-}
-
-/* Waits for, or does, the one-time packing `*state` guards (0 not yet, 1 being done by
-   another thread, 2 done): `pack(args)` by the first caller. */
-static void xg_once(int *state, void (*pack)(const void *), const void *args) {
-  if (__atomic_load_n(state, __ATOMIC_ACQUIRE) == 2) return;
-  int expected = 0;
-  if (__atomic_compare_exchange_n(state, &expected, 1, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
-    pack(args);
-    __atomic_store_n(state, 2, __ATOMIC_RELEASE);
-    return;
-  }
-  while (__atomic_load_n(state, __ATOMIC_ACQUIRE) != 2) {
-  }
 }
 
 struct xg_a_all {
