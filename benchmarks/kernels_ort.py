@@ -1,10 +1,13 @@
 """Single kernels against onnxruntime: the depthwise convs, pools and 1x1 convs of issue 16.
 
     OMP_NUM_THREADS=1 python benchmarks/kernels_ort.py [--cases NAME ...] [--runs 300]
+        [--threads 1]
 
 Each case is one op (with bias and relu for the convs) on random float32 data, built for
-`accel` and host `c` (`num_threads` 1, a profiling build) and written for onnxruntime (1
-intra-op thread) from the same weights. Prints each target's kernel time (the profile's
+`accel`, `dnnl` and host `c` (`num_threads` from `--threads`, a profiling build) and written
+for onnxruntime (as many intra-op threads) from the same weights. An NHWC case (`-nhwc`)
+is the same op on NHWC data for xrelay (onnxruntime gets it NCHW): what dnnl's partitions
+hold, since dnnl's prelude makes activations NHWC. Prints each target's kernel time (the profile's
 mean over the timed runs, so no Python call overhead) and onnxruntime's time per call
 (median, Python overhead included: a few µs), with every output checked against
 onnxruntime's. Rerun at another revision (`git checkout`) to compare kernels: the numbers
@@ -44,6 +47,7 @@ class Case:
     kernel: int = 3
     stride: int = 1
     pad: int = 1
+    layout: str = "NCHW"
 
 
 CASES = {
@@ -54,6 +58,7 @@ CASES = {
     "depthwise-96x112-s2": Case("conv", (1, 96, 112, 112), 96, 96, stride=2),
     "maxpool-squeezenet": Case("max_pool", (1, 64, 111, 111), stride=2, pad=0),
     "maxpool-shufflenet": Case("max_pool", (1, 24, 112, 112), stride=2, pad=1),
+    "maxpool-squeezenet-nhwc": Case("max_pool", (1, 64, 111, 111), stride=2, pad=0, layout="NHWC"),
     "conv1x1-512-1000": Case("conv", (1, 512, 13, 13), 1000, kernel=1, pad=0),
     "conv1x1-1024-256": Case("conv", (1, 1024, 14, 14), 256, kernel=1, pad=0),
     "gconv1x1-544-g4": Case("conv", (1, 544, 7, 7), 544, 4, kernel=1, pad=0),
@@ -63,7 +68,8 @@ CASES = {
 def models(case: Case, rng: np.random.Generator) -> tuple[IRModule, bytes, Array]:
     """The xrelay module, the ONNX model and the input of `case`."""
     n, c, h, w = case.shape
-    x = relay.var("x", shape=case.shape)
+    nhwc = case.layout == "NHWC"
+    x = relay.var("x", shape=(n, h, w, c) if nhwc else case.shape)
     k, s, p = case.kernel, case.stride, case.pad
     inits: list[onnx.TensorProto] = []
     if case.kind == "conv":
@@ -81,7 +87,9 @@ def models(case: Case, rng: np.random.Generator) -> tuple[IRModule, bytes, Array
         ]
         inits = [numpy_helper.from_array(weight, "w"), numpy_helper.from_array(bias, "b")]
     else:
-        y = relay.nn.max_pool2d(x, pool_size=(k, k), strides=(s, s), padding=(p, p))
+        y = relay.nn.max_pool2d(
+            x, pool_size=(k, k), strides=(s, s), padding=(p, p), layout=case.layout
+        )
         nodes = [helper.make_node("MaxPool", ["x"], ["y"], kernel_shape=[k, k], strides=[s, s],
                                   pads=[p] * 4)]  # fmt: skip
     graph = helper.make_graph(
@@ -94,6 +102,11 @@ def models(case: Case, rng: np.random.Generator) -> tuple[IRModule, bytes, Array
     proto = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
     data = rng.standard_normal(case.shape).astype("float32")
     return IRModule.from_expr(relay.Function([x], y)), proto.SerializeToString(), data
+
+
+def nchw(array: Array, case: Case) -> Array:
+    """An xrelay array of `case` (NHWC for an NHWC case) as NCHW, onnxruntime's layout."""
+    return array.transpose(0, 3, 1, 2) if case.layout == "NHWC" else array
 
 
 def kernel_time(lib: Any, data: Array, runs: int) -> float:
@@ -123,25 +136,30 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="single kernels against onnxruntime")
     parser.add_argument("--cases", nargs="+", choices=list(CASES), default=list(CASES))
     parser.add_argument("--runs", type=int, default=300)
+    parser.add_argument("--threads", type=int, default=1)
     args = parser.parse_args()
     rng = np.random.default_rng(16)
-    print("| case | accel kernel (µs) | c kernel (µs) | onnxruntime call (µs) |")
-    print("| --- | ---: | ---: | ---: |")
+    print(f"{args.threads} thread(s)")
+    print("| case | accel kernel (µs) | dnnl kernel (µs) | c kernel (µs) | onnxruntime call (µs) |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    options = {"num_threads": args.threads, "profile": True}
     for name in args.cases:
-        mod, proto, data = models(CASES[name], rng)
+        case = CASES[name]
+        mod, proto, data = models(case, rng)
         ort: Any = importlib.import_module("onnxruntime")  # untyped
-        options = ort.SessionOptions()
-        options.intra_op_num_threads, options.inter_op_num_threads = 1, 1
-        session = ort.InferenceSession(proto, options, providers=["CPUExecutionProvider"])
+        settings = ort.SessionOptions()
+        settings.intra_op_num_threads, settings.inter_op_num_threads = args.threads, 1
+        session = ort.InferenceSession(proto, settings, providers=["CPUExecutionProvider"])
         want: Array = session.run(None, {"x": data})[0]
+        given = data.transpose(0, 2, 3, 1).copy() if case.layout == "NHWC" else data
         times: list[str] = []
-        for target in (["accel", "c"], "c"):
-            lib = xrelay.build(mod, target=target, options={"num_threads": 1, "profile": True})
-            np.testing.assert_allclose(lib(data), want, rtol=1e-3, atol=1e-3)
-            times.append(f"{kernel_time(lib, data, args.runs):.1f}")
+        for target in (["accel", "c"], ["dnnl", "c"], "c"):
+            lib = xrelay.build(mod, target=target, options=options)
+            np.testing.assert_allclose(nchw(lib(given), case), want, rtol=1e-3, atol=1e-3)
+            times.append(f"{kernel_time(lib, given, args.runs):.1f}")
         run: Callable[[], object] = lambda s=session, d=data: s.run(None, {"x": d})  # noqa: E731
         ort_us = call_time(run, args.runs)
-        print(f"| {name} | {times[0]} | {times[1]} | {ort_us:.1f} |", flush=True)
+        print(f"| {name} | {' | '.join(times)} | {ort_us:.1f} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -1,15 +1,16 @@
-"""The host's float32 2-D pools on NCHW: the shared library's vectorized pools.
+"""The host's float32 2-D pools on NCHW and NHWC: the shared library's vectorized pools.
 
 `nn.max_pool2d` and `nn.avg_pool2d` (any pool size, strides, dilation,
 padding, `ceil_mode`, `count_include_pad`) through `codegen/kernels/pool.py`'s
-scratch-row kernel, `nn.global_max_pool2d` and `nn.global_avg_pool2d` through
+scratch-row kernel on NCHW or `codegen/kernels/pool_nhwc.py`'s channel-vector kernel on
+NHWC, `nn.global_max_pool2d` and `nn.global_avg_pool2d` (NCHW) through
 its plane reductions, each printed as a routine specialized to the op
 (`codegen/kernels/routine.py`, the library's flags) over a range of planes
-`[q0, q1)`. When the planes move at least two `threads.GRAIN` bytes, a second routine
-runs it on a team of threads (`xn_team` of `codegen/kernels/threads.py`: the build's
-`num_threads`, at most one thread per `threads.GRAIN` bytes read and written) that claim
-contiguous chunks of planes (`xn_parallel`, through a third routine unpacking the
-pointers); one thread calls the range routine directly. Other dtypes, NHWC, empty
+`[q0, q1)` (NHWC: of output rows). When they move at least two `threads.GRAIN` bytes, a
+second routine runs it on a team of threads (`xn_team` of `codegen/kernels/threads.py`: the
+build's `num_threads`, at most one thread per `threads.GRAIN` bytes read and written) that
+claim contiguous chunks of the range (`xn_parallel`, through a third routine unpacking the
+pointers); one thread calls the range routine directly. Other dtypes, other layouts, empty
 planes and rows past the scratch budget keep the loops of `kernels_conv.py` and
 `kernels_nn.py` (double sums, as the interpreter).
 """
@@ -20,7 +21,7 @@ from xrelay.codegen.c import kernels_conv, kernels_nn
 from xrelay.codegen.c.kernel_api import Kernel
 from xrelay.codegen.c.scalars import INDEX
 from xrelay.codegen.c.writer import CWriter
-from xrelay.codegen.kernels import conv_plan, pool, routine, threads, vectors
+from xrelay.codegen.kernels import conv_plan, pool, pool_nhwc, routine, threads, vectors
 from xrelay.dialects.relay.base import get_bool, get_ints, get_str
 from xrelay.dialects.relay.nn import pad_2d
 
@@ -28,9 +29,9 @@ PARAMS = "const float *restrict in0, float *restrict out0"
 RANGE_PARAMS = f"{PARAMS}, {INDEX} q0, {INDEX} q1"
 
 
-def _float32_nchw(k: Kernel) -> bool:
+def _float32_nchw(k: Kernel, layout: str = "NCHW") -> bool:
     return (
-        get_str(k.op.properties, "layout") == "NCHW"
+        get_str(k.op.properties, "layout") == layout
         and k.in_scalar(0).ctype == "float"
         and k.out_scalar().ctype == "float"
         and 0 not in (*k.in_shape(0), *k.out_shape())
@@ -70,8 +71,34 @@ def plan(k: Kernel) -> pool.Pool | None:
     return pool.Pool(conv, False, (rows, cols))
 
 
+def plan_nhwc(k: Kernel) -> pool_nhwc.PoolNhwc | None:
+    """The shared NHWC pool of `k` (a 2-D max or average pool on NHWC float32), else None."""
+    if not _float32_nchw(k, "NHWC"):
+        return None
+    props = k.op.properties
+    (n, h, w, c), (_, oh, ow, _) = k.in_shape(0), k.out_shape()
+    (kh, kw), (sh, sw) = get_ints(props, "pool_size"), get_ints(props, "strides")
+    dh, dw = get_ints(props, "dilation")
+    top, left, bottom, right = pad_2d(get_ints(props, "padding"))
+    geometry = (n, h, w, c, oh, ow, kh, kw, sh, sw, dh, dw, top, left)
+    if k.op.name.endswith("max_pool2d"):
+        return pool_nhwc.PoolNhwc(*geometry, True)
+    include = get_bool(props, "count_include_pad")
+    ends = (h + bottom, w + right) if include else (h, w)
+    rows = tuple(_counts(y * sh - top, dh, kh, ends[0], include) for y in range(oh))
+    cols = tuple(_counts(x * sw - left, dw, kw, ends[1], include) for x in range(ow))
+    return pool_nhwc.PoolNhwc(*geometry, False, (rows, cols))
+
+
 def pool2d(k: Kernel) -> None:
-    """`nn.max_pool2d` / `nn.avg_pool2d`: the shared kernel's routine, or the loops."""
+    """`nn.max_pool2d` / `nn.avg_pool2d`: the shared kernel's routine (NCHW or NHWC), or the
+    loops."""
+    nhwc = plan_nhwc(k)
+    if nhwc is not None:
+        w = CWriter(1)
+        pool_nhwc.rows(w, nhwc)
+        _call(k, "xc_pool_nhwc", w, nhwc.rows, nhwc.moved)
+        return
     found = plan(k)
     if found is None:
         kernels_conv.pool(k)
@@ -95,7 +122,7 @@ def global_pool2d(k: Kernel) -> None:
 
 
 def _call(k: Kernel, stem: str, body: CWriter, planes: int, moved: int) -> None:
-    """The routine of `body` (a loop over the planes `[q0, q1)`) and its call on `k`'s planes:
+    """The routine of `body` (a loop over the planes, or rows, `[q0, q1)`) and its call on `k`'s:
     directly, or, past two grains of bytes `moved`, through an entry routine that splits the
     planes over threads (`threads.call`)."""
     most = min(planes, moved // threads.GRAIN)

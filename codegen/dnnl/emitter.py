@@ -18,7 +18,8 @@ that first, naming the pass that lowers it). Its text, in `dnnl.c`:
   the scratchpad) in its instance slot when the model instance is created,
   `xd_check_<f>` reports a failed run, `xd_destroy_<f>` frees it all;
 - the function itself, called by the host at every run: each op points its
-  memory objects at the caller's buffers and executes its primitive.
+  memory objects at the caller's buffers and executes its primitive; a windowed pool
+  instead calls the host's shared NHWC pool kernel (`shared_pools.py`).
 
 Primitives are created with the build's `num_threads` (`CEmitter.num_threads`)
 OpenMP threads when given, else with OpenMP's default at instance creation
@@ -40,6 +41,7 @@ from xrelay.codegen.dnnl import ACCEPTS
 from xrelay.codegen.dnnl.primitive import Primitive
 from xrelay.codegen.dnnl.primitives import PRINTERS
 from xrelay.codegen.dnnl.runtime import HELPERS
+from xrelay.codegen.dnnl.shared_pools import is_shared_pool, print_shared_pool
 from xrelay.dialects import dnnl
 
 if TYPE_CHECKING:
@@ -93,6 +95,8 @@ class DnnlFunctionEmitter(FunctionEmitter):
                 for type_ in leaf_types(value.type):
                     if scalar(type_).ctype != "float":
                         raise Unsupported(f"cannot emit type '{type_}'")
+            if print_shared_pool(self, op, self.w):
+                return
             printer = PRINTERS.get(type(op))
             if printer is None:
                 raise Unsupported("cannot be emitted")
@@ -114,7 +118,10 @@ class DnnlFunctionEmitter(FunctionEmitter):
 
         A function without primitives (a partition of aliases only, e.g. one reshape)
         reads no state when it runs and creates an empty one."""
-        primitives = any(isinstance(op, dnnl.DnnlOp) for op in self.function.body.walk())
+        primitives = any(
+            isinstance(op, dnnl.DnnlOp) and not is_shared_pool(op)
+            for op in self.function.body.walk()
+        )
         if primitives:
             self.w.line(f"xd_state *s = *(xd_state **)(arena + {self.slot - self.base});")
             self._used.add("arena")

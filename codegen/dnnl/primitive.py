@@ -11,7 +11,8 @@ its sum operand into its result, where oneDNN adds it, unless `plan-memory`
 placed the result over the sum operand (`xrelay.reuse_operand`): then the sum
 is in place and nothing is copied. A relu (op or post-op) is finished after
 the primitive so that NaN stays NaN (`Primitive.after`), and so is a clip post-op (oneDNN's
-clip maps NaN to a bound) and a max pool over NaN or -inf.
+clip maps NaN to a bound). Windowed pools make no primitive: they run the host's shared
+NHWC kernel (`shared_pools.py`), which keeps relay's NaN itself.
 """
 
 from __future__ import annotations
@@ -22,8 +23,7 @@ from typing import TYPE_CHECKING
 from xdsl.dialects.builtin import StringAttr, f32
 from xdsl.ir import Operation, SSAValue
 from xrelay.codegen.c.function import leaf_bytes
-from xrelay.codegen.c.kernel_api import Kernel, leaf_types, numel, static_shape
-from xrelay.codegen.c.kernels_nn import pool2d
+from xrelay.codegen.c.kernel_api import leaf_types, static_shape
 from xrelay.codegen.c.refs import ARENA, CONST, Ref
 from xrelay.codegen.c.scalars import scalar_of
 from xrelay.codegen.c.writer import CWriter
@@ -121,12 +121,10 @@ class Primitive:
     def after(self) -> list[str]:
         """The C run after the primitive where oneDNN's numerics differ from relay's
         (docs/semantics.md): oneDNN's relu and clip, as an op or a post-op, map NaN to 0 (a
-        bound), and its max
-        pooling loses NaN and gives -FLT_MAX for a window of -inf. A relu post-op is not given
+        bound). A relu post-op is not given
         to oneDNN but applied here to the result (`v <= 0 ? 0 : v`), nor a clip (`xd_clip`);
-        after `dnnl.relu` (oneDNN's eltwise) the source's NaN are copied back; after a max pool
-        whose source holds a NaN or -inf (one scan of the source), relay's max pool is computed
-        over oneDNN's result; after a softmax or log_softmax, a row holding a NaN is made
+        after `dnnl.relu` (oneDNN's eltwise) the source's NaN are copied back; after a softmax
+        or log_softmax, a row holding a NaN is made
         NaN throughout; after a layer norm, a row whose values may overflow oneDNN's float
         statistics is computed again in double. The loops are `runtime_numerics.py`'s."""
         eltwise = self.op.properties.get("eltwise")
@@ -141,7 +139,6 @@ class Primitive:
             return [f"xd_clip({dst}, {count}, {f32_literal(lo)}, {f32_literal(hi)});"]
         if self.op.name not in (
             "dnnl.relu",
-            "dnnl.max_pool2d",
             "dnnl.softmax",
             "dnnl.log_softmax",
             "dnnl.layer_norm",
@@ -165,19 +162,7 @@ class Primitive:
                 f"xd_layer_norm_wide({dst}, {src}, {', '.join(affine)}, {count // n}, {n}, "
                 f"{epsilon});"
             ]
-        if self.op.name == "dnnl.relu":
-            return [f"xd_keep_nan({dst}, {src}, {count});"]
-        (src_type,) = leaf_types(self.op.operands[0].type)
-        pool = CWriter(1)
-        kernel = Kernel(self.op, pool, ["in0"], ["out0"], [src_type], leaf_types(value.type))
-        pool2d(kernel)
-        return [
-            f"if (xd_special({src}, {numel(static_shape(src_type))})) {{",
-            f"  const float *const in0 = {src};",
-            f"  float *const out0 = {dst};",
-            *pool.lines,
-            "}",
-        ]
+        return [f"xd_keep_nan({dst}, {src}, {count});"]  # dnnl.relu
 
     def create(self, desc: str) -> None:
         """Create the primitive from an operation descriptor, with the op's post-ops."""

@@ -23,8 +23,7 @@ from xrelay.codegen.dnnl.conv import conv2d
 from xrelay.codegen.dnnl.dims import logical, permuted, plain
 from xrelay.codegen.dnnl.primitive import ELTWISE_ALGORITHMS, Primitive
 from xrelay.dialects import dnnl
-from xrelay.dialects.relay.base import get_bool, get_float, get_int, get_ints, get_str
-from xrelay.dialects.relay.nn import pad_2d
+from xrelay.dialects.relay.base import get_bool, get_float, get_int, get_str
 
 BINARY_ALGORITHMS: dict[type[Operation], str] = {
     dnnl.AddOp: "dnnl_binary_add",
@@ -134,46 +133,23 @@ def batch_norm(p: Primitive) -> None:
     p.result("DNNL_ARG_DST", "dnnl_query_dst_md")
 
 
-def pool2d(p: Primitive) -> None:
-    """Max or average pooling (global: one window over H and W)."""
-    props = p.op.properties
-    layout = get_str(props, "layout")
+def global_avg_pool2d(p: Primitive) -> None:
+    """Global average pooling: one window over H and W (windowed pools are `shared_pools.py`'s)."""
+    layout = get_str(p.op.properties, "layout")
     shape, out = p.shape(0), p.out_shape()
-    height, width = shape[layout.index("H")], shape[layout.index("W")]
-    if isinstance(p.op, dnnl.GlobalAvgPool2DOp):
-        kernel, steps, dilation, padding = [height, width], [1, 1], [1, 1], (0, 0, 0, 0)
-        algorithm = "dnnl_pooling_avg_exclude_padding"
-    else:
-        kernel, steps = list(get_ints(props, "pool_size")), list(get_ints(props, "strides"))
-        dilation, padding = list(get_ints(props, "dilation")), pad_2d(get_ints(props, "padding"))
-        include = isinstance(p.op, dnnl.AvgPool2DOp) and get_bool(props, "count_include_pad")
-        algorithm = (
-            "dnnl_pooling_max"
-            if isinstance(p.op, dnnl.MaxPool2DOp)
-            else f"dnnl_pooling_avg_{'include' if include else 'exclude'}_padding"
-        )
-    top, left, bottom, right = padding
-    extents = (out[layout.index("H")], out[layout.index("W")])
-    ends = [
-        (extent - 1) * step + (size - 1) * rate + 1 - full - start
-        for extent, step, size, rate, full, start in zip(
-            extents, steps, kernel, dilation, (height, width), (top, left), strict=True
-        )
-    ]  # ceil_mode: the last window may reach past the declared padding
-    pad_r = [max(bottom, ends[0]), max(right, ends[1])]
     src = p.desc("src", *logical(shape, layout, "NCHW"))
     dst = p.desc("dst", *logical(out, layout, "NCHW"))
     arrays = [
-        p.array("pool_strides", steps),
-        p.array("kernel", kernel),
-        p.array("dilation", [d - 1 for d in dilation]),
-        p.array("pad_l", [top, left]),
-        p.array("pad_r", pad_r),
+        p.array("pool_strides", [1, 1]),
+        p.array("kernel", [shape[layout.index("H")], shape[layout.index("W")]]),
+        p.array("dilation", [0, 0]),
+        p.array("pad_l", [0, 0]),
+        p.array("pad_r", [0, 0]),
     ]
     p.init.line("dnnl_pooling_v2_desc_t desc;")
     p.check(
-        f"dnnl_pooling_v2_forward_desc_init(&desc, dnnl_forward_inference, {algorithm}, {src}, "
-        f"{dst}, {', '.join(arrays)})",
+        "dnnl_pooling_v2_forward_desc_init(&desc, dnnl_forward_inference, "
+        f"dnnl_pooling_avg_exclude_padding, {src}, {dst}, {', '.join(arrays)})",
         "describing the pooling",
     )
     p.create("&desc")
@@ -277,9 +253,7 @@ PRINTERS: dict[type[dnnl.DnnlOp], Callable[[Primitive], None]] = {
     dnnl.SubtractOp: binary,
     dnnl.MultiplyOp: binary,
     dnnl.BatchNormOp: batch_norm,
-    dnnl.MaxPool2DOp: pool2d,
-    dnnl.AvgPool2DOp: pool2d,
-    dnnl.GlobalAvgPool2DOp: pool2d,
+    dnnl.GlobalAvgPool2DOp: global_avg_pool2d,
     dnnl.ReorderOp: reorder,
     dnnl.BatchMatmulOp: matmul,
     dnnl.MatmulOp: matmul,

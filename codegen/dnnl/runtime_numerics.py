@@ -1,12 +1,10 @@
 """The C loops through which the dnnl backend keeps relay's numerics where oneDNN's differ.
 
-oneDNN's relu (eltwise op and post-op) gives 0 for NaN, and its max pooling loses NaN and
-starts from -FLT_MAX (`docs/semantics.md`); `Primitive.after` calls these after the
-primitive: `xd_relu` (a relu post-op, in place), `xd_clip` (a clip post-op, in place),
-`xd_keep_nan` (after oneDNN's eltwise relu: the source's NaN back) and `xd_special`
-(whether a max pool's source holds a NaN or -inf, when relay's pool loop then recomputes
-the result), `xd_softmax_nan` (a softmax or log_softmax row where oneDNN gave a NaN is NaN
-throughout) and `xd_layer_norm_wide` (a layer norm row whose squared deviations may
+oneDNN's relu (eltwise op and post-op) gives 0 for NaN (`docs/semantics.md`);
+`Primitive.after` calls these after the primitive: `xd_relu` (a relu post-op, in place),
+`xd_clip` (a clip post-op, in place), `xd_keep_nan` (after oneDNN's eltwise relu: the
+source's NaN back), `xd_softmax_nan` (a softmax or log_softmax row where oneDNN gave a NaN
+is NaN throughout) and `xd_layer_norm_wide` (a layer norm row whose squared deviations may
 overflow oneDNN's float accumulators is computed again in double). dnnl.c is compiled at
 -O0 (glue around oneDNN calls); these touch every element, so GCC compiles them at -O3
 (`XD_LOOP`; other compilers at the unit's level).
@@ -92,15 +90,6 @@ XD_LOOP static inline void xd_layer_norm_wide(float *restrict dst, const float *
       dst[r * n + i] = (float)(beta != NULL ? v + beta[i] : v);
     }
   }
-}
-
-/* Whether src holds a NaN or -inf. */
-XD_LOOP static inline int xd_special(const float *src, int64_t n) {
-  int special = 0;
-  for (int64_t i = 0; i < n; ++i) {
-    special |= (src[i] != src[i]) | (src[i] < -FLT_MAX);
-  }
-  return special;
 }
 """
 """The helpers (part of `runtime.HELPERS`)."""
