@@ -59,6 +59,9 @@ CASES = {
     "maxpool-squeezenet": Case("max_pool", (1, 64, 111, 111), stride=2, pad=0),
     "maxpool-shufflenet": Case("max_pool", (1, 24, 112, 112), stride=2, pad=1),
     "maxpool-squeezenet-nhwc": Case("max_pool", (1, 64, 111, 111), stride=2, pad=0, layout="NHWC"),
+    "conv-first-squeezenet-nhwc": Case(
+        "conv", (1, 3, 224, 224), 64, stride=2, pad=0, layout="NHWC"
+    ),
     "conv1x1-512-1000": Case("conv", (1, 512, 13, 13), 1000, kernel=1, pad=0),
     "conv1x1-1024-256": Case("conv", (1, 1024, 14, 14), 256, kernel=1, pad=0),
     "gconv1x1-544-g4": Case("conv", (1, 544, 7, 7), 544, 4, kernel=1, pad=0),
@@ -76,9 +79,14 @@ def models(case: Case, rng: np.random.Generator) -> tuple[IRModule, bytes, Array
         o = case.out_channels
         weight = (rng.standard_normal((o, c // case.groups, k, k)) * 0.1).astype("float32")
         bias = rng.standard_normal(o).astype("float32")
-        conv = relay.nn.conv2d(x, relay.const(weight), strides=(s, s), padding=(p, p),
-                               groups=case.groups)  # fmt: skip
-        y = relay.nn.relu(relay.nn.bias_add(conv, relay.const(bias)))
+        if nhwc:  # dnnl's layouts: NHWC activations, HWIO weights
+            conv = relay.nn.conv2d(x, relay.const(weight.transpose(2, 3, 1, 0).copy()),
+                                   strides=(s, s), padding=(p, p), groups=case.groups,
+                                   data_layout="NHWC", kernel_layout="HWIO")  # fmt: skip
+        else:
+            conv = relay.nn.conv2d(x, relay.const(weight), strides=(s, s), padding=(p, p),
+                                   groups=case.groups)  # fmt: skip
+        y = relay.nn.relu(relay.nn.bias_add(conv, relay.const(bias), axis=3 if nhwc else 1))
         nodes = [
             helper.make_node(
                 "Conv", ["x", "w", "b"], ["c"], strides=[s, s], pads=[p] * 4, group=case.groups
@@ -155,7 +163,9 @@ def main() -> None:
         times: list[str] = []
         for target in (["accel", "c"], ["dnnl", "c"], "c"):
             lib = xrelay.build(mod, target=target, options=options)
-            np.testing.assert_allclose(nchw(lib(given), case), want, rtol=1e-3, atol=1e-3)
+            got = lib(given)
+            assert isinstance(got, np.ndarray)  # one output
+            np.testing.assert_allclose(nchw(got, case), want, rtol=1e-3, atol=1e-3)
             times.append(f"{kernel_time(lib, given, args.runs):.1f}")
         run: Callable[[], object] = lambda s=session, d=data: s.run(None, {"x": d})  # noqa: E731
         ort_us = call_time(run, args.runs)

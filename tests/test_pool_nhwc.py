@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 import pytest
 from testlib.accel_cases import text
+from xrelay.codegen.kernels import pool_nhwc
 
 import xrelay
 from xrelay import IRModule, relay
@@ -124,3 +125,60 @@ def test_squeezenet_pool_on_two_threads(cache: Path) -> None:
     lib = xrelay.build(mod, ["dnnl", "c"], None, {"cache_dir": cache, "num_threads": 2})
     np.testing.assert_array_equal(np.asarray(lib(data)), want)
     assert "xc_pool_nhwc_chunk_" in _units(lib)  # the threaded entry of the kernel
+
+
+def _conv_relu_pool(second_use: bool, average: bool) -> tuple[IRModule, Array]:
+    """conv + bias + relu (dnnl's post-op) read by a 3x3 stride 2 pool (and, with
+    `second_use`, also returned), on an input holding NaN and infinities."""
+    rng = np.random.default_rng(2900)
+    x = relay.var("x", shape=(1, 3, 33, 35))
+    w = relay.const((rng.standard_normal((24, 3, 3, 3)) * 0.5).astype("float32"))
+    b = relay.const(rng.standard_normal(24).astype("float32"))
+    c = relay.nn.relu(relay.nn.bias_add(relay.nn.conv2d(x, w, strides=(2, 2)), b))
+    pool = relay.nn.avg_pool2d if average else relay.nn.max_pool2d
+    y = pool(c, pool_size=(3, 3), strides=(2, 2))
+    body = relay.Tuple([y, c]) if second_use else y
+    data = rng.standard_normal((1, 3, 33, 35)).astype("float32")
+    data[0, 0, 5, 5], data[0, 1, 10, 10], data[0, 2, 20, 20] = np.nan, -np.inf, np.inf
+    return IRModule.from_expr(relay.Function([x], body)), data
+
+
+@pytest.mark.parametrize(
+    ("second_use", "average", "moved"),
+    [(False, False, True), (True, False, False), (False, True, False)],
+    ids=["max-pool-alone-reads-it", "result-also-returned", "average-pool"],
+)
+def test_a_max_pool_applies_its_producers_relu(
+    cache: Path, second_use: bool, average: bool, moved: bool
+) -> None:
+    """The relu of a conv read only by a max pool moves into the pool's stores (no pass over
+    the conv's result); NaN, infinities and +0 come out as relay's."""
+    mod, data = _conv_relu_pool(second_use, average)
+    want = [np.asarray(w) for w in xrelay.evaluate(mod, data)] if second_use else None
+    lib = xrelay.build(mod, ["dnnl", "c"], None, {"cache_dir": cache})
+    relu_pass = text(lib.sources, "dnnl.c").count("xd_relu((float *)")
+    assert relu_pass == (0 if moved else 1)
+    assert ("xa_relu(r" in _units(lib)) == moved
+    outs = lib(data)
+    for got, expected in zip(
+        outs if second_use else [outs],
+        want if want is not None else [np.asarray(xrelay.evaluate(mod, data))],
+        strict=True,
+    ):
+        got = np.asarray(got)
+        assert np.array_equal(np.isnan(got), np.isnan(expected))
+        np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)
+        zeros = expected == 0
+        assert not np.signbit(got[zeros]).any()  # relu's zeros are +0
+
+
+def _geometry(oh: int, top: int) -> pool_nhwc.PoolNhwc:
+    """A 2x2 max pool of stride 3 (rows) over 4x4 pixels of 8 channels."""
+    return pool_nhwc.PoolNhwc(1, 4, 4, 8, oh, 3, 2, 2, 3, 1, 1, 1, top, 0, True)
+
+
+def test_every_window_reads_input() -> None:
+    assert pool_nhwc.every_window_reads_input(_geometry(oh=2, top=0))
+    # with 3 rows of top padding the first window covers rows -3 and -2 only: it gives the
+    # lowest float, which relu would make 0, so relu and the pool do not commute there
+    assert not pool_nhwc.every_window_reads_input(_geometry(oh=3, top=3))

@@ -95,9 +95,7 @@ def pool2d(k: Kernel) -> None:
     loops."""
     nhwc = plan_nhwc(k)
     if nhwc is not None:
-        w = CWriter(1)
-        pool_nhwc.rows(w, nhwc)
-        _call(k, "xc_pool_nhwc", w, nhwc.rows, nhwc.moved)
+        print_nhwc(k, nhwc)
         return
     found = plan(k)
     if found is None:
@@ -108,6 +106,13 @@ def pool2d(k: Kernel) -> None:
     pool.planes(w, found)
     moved = 4 * conv.n * conv.c * (conv.h * conv.w + conv.oh * conv.ow)
     _call(k, "xc_pool", w, conv.n * conv.c, moved)
+
+
+def print_nhwc(k: Kernel, found: pool_nhwc.PoolNhwc) -> None:
+    """The shared NHWC pool `found` of `k`: its routine and call."""
+    w = CWriter(1)
+    pool_nhwc.rows(w, found)
+    _call(k, "xc_pool_nhwc", w, found.rows, found.moved)
 
 
 def global_pool2d(k: Kernel) -> None:

@@ -27,6 +27,7 @@ from xrelay.codegen.c.kernel_api import leaf_types, static_shape
 from xrelay.codegen.c.refs import ARENA, CONST, Ref
 from xrelay.codegen.c.scalars import scalar_of
 from xrelay.codegen.c.writer import CWriter
+from xrelay.codegen.dnnl.shared_pools import defers_relu
 from xrelay.dialects.dnnl import clip_bounds
 from xrelay.dialects.relay.base import get_bool, get_float
 
@@ -133,6 +134,8 @@ class Primitive:
         pointer = self.owner.pointer(self.owner.ref(value))
         dst = pointer if pointer.startswith("(float *)") else f"(float *){pointer}"
         if isinstance(eltwise, StringAttr) and eltwise.data == "relu":
+            if defers_relu(self.op):  # the max pool reading the result applies it
+                return []
             return [f"xd_relu({dst}, {count});"]
         if isinstance(eltwise, StringAttr) and eltwise.data == "clip":
             lo, hi = clip_bounds(self.op)

@@ -60,6 +60,10 @@ class PoolNhwc:
     is_max: bool
     counts: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
     """An average's divisors: per output row, per output column (at least 1)."""
+    relu: bool = False
+    """A max pool that also applies relu to what it stores (`xa_relu`: NaN kept, -0 to +0):
+    `relu(max_pool(x))`, which equals `max_pool(relu(x))` when every window holds a tap of
+    the input (`every_window_reads_input`), so a producer's relu can move here."""
 
     @property
     def rows(self) -> int:
@@ -70,6 +74,20 @@ class PoolNhwc:
     def moved(self) -> int:
         """Bytes read and written (the threads' measure of work)."""
         return 4 * self.n * self.c * (self.h * self.w + self.oh * self.ow)
+
+
+def _reads(start: int, dilation: int, size: int, extent: int) -> bool:
+    """Whether a window from `start` has a tap inside `[0, extent)`."""
+    return any(0 <= start + t * dilation < extent for t in range(size))
+
+
+def every_window_reads_input(p: PoolNhwc) -> bool:
+    """Whether every output window holds at least one input tap (none lies wholly in the
+    padding, whose lowest value `relu` would turn into 0): then a max pool commutes with
+    relu, NaN, infinities and signed zeros included (relu is monotone, keeps NaN, and makes
+    every value at least +0, above the padding's lowest)."""
+    rows = all(_reads(y * p.sh - p.top, p.dh, p.kh, p.h) for y in range(p.oh))
+    return rows and all(_reads(x * p.sw - p.left, p.dw, p.kw, p.w) for x in range(p.ow))
 
 
 def _f(value: float) -> str:
@@ -136,7 +154,7 @@ def _pixel(w: CWriter, p: PoolNhwc, ky: tuple[str, str], kx: tuple[str, str], lo
                     load = "xa_ldn(at, nc)" if width == 1 else f"xa_ld(at + {u} * XA_VL)"
                     w.line(f"{r} = xa_max({r}, {load});" if p.is_max else f"{r} += {load};")
             for u, r in enumerate(names):
-                value = r if p.is_max else f"{r} / count"
+                value = (f"xa_relu({r})" if p.relu else r) if p.is_max else f"{r} / count"
                 if width == 1:
                     w.line(f"xa_stn(to + c, {value}, nc);")
                 else:
