@@ -29,7 +29,8 @@ PARAMS = "const float *restrict in0, float *restrict out0"
 RANGE_PARAMS = f"{PARAMS}, {INDEX} q0, {INDEX} q1"
 
 
-def _float32_nchw(k: Kernel, layout: str = "NCHW") -> bool:
+def _float32_in(k: Kernel, layout: str = "NCHW") -> bool:
+    """Whether `k` reads and writes float32 in `layout`, no dim 0."""
     return (
         get_str(k.op.properties, "layout") == layout
         and k.in_scalar(0).ctype == "float"
@@ -50,44 +51,51 @@ def _counts(start: int, dilation: int, size: int, end: int, include: bool) -> in
     return max(found, 1)
 
 
+def _window(k: Kernel) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """A 2-D pool's (kh, kw), (sh, sw, dh, dw) and padding (top, left, bottom, right)."""
+    props = k.op.properties
+    size, strides = get_ints(props, "pool_size"), get_ints(props, "strides")
+    return size, (*strides, *get_ints(props, "dilation")), pad_2d(get_ints(props, "padding"))
+
+
+def _divisors(
+    k: Kernel, extents: tuple[int, int, int, int]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """An average pool's divisor per output row and per output column, for input and output
+    extents `(h, w, oh, ow)`."""
+    h, w, oh, ow = extents
+    (kh, kw), (sh, sw, dh, dw), (top, left, bottom, right) = _window(k)
+    include = get_bool(k.op.properties, "count_include_pad")
+    ends = (h + bottom, w + right) if include else (h, w)
+    rows = tuple(_counts(y * sh - top, dh, kh, ends[0], include) for y in range(oh))
+    cols = tuple(_counts(x * sw - left, dw, kw, ends[1], include) for x in range(ow))
+    return rows, cols
+
+
 def plan(k: Kernel) -> pool.Pool | None:
     """The shared pool of `k` (a 2-D max or average pool), None for the loops."""
-    if not _float32_nchw(k):
+    if not _float32_in(k):
         return None
-    props = k.op.properties
     (n, c, h, w), (_, _, oh, ow) = k.in_shape(0), k.out_shape()
-    (kh, kw), (sh, sw) = get_ints(props, "pool_size"), get_ints(props, "strides")
-    dh, dw = get_ints(props, "dilation")
-    top, left, bottom, right = pad_2d(get_ints(props, "padding"))
+    (kh, kw), (sh, sw, dh, dw), (top, left, _, _) = _window(k)
     conv = conv_plan.Conv(n, c, h, w, c, kh, kw, oh, ow, sh, sw, dh, dw, top, left)
     if not pool.fits(conv):
         return None
     if k.op.name.endswith("max_pool2d"):  # relay.nn's, or accel's (`accel/pool_blocked.py`)
         return pool.Pool(conv, True)
-    include = get_bool(props, "count_include_pad")
-    ends = (h + bottom, w + right) if include else (h, w)
-    rows = tuple(_counts(y * sh - top, dh, kh, ends[0], include) for y in range(oh))
-    cols = tuple(_counts(x * sw - left, dw, kw, ends[1], include) for x in range(ow))
-    return pool.Pool(conv, False, (rows, cols))
+    return pool.Pool(conv, False, _divisors(k, (h, w, oh, ow)))
 
 
 def plan_nhwc(k: Kernel) -> pool_nhwc.PoolNhwc | None:
     """The shared NHWC pool of `k` (a 2-D max or average pool on NHWC float32), else None."""
-    if not _float32_nchw(k, "NHWC"):
+    if not _float32_in(k, "NHWC"):
         return None
-    props = k.op.properties
     (n, h, w, c), (_, oh, ow, _) = k.in_shape(0), k.out_shape()
-    (kh, kw), (sh, sw) = get_ints(props, "pool_size"), get_ints(props, "strides")
-    dh, dw = get_ints(props, "dilation")
-    top, left, bottom, right = pad_2d(get_ints(props, "padding"))
+    (kh, kw), (sh, sw, dh, dw), (top, left, _, _) = _window(k)
     geometry = (n, h, w, c, oh, ow, kh, kw, sh, sw, dh, dw, top, left)
     if k.op.name.endswith("max_pool2d"):
         return pool_nhwc.PoolNhwc(*geometry, True)
-    include = get_bool(props, "count_include_pad")
-    ends = (h + bottom, w + right) if include else (h, w)
-    rows = tuple(_counts(y * sh - top, dh, kh, ends[0], include) for y in range(oh))
-    cols = tuple(_counts(x * sw - left, dw, kw, ends[1], include) for x in range(ow))
-    return pool_nhwc.PoolNhwc(*geometry, False, (rows, cols))
+    return pool_nhwc.PoolNhwc(*geometry, False, _divisors(k, (h, w, oh, ow)))
 
 
 def pool2d(k: Kernel) -> None:
@@ -117,7 +125,7 @@ def print_nhwc(k: Kernel, found: pool_nhwc.PoolNhwc) -> None:
 
 def global_pool2d(k: Kernel) -> None:
     """`nn.global_max_pool2d` / `nn.global_avg_pool2d`: the plane reductions, or the loops."""
-    if not _float32_nchw(k):
+    if not _float32_in(k):
         kernels_nn.global_pool2d(k)
         return
     n, c, h, width = k.in_shape(0)
