@@ -60,7 +60,8 @@ def cpu_flags() -> set[str]:
 def lacking_march() -> tuple[str, str] | None:
     """A -march this CPU lacks a feature of, and that feature; None if it has them all."""
     flags = cpu_flags()
-    for march in ("x86-64-v2", "x86-64-v3", "skylake-avx512", "sapphirerapids"):
+    # Intel candidates for AMD machines, and AMD's for Intel ones (sse4a, clzero: AMD only)
+    for march in ("x86-64-v2", "x86-64-v3", "skylake-avx512", "sapphirerapids", "znver1"):
         for feature in features_of(march):
             if feature not in flags:
                 return march, feature

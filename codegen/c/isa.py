@@ -62,6 +62,7 @@ FEATURES: tuple[tuple[str, str], ...] = (
     ("__AVX512FP16__", "avx512fp16"),
     ("__AVXVNNI__", "avxvnni"),
     ("__AMX_TILE__", "amx-tile"),
+    ("__SSE4A__", "sse4a"),  # AMD only: a native build on AMD may use it, an Intel CPU lacks it
     ("__ARM_NEON", "neon"),
     ("__ARM_FEATURE_FMA", "arm-fma"),
     ("__ARM_FEATURE_SVE", "sve"),
