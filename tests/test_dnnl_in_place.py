@@ -14,14 +14,13 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
+from testlib.onednn import onednn_log
 
 import xrelay
 from xrelay import IRModule, relay
@@ -86,27 +85,6 @@ def test_a_sum_operand_read_elsewhere_is_copied(channels: int, cache: Path) -> N
         body = run_function(lib.sources.files, "xk_tvmgen_default_dnnl_main_0")
         assert body.count("memcpy(") == copies, reread
         assert body.count("/* sum in place */") == 1 - copies, reread
-
-
-def onednn_log(lib: Any, shape: tuple[int, ...], tmp_path: Path) -> list[list[str]]:
-    """The primitives one run of `lib` executes, as oneDNN logs them (a child process: oneDNN
-    reads DNNL_VERBOSE when it loads)."""
-    script = tmp_path / "run_once.py"
-    script.write_text(
-        "import sys\nimport numpy as np\nfrom xrelay.runtime import Library\n"
-        "lib = Library(sys.argv[1])\n"
-        f"x = np.ones({shape}, 'float32')\n"
-        "lib(x)\nprint('=====', flush=True)\nlib(x)\n"
-    )
-    env = {**os.environ, "DNNL_VERBOSE": "1", "OMP_NUM_THREADS": "1"}
-    result = subprocess.run(
-        [sys.executable, str(script), str(lib.path)], env=env, capture_output=True, text=True
-    )
-    assert result.returncode == 0, result.stderr[-3000:]
-    second = result.stdout.split("=====", 1)[1]
-    return [
-        line.split(",") for line in second.splitlines() if line.startswith("onednn_verbose,exec")
-    ]
 
 
 def test_winograd_uses_16_channel_buffers_as_they_are(cache: Path, tmp_path: Path) -> None:

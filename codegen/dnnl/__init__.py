@@ -15,7 +15,8 @@ Build options, as C flags (`options={"cflags": [...]}`):
 (refused by default, naming the op, when the model instance is created);
 `-DXRELAY_DNNL_NO_WINOGRAD` keeps every convolution direct (by default a 3x3
 stride-1 convolution of 16 or more input channels runs oneDNN's Winograd kernel
-where it has one: faster, and as accurate on tinyres; `conv.winograd_candidate`).
+where it has one: faster, and as accurate on tinyres; `conv.winograd_candidate`; its
+2x3 or 4x3 kernel by shape and thread count, `conv.winograd_kernels`).
 """
 
 from __future__ import annotations

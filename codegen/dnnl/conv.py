@@ -46,6 +46,43 @@ def winograd_candidate(p: Primitive) -> bool:
     )
 
 
+WINOGRAD_2X3, WINOGRAD_4X3 = "wino_2x3", "wino_4x3"
+"""oneDNN 2.6's two f32 Winograd kernels on AVX-512, by the names they report:
+`jit_fp32_wino_2x3` computes 2x2 outputs from each 4x4 input tile, `jit_wino_4x3` 4x4
+from 6x6 (fewer multiplies; costlier transforms; weights 36/16 times the 2x3 kernel's size,
+read from memory at every run once they outgrow the caches; and a tile count that small
+images fill poorly). oneDNN's own first choice is the 2x3 kernel for every shape."""
+
+
+def winograd_kernels(p: Primitive) -> tuple[str, str] | None:
+    """The oneDNN Winograd kernels a `winograd_candidate` asks for, on one thread and on
+    more (None: not a candidate): `wino_4x3` from 32 input channels on images of at least
+    25x25; on one thread also on images of at least 13x13 with at least 96 input and 208
+    output channels; `wino_2x3` otherwise.
+
+    Measured with oneDNN 2.6 on an AVX-512 Intel Xeon, each kernel with its reorders from
+    and to NHWC, on the 3x3 convolutions of the speed benchmark's models (a C test of one
+    convolution run again and again): on one thread the 4x3 kernel takes 0.54-0.93x the 2x3
+    time for 128 -> 32 channels at 56x56, 64 -> 192 at 55x55, 128 -> 128 and 64 -> 128 at
+    56x56, 256 -> 256 at 14x14 and 96 -> 208 to 160 -> 320 at 13x13; about the same for 64 ->
+    64 at 56x56 and 128 -> 128 at 28x28; 1.0-1.3x on fewer channels (16 -> 64 at 55x55, 48 ->
+    192 and 64 -> 256 at 13x13, 128 -> 32 at 14x14), and 1.5-2.2x on images of 7x7 and
+    below, which it tiles 4 times at most. Inside light ResNet-50 on two threads (oneDNN's
+    own timings, `ONEDNN_VERBOSE`) its 256 -> 256 convolutions at 14x14, whose 4x3 weights
+    take 9.4 MB each, took 1.15x the 2x3 time: there the 13x13 case stays on 2x3."""
+    if not winograd_candidate(p):
+        return None
+    layout = get_str(p.op.properties, "data_layout")
+    shape = p.shape(0)
+    cin, cout = shape[layout.index("C")], p.out_shape()[layout.index("C")]
+    side = min(shape[layout.index("H")], shape[layout.index("W")])
+    if cin >= 32 and side >= 25:
+        return WINOGRAD_4X3, WINOGRAD_4X3
+    if cin >= 96 and cout >= 208 and side >= 13:
+        return WINOGRAD_4X3, WINOGRAD_2X3
+    return WINOGRAD_2X3, WINOGRAD_2X3
+
+
 def conv2d(p: Primitive) -> None:
     """Convolution: Winograd for a `winograd_candidate` where oneDNN has a fast kernel for it
     (on its blocked layouts: over the user's NHWC bytes where they are alike, else reordered
@@ -72,7 +109,8 @@ def conv2d(p: Primitive) -> None:
         f"dnnl_convolution_direct, {src}, {weights}, {bias}, {dst}, {geometry})",
         "describing the convolution",
     )
-    if winograd_candidate(p):
+    kernels = winograd_kernels(p)
+    if kernels is not None:
         p.init.line("#ifndef XRELAY_DNNL_NO_WINOGRAD")
         blocked_src = p.desc("blocked_src", logical(p.shape(0), layout, "NCHW")[0], None)
         blocked_dst = p.desc("blocked_dst", logical(p.out_shape(), layout, "NCHW")[0], None)
@@ -84,7 +122,8 @@ def conv2d(p: Primitive) -> None:
         )
         post_ops = p.post_ops()
         p.init.line(
-            f"if (xd_winograd(s, {p.index}, described, &winograd, {post_ops}, {src}, {dst}))"
+            f'if (xd_winograd(s, {p.index}, described, &winograd, "{kernels[0]}", '
+            f'"{kernels[1]}", {post_ops}, {src}, {dst}))'
         )
         p.init.line("#endif")
     with p.init.block():

@@ -53,6 +53,7 @@ PRIMITIVES = r"""#ifndef XR_DNNL_HELPERS
 #include <dnnl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -72,6 +73,15 @@ static inline int xd_threads_begin(int n) {
 #endif
   (void)n;
   return 0;
+}
+
+/* The threads primitives made now run on (between xd_threads_begin and xd_threads_end). */
+static inline int xd_max_threads(void) {
+#ifdef _OPENMP
+  return omp_get_max_threads();
+#else
+  return 1;
+#endif
 }
 
 static inline void xd_threads_end(int saved) {

@@ -102,15 +102,41 @@ static inline dnnl_status_t xd_view(xd_state *s, const dnnl_memory_desc_t *user,
   return status;
 }
 
+/* The primitive descriptor of `desc` with `attr` whose implementation's name contains
+ * `prefer` (e.g. "wino_4x3"), else oneDNN's first choice. */
+static inline dnnl_status_t xd_preferred(dnnl_primitive_desc_t *pd, const_dnnl_op_desc_t desc,
+                                         const_dnnl_primitive_attr_t attr, dnnl_engine_t engine,
+                                         const char *prefer) {
+  dnnl_primitive_desc_iterator_t it = NULL;
+  if (dnnl_primitive_desc_iterator_create(&it, desc, attr, engine, NULL) == dnnl_success) {
+    dnnl_status_t step = dnnl_success;
+    for (; step == dnnl_success && *pd == NULL; step = dnnl_primitive_desc_iterator_next(it)) {
+      dnnl_primitive_desc_t candidate = dnnl_primitive_desc_iterator_fetch(it);
+      const char *impl = NULL;
+      if (candidate != NULL &&
+          dnnl_primitive_desc_query(candidate, dnnl_query_impl_info_str, 0, &impl) ==
+              dnnl_success &&
+          impl != NULL && strstr(impl, prefer) != NULL) {
+        *pd = candidate;
+      } else if (candidate != NULL) {
+        dnnl_primitive_desc_destroy(candidate);
+      }
+    }
+    dnnl_primitive_desc_iterator_destroy(it);
+  }
+  return *pd != NULL ? dnnl_success : dnnl_primitive_desc_create(pd, desc, attr, engine, NULL);
+}
+
 /* Unless -DXRELAY_DNNL_NO_WINOGRAD: primitive k as the Winograd convolution `desc`
- * (`described`: its status) on oneDNN's blocked layouts, over the user's `src` and `dst` where
- * they hold the same bytes, else between reorders from `src` and to `dst` (and of `dst` in
- * first, for a sum post-op). 0 if made; nonzero, nothing kept, where oneDNN has no fast
- * Winograd kernel for it (the caller makes the direct one). */
+ * (`described`: its status) on oneDNN's blocked layouts, in the kernel named by `one` when
+ * primitives are made for one thread, by `many` for more (where oneDNN has it), over the
+ * user's `src` and `dst` where they hold the same bytes, else between reorders from `src`
+ * and to `dst` (and of `dst` in first, for a sum post-op). 0 if made; nonzero, nothing kept,
+ * where oneDNN has no fast Winograd kernel for it (the caller makes the direct one). */
 static inline int xd_winograd(xd_state *s, int k, dnnl_status_t described,
-                              const_dnnl_op_desc_t desc, int sum, dnnl_alg_kind_t alg,
-                              float scale, const dnnl_memory_desc_t *src,
-                              const dnnl_memory_desc_t *dst) {
+                              const_dnnl_op_desc_t desc, const char *one, const char *many,
+                              int sum, dnnl_alg_kind_t alg, float scale,
+                              const dnnl_memory_desc_t *src, const dnnl_memory_desc_t *dst) {
   xd_wino *w = &s->wino[k];
   dnnl_primitive_attr_t attr = NULL;
   dnnl_primitive_desc_t pd = NULL;
@@ -120,7 +146,7 @@ static inline int xd_winograd(xd_state *s, int k, dnnl_status_t described,
     status = xd_attr(&attr, sum, alg, scale);
   }
   if (status == dnnl_success) {
-    status = dnnl_primitive_desc_create(&pd, desc, attr, s->engine, NULL);
+    status = xd_preferred(&pd, desc, attr, s->engine, xd_max_threads() > 1 ? many : one);
   }
   if (attr != NULL) {
     dnnl_primitive_attr_destroy(attr);

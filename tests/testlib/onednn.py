@@ -1,0 +1,33 @@
+"""oneDNN's own record of what a dnnl library runs (`DNNL_VERBOSE=1`)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def onednn_log(
+    lib: Any, shape: tuple[int, ...], tmp_path: Path, threads: int = 1
+) -> list[list[str]]:
+    """The primitives the second run of `lib` on ones of `shape` executes, as oneDNN logs them
+    (fields split at commas), run in a child process: oneDNN reads DNNL_VERBOSE when it
+    loads."""
+    script = tmp_path / "run_once.py"
+    script.write_text(
+        "import sys\nimport numpy as np\nfrom xrelay.runtime import Library\n"
+        "lib = Library(sys.argv[1])\n"
+        f"x = np.ones({shape}, 'float32')\n"
+        "lib(x)\nprint('=====', flush=True)\nlib(x)\n"
+    )
+    env = {**os.environ, "DNNL_VERBOSE": "1", "OMP_NUM_THREADS": str(threads)}
+    result = subprocess.run(
+        [sys.executable, str(script), str(lib.path)], env=env, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    second = result.stdout.split("=====", 1)[1]
+    return [
+        line.split(",") for line in second.splitlines() if line.startswith("onednn_verbose,exec")
+    ]
