@@ -9,14 +9,15 @@ from xrelay.codegen.c.scalars import INDEX
 
 
 class CWriter:
-    """Lines of C, two spaces per level; `block(head)` opens `head {` and closes it."""
+    """Lines of C, two spaces per level (preprocessor lines at the margin); `block(head)` opens
+    `head {` and closes it."""
 
     def __init__(self, depth: int = 0) -> None:
         self.lines: list[str] = []
         self.depth = depth
 
     def line(self, text: str) -> None:
-        self.lines.append("  " * self.depth + text if text else "")
+        self.lines.append("  " * self.depth + text if text and text[0] != "#" else text)
 
     @contextmanager
     def block(self, head: str = "") -> Generator[None]:

@@ -16,7 +16,11 @@ Build options, as C flags (`options={"cflags": [...]}`):
 `-DXRELAY_DNNL_NO_WINOGRAD` keeps every convolution direct (by default a 3x3
 stride-1 convolution of 16 or more input channels runs oneDNN's Winograd kernel
 where it has one: faster, and as accurate on tinyres; `conv.winograd_candidate`; its
-2x3 or 4x3 kernel by shape and thread count, `conv.winograd_kernels`).
+2x3 or 4x3 kernel by shape and thread count, `conv.winograd_kernels`;
+`-DXRELAY_DNNL_WINOGRAD_DEFAULT` leaves that choice to oneDNN, whose first is 2x3);
+`-DXRELAY_DNNL_RELU_POST_OP` gives relu post-ops to oneDNN (faster, but NaN become 0:
+by default xrelay applies them after the primitive, keeping NaN, `docs/semantics.md`).
+`benchmarks/dnnl_variants.py` times a model built with each.
 """
 
 from __future__ import annotations

@@ -114,7 +114,9 @@ class Primitive:
         """The post-op arguments of `xd_primitive`: `sum, eltwise algorithm, its scale`."""
         eltwise = self.op.properties.get("eltwise")
         algorithm, scale = "dnnl_alg_kind_undef", 1
-        if isinstance(eltwise, StringAttr) and eltwise.data not in ("relu", "clip"):  # `after`
+        if isinstance(eltwise, StringAttr) and eltwise.data == "relu":  # `after`, unless
+            algorithm = "XD_RELU_POST_OP"  # -DXRELAY_DNNL_RELU_POST_OP
+        elif isinstance(eltwise, StringAttr) and eltwise.data != "clip":  # clip: `after`
             algorithm = ELTWISE_ALGORITHMS[eltwise.data]
             scale = ELTWISE_SCALES.get(eltwise.data, 1)
         return f"{int(self.has_sum())}, {algorithm}, {scale}.0f"
@@ -122,8 +124,9 @@ class Primitive:
     def after(self) -> list[str]:
         """The C run after the primitive where oneDNN's numerics differ from relay's
         (docs/semantics.md): oneDNN's relu and clip, as an op or a post-op, map NaN to 0 (a
-        bound). A relu post-op is not given
-        to oneDNN but applied here to the result (`v <= 0 ? 0 : v`), nor a clip (`xd_clip`);
+        bound). A relu post-op is not given to oneDNN but applied here to the result (`v <= 0
+        ? 0 : v`; `-DXRELAY_DNNL_RELU_POST_OP` gives it to oneDNN instead, NaN becoming 0), nor
+        a clip (`xd_clip`);
         after `dnnl.relu` (oneDNN's eltwise) the source's NaN are copied back; after a softmax
         or log_softmax, a row holding a NaN is made
         NaN throughout; after a layer norm, a row whose values may overflow oneDNN's float
@@ -136,7 +139,7 @@ class Primitive:
         if isinstance(eltwise, StringAttr) and eltwise.data == "relu":
             if defers_relu(self.op):  # the max pool reading the result applies it
                 return []
-            return [f"xd_relu({dst}, {count});"]
+            return ["#ifndef XRELAY_DNNL_RELU_POST_OP", f"xd_relu({dst}, {count});", "#endif"]
         if isinstance(eltwise, StringAttr) and eltwise.data == "clip":
             lo, hi = clip_bounds(self.op)
             return [f"xd_clip({dst}, {count}, {f32_literal(lo)}, {f32_literal(hi)});"]

@@ -275,6 +275,14 @@ static inline int xd_adopt(xd_state *s, int k, dnnl_primitive_desc_t pd, const c
   return 0;
 }
 
+/* A relu post-op's algorithm: none (xrelay's NaN-keeping pass after the primitive runs it),
+ * or, built with -DXRELAY_DNNL_RELU_POST_OP, oneDNN's relu (faster; NaN become 0). */
+#ifdef XRELAY_DNNL_RELU_POST_OP
+#define XD_RELU_POST_OP dnnl_eltwise_relu
+#else
+#define XD_RELU_POST_OP dnnl_alg_kind_undef
+#endif
+
 /* Attributes: a user-managed scratchpad, a sum post-op if `sum`, then eltwise `alg` (its
  * result times `scale`). */
 static inline dnnl_status_t xd_attr(dnnl_primitive_attr_t *attr, int sum, dnnl_alg_kind_t alg,

@@ -103,10 +103,14 @@ static inline dnnl_status_t xd_view(xd_state *s, const dnnl_memory_desc_t *user,
 }
 
 /* The primitive descriptor of `desc` with `attr` whose implementation's name contains
- * `prefer` (e.g. "wino_4x3"), else oneDNN's first choice. */
+ * `prefer` (e.g. "wino_4x3"), else (and always with -DXRELAY_DNNL_WINOGRAD_DEFAULT) oneDNN's
+ * first choice. */
 static inline dnnl_status_t xd_preferred(dnnl_primitive_desc_t *pd, const_dnnl_op_desc_t desc,
                                          const_dnnl_primitive_attr_t attr, dnnl_engine_t engine,
                                          const char *prefer) {
+#ifdef XRELAY_DNNL_WINOGRAD_DEFAULT
+  prefer = "";
+#endif
   dnnl_primitive_desc_iterator_t it = NULL;
   if (dnnl_primitive_desc_iterator_create(&it, desc, attr, engine, NULL) == dnnl_success) {
     dnnl_status_t step = dnnl_success;

@@ -35,7 +35,7 @@
 //       CHECK:   static const dnnl_dims_t src_dims = {1, 3, 8, 8};
 //  CHECK-NEXT:   static const dnnl_dims_t src_strides = {192, 1, 24, 3};
 //       CHECK:   XD_TRY(xd_md(&weights, 4, weights_dims, NULL), "describing weights");
-//       CHECK:   if (xd_primitive(s, 1, &desc, 0, dnnl_alg_kind_undef, 1.0f, what, error, size)) {
+//       CHECK:   if (xd_primitive(s, 1, &desc, 0, XD_RELU_POST_OP, 1.0f, what, error, size)) {
 //       CHECK:   if (xd_weights(s, 3, 1, 0, &user_weights, xc_0, what, error, size)) {
 //       CHECK:   if (xd_memory(s, 4, 1, dnnl_query_weights_md, 1, NULL, xc_1, 16, what, error, size)) {
 //       CHECK: static int xk_tvmgen_default_dnnl_main_0_create(unsigned char *instance, char *error, size_t size) {
@@ -61,7 +61,9 @@
 //  CHECK-NEXT:     static const char what[] = "dnnl.conv2d #1 in @tvmgen_default_dnnl_main_0";
 //  CHECK-NEXT:     dnnl_exec_arg_t args[5] = {{[{]}}{DNNL_ARG_SRC, s->mems[2]}, {DNNL_ARG_WEIGHTS, s->mems[3]}, {DNNL_ARG_BIAS, s->mems[4]}, {DNNL_ARG_DST, s->mems[5]}, {0, NULL}};
 //  CHECK-NEXT:     xd_exec(s, 1, args, 4, what);
+//  CHECK-NEXT: #ifndef XRELAY_DNNL_RELU_POST_OP
 //  CHECK-NEXT:     xd_relu((float *)(arena + 0), 256);
+//  CHECK-NEXT: #endif
 //       CHECK:     /* dnnl.reorder */
 //       CHECK:     xd_set(s, 7, o0, what);
 //       CHECK: // ----- constants.bin: 448 bytes of binary data

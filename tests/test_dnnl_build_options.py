@@ -1,0 +1,92 @@
+"""The dnnl target's build options that trade relay's exact numerics or xrelay's kernel
+choices for oneDNN's own (`codegen/dnnl/__init__.py`), timed by
+`benchmarks/dnnl_variants.py`:
+
+- `-DXRELAY_DNNL_WINOGRAD_DEFAULT`: oneDNN's first Winograd kernel (2x3) even where xrelay
+  asks for the 4x3 one;
+- `-DXRELAY_DNNL_RELU_POST_OP`: a convolution's relu runs as oneDNN's post-op, turning NaN
+  into 0; by default xrelay's pass after the primitive keeps NaN, as relay does.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+from testlib.onednn import onednn_log
+
+import xrelay
+from xrelay import IRModule, relay
+
+AVX512 = " avx512f" in Path("/proc/cpuinfo").read_text()
+
+
+def conv_relu(cin: int, cout: int, side: int) -> IRModule:
+    """relu(conv3x3(x) + bias)."""
+    rng = np.random.default_rng(cin + cout)
+    x = relay.var("x", shape=(1, cin, side, side))
+    w = relay.const((rng.standard_normal((cout, cin, 3, 3)) * 0.2).astype("float32"))
+    b = relay.const((rng.standard_normal(cout) * 0.1).astype("float32"))
+    y = relay.nn.bias_add(relay.nn.conv2d(x, w, padding=(1, 1), channels=cout), b)
+    return IRModule.from_expr(relay.Function([x], relay.nn.relu(y)))
+
+
+def test_winograd_default_leaves_the_kernel_to_onednn(cache: Path, tmp_path: Path) -> None:
+    mod = conv_relu(32, 32, 28)
+    kernels = {}
+    for flags in ([], ["-DXRELAY_DNNL_WINOGRAD_DEFAULT"]):
+        lib = xrelay.build(
+            mod, ["dnnl", "c"], options={"cache_dir": cache, "num_threads": 1, "cflags": flags}
+        )
+        log = onednn_log(lib, (1, 32, 28, 28), tmp_path)
+        (kernels[bool(flags)],) = [entry[4] for entry in log if entry[3] == "convolution"]
+        x = np.random.default_rng(0).standard_normal((1, 32, 28, 28)).astype("float32")
+        want = xrelay.evaluate(mod, x)
+        np.testing.assert_allclose(lib(x), want, rtol=0, atol=1e-5 * float(np.max(np.abs(want))))
+    if AVX512:
+        assert "wino_4x3" in kernels[False], kernels
+        assert "wino_2x3" in kernels[True], kernels
+    else:
+        assert kernels[False] == kernels[True], kernels
+
+
+def test_relu_post_op_drops_nan_and_the_default_keeps_it(cache: Path) -> None:
+    mod = conv_relu(8, 8, 6)
+    x = np.random.default_rng(1).standard_normal((1, 8, 6, 6)).astype("float32")
+    x[0, :, 2, 3] = np.nan  # every output pixel whose window holds it is NaN in relay
+    want = xrelay.evaluate(mod, x)
+    nan = np.isnan(want)
+    assert nan.sum() == 8 * 9, nan.sum()
+    exact = xrelay.build(mod, ["dnnl", "c"], options={"cache_dir": cache})
+    np.testing.assert_allclose(exact(x), want, rtol=1e-5, atol=1e-6)  # NaN where relay's are
+    fast = xrelay.build(
+        mod, ["dnnl", "c"], options={"cache_dir": cache, "cflags": ["-DXRELAY_DNNL_RELU_POST_OP"]}
+    )
+    got = np.asarray(fast(x))
+    assert not np.isnan(got).any()
+    assert (got[nan] == 0).all()
+    np.testing.assert_allclose(got[~nan], want[~nan], rtol=1e-5, atol=1e-6)
+    source = "".join(str(v) for k, v in exact.sources.files.items() if k.startswith("dnnl"))
+    assert "#ifndef XRELAY_DNNL_RELU_POST_OP" in source
+
+
+def test_the_variants_benchmark_runs(tmp_path: Path) -> None:
+    """`benchmarks/dnnl_variants.py` on tinyres at 32x32, one short round: a row per variant,
+    each output equal to the default's within the benchmark's check."""
+    root = Path(__file__).resolve().parent.parent
+    argv = [sys.executable, str(root / "benchmarks" / "dnnl_variants.py"), "--model", "tinyres"]
+    argv += ["--size", "32", "--rounds", "1", "--slice", "0.05"]
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    result = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=600, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    rows = [line for line in result.stdout.splitlines() if line.startswith("| ")][2:]
+    assert [row.split(" | ")[0][2:] for row in rows] == [
+        "default",
+        "-DXRELAY_DNNL_WINOGRAD_DEFAULT",
+        "-DXRELAY_DNNL_RELU_POST_OP",
+    ], result.stdout
+    for row in rows:
+        assert float(row.split(" | ")[-1].rstrip(" |")) < 1e-5, row
