@@ -9,6 +9,9 @@ convolution outside `winograd_candidate` stays direct.
 
 from __future__ import annotations
 
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -73,3 +76,19 @@ def test_a_5x5_convolution_stays_direct(cache: Path, tmp_path: Path) -> None:
     convs = [entry[4] for entry in log if entry[3] == "convolution" and "kh5" in entry[-2]]
     assert len(convs) == 1, log
     assert "wino" not in convs[0], convs
+
+
+def test_the_kernels_benchmark_runs() -> None:
+    """`benchmarks/dnnl_winograd_kernels.py` on one small shape: a row with the direct time
+    and, on AVX-512, both Winograd kernels' (each `kernel+reorders` µs)."""
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "dnnl_winograd_kernels.py"
+    argv = [sys.executable, str(script), "--shapes", "32,32,14"]
+    result = subprocess.run(argv, capture_output=True, text=True, timeout=300, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    (row,) = [line for line in result.stdout.splitlines() if line.startswith("| 32 -> 32 @ 14")]
+    cells = row.strip("| ").split(" | ")
+    assert cells[1] == "3.6", row  # MFLOP: 2 * 32 * 32 * 9 * 14 * 14
+    assert re.fullmatch(r"\d+\+0", cells[2]), row
+    if AVX512:
+        assert all(re.fullmatch(r"\d+\+\d+", cell) for cell in cells[3:5]), row
+        assert float(cells[5]) > 0, row
