@@ -10,10 +10,10 @@ Variants (`--variants`, each a `+`-joined list of C flags, or `default`):
   xrelay's NaN-keeping pass over each result: what relay's exact numerics cost;
 - `-DXRELAY_DNNL_NO_WINOGRAD`: every convolution direct.
 
-Every variant's output is compared with the default's (the largest difference over the
+Every variant's output is compared with the first variant's (the largest difference over the
 largest magnitude); timing: `--rounds` rounds, each running every variant for `--slice`
 seconds in turn after two warm-up calls; the median and the minimum of the per-call means,
-and each median's ratio to the default's. Run:
+and each median's ratio to the first variant's (`default` unless `--variants` says otherwise). Run:
 `python benchmarks/dnnl_variants.py --model light-resnet50 --threads 1`.
 """
 

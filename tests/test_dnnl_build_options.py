@@ -11,17 +11,16 @@ choices for oneDNN's own (`codegen/dnnl/__init__.py`), timed by
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import numpy as np
-from testlib.onednn import onednn_log
+from testlib.onednn import AVX512, onednn_log
 
 import xrelay
 from xrelay import IRModule, relay
-
-AVX512 = " avx512f" in Path("/proc/cpuinfo").read_text()
 
 
 def conv_relu(cin: int, cout: int, side: int) -> IRModule:
@@ -90,3 +89,21 @@ def test_the_variants_benchmark_runs(tmp_path: Path) -> None:
     ], result.stdout
     for row in rows:
         assert float(row.split(" | ")[-1].rstrip(" |")) < 1e-5, row
+
+
+def test_the_shapes_profile_runs(tmp_path: Path) -> None:
+    """`benchmarks/dnnl_shapes_profile.py` on tinyres at 32x32 (oneDNN's side; onnxruntime's
+    is asked for with `--onnxruntime`, not a test dependency): the wall time, oneDNN's total,
+    and a row per primitive and problem, convolutions among them."""
+    root = Path(__file__).resolve().parent.parent
+    argv = [sys.executable, str(root / "benchmarks" / "dnnl_shapes_profile.py")]
+    argv += ["--model", "tinyres", "--size", "32", "--runs", "2"]
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    result = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=600, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = result.stdout.splitlines()
+    assert re.fullmatch(r"wall [\d.]+ ms per call; oneDNN's primitives [\d.]+ ms", lines[1]), lines
+    rows = [line.split(" | ") for line in lines if line.startswith("| ") and "---" not in line]
+    kinds = {row[1] for row in rows[1:]}
+    assert "convolution" in kinds, result.stdout
+    assert any("ic16oc16_ih32" in row[3] for row in rows[1:]), result.stdout

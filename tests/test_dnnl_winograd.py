@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from testlib.onednn import onednn_log
+from testlib.onednn import AVX512, onednn_log
 
 import xrelay
 from xrelay import IRModule, relay
@@ -34,10 +34,6 @@ def model(cin: int, cout: int, side: int, kernel: int = 3) -> IRModule:
     w1 = relay.const((rng.standard_normal((cout, cin, 1, 1)) * 0.2).astype("float32"))
     side_branch = relay.nn.relu(relay.nn.conv2d(x, w1, channels=cout))
     return IRModule.from_expr(relay.Function([x], relay.nn.relu(relay.add(main, side_branch))))
-
-
-AVX512 = " avx512f" in Path("/proc/cpuinfo").read_text()
-"""oneDNN 2.6's Winograd kernels are AVX-512 only: elsewhere every convolution is direct."""
 
 
 @pytest.mark.parametrize(

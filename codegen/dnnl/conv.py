@@ -62,15 +62,16 @@ def winograd_kernels(p: Primitive) -> tuple[str, str] | None:
 
     Measured with oneDNN 2.6 on an AVX-512 Intel Xeon, each kernel with its reorders from
     and to NHWC, on the 3x3 convolutions of the speed benchmark's models
-    (`benchmarks/dnnl_winograd_kernels.py`): on one thread the 4x3 kernel takes 0.54-0.93x the 2x3
-    time for 128 -> 32 channels at 56x56, 64 -> 192 at 55x55, 128 -> 128 and 64 -> 128 at
-    56x56, 256 -> 256 at 14x14 and 96 -> 208 to 160 -> 320 at 13x13; about the same for 64 ->
-    64 at 56x56 and 128 -> 128 at 28x28; 1.0-1.3x on fewer channels (16 -> 64 at 55x55, 48 ->
-    192 and 64 -> 256 at 13x13, 128 -> 32 at 14x14), and 1.5-2.2x on images of 7x7 and
-    below, which it tiles 4 times at most. That benchmark runs one convolution again and
-    again, its weights in cache; inside light ResNet-50 on two threads (oneDNN's own timings,
-    `ONEDNN_VERBOSE=1`) its 256 -> 256 convolutions at 14x14, whose 4x3 weights take 9.4 MB
-    each, took 1.15x the 2x3 time: there the 13x13 case stays on 2x3. Whole models:
+    (`benchmarks/dnnl_winograd_kernels.py`, one thread): the 4x3 kernel took 0.70-0.85x the
+    2x3 time at 55x55 and 56x56 from 64 input channels (64 -> 64, 64 -> 128, 128 -> 128,
+    128 -> 32, 64 -> 192), 0.75-1.00x at 27x27 and 28x28 (128 -> 192 the same), 0.54-1.05x
+    at 13x13 and 14x14 with 96 -> 208 channels and more (256 -> 256 0.94x, 112 -> 224 1.05x);
+    1.02-1.16x on fewer channels there (16 -> 64 at 55x55, 48 -> 192 and 64 -> 256 at 13x13,
+    128 -> 32 at 14x14), and 1.6-2.2x on images of 7x7 and below, which it tiles 4 times at
+    most. That benchmark runs one convolution again and again, its weights in cache; inside
+    light ResNet-50 on two threads oneDNN's own log (`ONEDNN_VERBOSE=1`) showed the 4x3
+    kernel slower than the 2x3 one on its 256 -> 256 convolutions at 14x14, whose 4x3
+    weights take 9.4 MB each: there the 13x13 case stays on 2x3. Whole models:
     `benchmarks/dnnl_variants.py` (`-DXRELAY_DNNL_WINOGRAD_DEFAULT`)."""
     if not winograd_candidate(p):
         return None

@@ -8,6 +8,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+AVX512 = " avx512f" in Path("/proc/cpuinfo").read_text()
+"""Whether this CPU has AVX-512, where oneDNN 2.6 has its Winograd kernels (elsewhere every
+convolution is direct)."""
+
 
 def onednn_log(
     lib: Any, shape: tuple[int, ...], tmp_path: Path, threads: int = 1
