@@ -2,9 +2,9 @@
 onnxruntime's time by op and input shapes: the per-layer comparison behind the README's
 "where we are closest to losing".
 
-The model (`--model`, one of `inference.py`'s) is built for dnnl with `--cflags` and run
-`--runs` times in a child process with `ONEDNN_VERBOSE=1` after 5 warm-up calls; oneDNN's
-logged execution times are summed per (primitive, implementation, problem) and divided by
+The model (`--model`, one of `inference.py`'s) is built for dnnl with `--cflags` (written
+`--cflags=-D...`) and run `--runs` times in a child process with `ONEDNN_VERBOSE=1` after 5
+warm-up calls; oneDNN's logged execution times are summed per (primitive, implementation, problem) and divided by
 the runs, beside the child's wall time per call (what oneDNN does not log is the
 difference: xrelay's own kernels and glue). With `--onnxruntime`, the same model's ONNX
 file runs in onnxruntime with profiling on (5 warm-up calls, then `--runs`), its node times
@@ -107,7 +107,9 @@ def main() -> None:
     parser.add_argument("--size", type=int, default=224, help="tinyres's image size")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--runs", type=int, default=10)
-    parser.add_argument("--cflags", nargs="*", default=[], help="e.g. -DXRELAY_DNNL_RELU_POST_OP")
+    parser.add_argument(
+        "--cflags", nargs="*", default=[], help="e.g. --cflags=-DXRELAY_DNNL_RELU_POST_OP"
+    )
     parser.add_argument("--onnxruntime", action="store_true", help="also onnxruntime's profile")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
