@@ -4,11 +4,12 @@ onnxruntime's time by op and input shapes: the per-layer comparison behind the R
 
 The model (`--model`, one of `inference.py`'s) is built for dnnl with `--cflags` (written
 `--cflags=-D...`) and run `--runs` times in a child process with `ONEDNN_VERBOSE=1` after 5
-warm-up calls; oneDNN's logged execution times are summed per (primitive, implementation, problem) and divided by
-the runs, beside the child's wall time per call (what oneDNN does not log is the
-difference: xrelay's own kernels and glue). With `--onnxruntime`, the same model's ONNX
-file runs in onnxruntime with profiling on (5 warm-up calls, then `--runs`), its node times
-summed per (op, input shapes).
+warm-up calls; oneDNN's logged execution times are summed per (primitive, implementation,
+problem) and divided by the runs, beside the child's wall time per call (what oneDNN does
+not log is the difference: xrelay's own kernels and glue). With `--onnxruntime`, the same
+model's ONNX file runs in onnxruntime with profiling on (5 warm-up calls, then `--runs`),
+its node times summed per (op, input shapes). The two run one after the other, so a
+machine whose speed drifts skews their totals; compare shapes within a table first.
 Run: `OMP_NUM_THREADS=1 python benchmarks/dnnl_shapes_profile.py --model light-resnet50
 --onnxruntime`.
 """
