@@ -226,7 +226,7 @@ def compile_library(
         )
         with cache_entries.lock(cache):
             cache_entries.publish(library, target)
-            cache_entries.evict(cache, bound, keep=target)
+            cache_entries.record(cache, target, bound, keep=(target,))
     except _Failed as failure:
         if keep:
             kept = cache_entries.keep_build_directory(build)

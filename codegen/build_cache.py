@@ -258,6 +258,6 @@ def store(
             for suffix, path in payloads.items():
                 os.replace(path, target.with_name(target.name + suffix))
             cache_entries.publish(metadata, target)
-            cache_entries.evict(cache, bound, keep=(target, library))
+            cache_entries.record(cache, target, bound, keep=(target, library))
     finally:
         cache_entries.remove_directory(build)

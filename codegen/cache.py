@@ -13,6 +13,16 @@ is the entry's last use: a hit touches it (`touch`), and `evict` removes the
 least recently used entries until the cache is under a size bound
 (`$XRELAY_CACHE_MAX_MB`, default 2048, `max_bytes`).
 
+`evict` stats every file of every entry, so a build that ran it after each publish
+would cost time in proportion to the cache's size (a process building ONNX's 1,700
+conformance cases spent a third of its time there). The cache's running size is kept
+in a ledger instead (`.size`, `record`): each publish adds its entry's bytes, and only
+when the ledger says the bound may be passed (or it is missing, unreadable, or its last
+full count is `RESCAN_SECONDS` old) does a publish scan and evict, writing the exact
+size back. The ledger can only over-count through xrelay (an entry removed or replaced
+counts until the next scan), which scans early, never evicts late; files put in the
+cache by anything else are counted at the next periodic scan.
+
 Builds happen in `.build-<name>-*` directories holding an `owner` file (host
 and process id); `remove_stale` removes those whose process is gone (killed by
 SIGTERM or SIGKILL, where no cleanup could run) or that are older than a day,
@@ -55,6 +65,10 @@ OWNER_FILE = "owner"
 """The file in a build directory naming the host and process building there."""
 STALE_SECONDS = 24 * 3600
 """A build directory older than this is removed even if its process seems alive."""
+LEDGER = ".size"
+"""The cache's running size in bytes and the time of its last full count (JSON)."""
+RESCAN_SECONDS = 600.0
+"""How old the ledger's full count may be before a publish counts every entry again."""
 DEFAULT_MAX_MB = 2048.0
 """The size bound without `$XRELAY_CACHE_MAX_MB`."""
 MEGABYTE = 1 << 20
@@ -224,12 +238,26 @@ def entries(cache: Path) -> list[Entry]:
             size, used = info.st_size + mark.st_size, mark.st_mtime
         except OSError:
             size, used = info.st_size, info.st_mtime
-        if is_build_entry(library):
-            for payload in payload_paths(library):
-                with contextlib.suppress(OSError):
-                    size += payload.stat().st_size
-        found.append(Entry(library, size, used))
+        found.append(Entry(library, size + _payload_bytes(library), used))
     return sorted(found, key=lambda entry: (entry.last_used, entry.library.name))
+
+
+def entry_bytes(library: Path) -> int:
+    """The bytes of an entry's files (those missing count 0), as `entries` counts them."""
+    total = _payload_bytes(library)
+    for path in (library, checksum_path(library)):
+        with contextlib.suppress(OSError):
+            total += path.stat().st_size
+    return total
+
+
+def _payload_bytes(library: Path) -> int:
+    total = 0
+    if is_build_entry(library):
+        for payload in payload_paths(library):
+            with contextlib.suppress(OSError):
+                total += payload.stat().st_size
+    return total
 
 
 def orphan_checksums(cache: Path) -> list[Path]:
@@ -277,7 +305,38 @@ def evict(cache: Path, bound: int, keep: Path | Collection[Path] | None = None) 
         remove_entry(entry.library)
         total -= entry.size
         removed.append(entry)
+    _write_ledger(cache, total, time.time())
     return removed
+
+
+def record(cache: Path, library: Path, bound: int, keep: Collection[Path]) -> list[Entry]:
+    """Count the entry `library`, just published, in the ledger; `evict` (counting every
+    entry) only when the cache may now hold more than `bound` bytes, or the ledger is
+    missing, unreadable or its full count `RESCAN_SECONDS` old. The entries removed; the
+    caller holds `lock`."""
+    ledger = _read_ledger(cache)
+    if ledger is not None:
+        size, counted = ledger
+        size += entry_bytes(library)
+        if size <= bound and 0 <= time.time() - counted < RESCAN_SECONDS:
+            _write_ledger(cache, size, counted)
+            return []
+    return evict(cache, bound, keep)
+
+
+def _read_ledger(cache: Path) -> tuple[int, float] | None:
+    try:
+        data = json.loads((cache / LEDGER).read_text(encoding="utf-8"))
+        size, counted = int(data["bytes"]), float(data["counted"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return (size, counted) if size >= 0 else None
+
+
+def _write_ledger(cache: Path, size: int, counted: float) -> None:
+    """Best effort: a ledger that cannot be written makes the next publish count again."""
+    with contextlib.suppress(OSError):
+        (cache / LEDGER).write_text(json.dumps({"bytes": size, "counted": counted}), "utf-8")
 
 
 def new_build_directory(cache: Path, name: str) -> Path:

@@ -24,8 +24,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from xrelay.codegen import cache as cache_entries
 from xrelay.codegen.build import BuildError, compile_library, find_compiler
-from xrelay.codegen.cache import CacheWarning, checksum_path, verify
+from xrelay.codegen.cache import LEDGER, CacheWarning, checksum_path, verify
 from xrelay.tools.cache_main import CacheMain
 
 import xrelay
@@ -52,6 +53,11 @@ def returning(value: int) -> dict[str, str]:
 
 def value_of(library: Path) -> int:
     return ctypes.CDLL(str(library)).value()
+
+
+def cache_files(cache: Path) -> list[str]:
+    """The names in the cache but its size ledger (`LEDGER`)."""
+    return sorted(p.name for p in cache.iterdir() if p.name != LEDGER)
 
 
 def leftovers(cache: Path) -> list[str]:
@@ -337,7 +343,7 @@ def test_processes_building_one_model_at_once_share_one_sound_entry(tmp_path: Pa
     assert [child.returncode for child in children] == [0, 0, 0]
     (path,) = paths
     library = Path(path)
-    assert sorted(p.name for p in tmp_path.iterdir()) == [library.name, library.name + ".sha256"]
+    assert cache_files(tmp_path) == [library.name, library.name + ".sha256"]
     assert verify(library) is None
     assert value_of(library) == 9
 
@@ -361,8 +367,56 @@ def test_least_recently_used_entries_are_evicted_to_the_bound(
     # A bound of 0 keeps only the entry just built.
     monkeypatch.setenv("XRELAY_CACHE_MAX_MB", "0")
     d = compile_library(returning(4), cache_dir=tmp_path)
-    assert sorted(p.name for p in tmp_path.iterdir()) == [d.name, checksum_path(d).name]
+    assert cache_files(tmp_path) == [d.name, checksum_path(d).name]
     assert value_of(d) == 4
+
+
+def test_publishes_count_every_entry_only_when_the_ledger_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    scans: list[Path] = []
+    counted = cache_entries.entries
+
+    def counting(cache: Path) -> list[cache_entries.Entry]:
+        scans.append(cache)
+        return counted(cache)
+
+    monkeypatch.setattr(cache_entries, "entries", counting)
+    libraries = [compile_library(returning(k), cache_dir=tmp_path) for k in range(4)]
+    assert len(scans) == 1  # the first publish, which found no ledger
+    ledger = json.loads((tmp_path / LEDGER).read_text())
+    assert ledger["bytes"] == sum(e.size for e in counted(tmp_path))
+    assert ledger["bytes"] == sum(cache_entries.entry_bytes(lib) for lib in libraries)
+    # A full count that is RESCAN_SECONDS old is made again, and corrects the ledger (here
+    # for a file copied in by something else than xrelay, which the ledger cannot know of).
+    foreign = tmp_path / f"model-{'f' * 64}.so"
+    shutil.copy(libraries[0], foreign)
+    old = {"bytes": ledger["bytes"], "counted": time.time() - cache_entries.RESCAN_SECONDS - 1}
+    (tmp_path / LEDGER).write_text(json.dumps(old))
+    fifth = compile_library(returning(5), cache_dir=tmp_path)
+    assert len(scans) == 2
+    assert json.loads((tmp_path / LEDGER).read_text())["bytes"] == sum(
+        e.size for e in counted(tmp_path)
+    )
+    # An unreadable ledger is counted again too.
+    (tmp_path / LEDGER).write_text("{")
+    compile_library(returning(6), cache_dir=tmp_path)
+    assert len(scans) == 3
+    # A hit changes nothing.
+    assert compile_library(returning(5), cache_dir=tmp_path) == fifth
+    assert len(scans) == 3
+
+
+def test_a_ledger_near_the_bound_evicts_on_the_publish_that_passes_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    a = compile_library(returning(1), cache_dir=tmp_path)
+    entry = cache_entries.entry_bytes(a)
+    os.utime(checksum_path(a), (1000, 1000))
+    monkeypatch.setenv("XRELAY_CACHE_MAX_MB", str(1.5 * entry / 2**20))
+    b = compile_library(returning(2), cache_dir=tmp_path)
+    assert cache_files(tmp_path) == sorted([b.name, checksum_path(b).name])
+    assert json.loads((tmp_path / LEDGER).read_text())["bytes"] == entry
 
 
 @pytest.mark.parametrize("bad", ["lots", "-1", "nan", "inf"])
@@ -426,9 +480,7 @@ def test_prune_removes_broken_entries_and_leftovers_then_evicts(
     assert out.startswith("removed 1 corrupt entries, 2 least recently used entries ("), out
     assert "and 2 leftover build directories; 1 entries" in out
     # The newest sound entry stays; everything else is gone.
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
-        [libraries[2].name, checksum_path(libraries[2]).name]
-    )
+    assert cache_files(tmp_path) == sorted([libraries[2].name, checksum_path(libraries[2]).name])
 
 
 def test_clear_removes_everything(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -169,6 +169,7 @@ class CacheMain:
                 entries.remove_entry(entry.library)
             for orphan in entries.orphan_checksums(cache):
                 orphan.unlink(missing_ok=True)
+            (cache / entries.LEDGER).unlink(missing_ok=True)
         self.print(
             f"removed {len(removed)} entries ({megabytes(sum(e.size for e in removed))}) "
             f"and {len(directories)} leftover build directories from {cache}"
