@@ -9,7 +9,10 @@ lowered to accel kernels, the rest on the host).
   there) through `xrelay.build`: outputs equal to the reference interpreter
   (rtol 1e-4, atol 1e-5) on seeded random inputs. Seeds go in chunks, one test
   per chunk and target, each listing every failure. With accel, enough graphs
-  must really run accel kernels.
+  must really run accel kernels. These builds add `-O1` (`SWEEP_CFLAGS`): they
+  check what the lowering emits, and at the targets' `-O3` the C compiler took
+  over half of CI's time for this file; tinyres and the sanitizer run below, and
+  the CI graph fuzzer (`scripts/fuzz`), build with the targets' own flags.
 - tinyres (`examples/tinyres.py` at 1x3x32x32) built and run for both targets:
   equal to the interpreter and to an independent numpy forward pass written here.
 - Sanitizers: with `$CFLAGS=-fsanitize=address,undefined`, libraries of
@@ -49,6 +52,8 @@ SEEDS = 96
 """Generated graphs per target (12 per chunk): the CI fuzzer (`scripts/fuzz`) builds
 hundreds more each run on every target; these are the fixed, reproducible set."""
 CHUNKS = 8
+SWEEP_CFLAGS = ["-O1"]
+"""Added last to the generated graphs' builds (module docstring)."""
 RTOL, ATOL = 1e-4, 1e-5
 ROOT = Path(__file__).resolve().parent.parent
 SANITIZE = "-fsanitize=address,undefined -fno-omit-frame-pointer"
@@ -104,7 +109,8 @@ def test_generated_graphs_match_the_interpreter(chunk: int, target: str, cache: 
         mod = generated(seed, target)
         inputs = random_inputs(main_of(mod), seed)
         text = str(mod)
-        lib = xrelay.build(mod, target=TARGETS[target], options={"cache_dir": cache})
+        options = {"cache_dir": cache, "cflags": SWEEP_CFLAGS}
+        lib = xrelay.build(mod, target=TARGETS[target], options=options)
         assert str(mod) == text, f"seed {seed}: build changed the caller's module"
         if target == "accel":
             partitions = [op for op in lib.module.module.ops if is_partition(op)]
