@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
-import difflib
 import io
 import os
 import re
@@ -36,7 +35,6 @@ import sys
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from importlib import metadata
 from typing import IO, NoReturn
 
 from xdsl.context import Context
@@ -153,6 +151,8 @@ class _ArgumentParser(argparse.ArgumentParser):
         options = [o for action in self._actions for o in action.option_strings]
         unknown = re.match(r"unrecognized arguments: (\S+)", message)
         if unknown:
+            import difflib  # only for this message
+
             close = difflib.get_close_matches(unknown.group(1).split("=")[0], options, n=1)
             if close:
                 message += f" (did you mean '{close[0]}'?)"
@@ -713,6 +713,8 @@ def _summary(cls: type) -> str:
 
 
 def _version(package: str) -> str:
+    from importlib import metadata  # 40 ms to import: only for --version
+
     try:
         return metadata.version(package)
     except metadata.PackageNotFoundError:

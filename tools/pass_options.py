@@ -19,7 +19,6 @@ is verified after each `-p` pass.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import cast
@@ -139,6 +138,8 @@ def parse_config_value(key: str, text: str) -> object:
     elif kind is str:
         return text
     else:
+        import json  # only for dict-valued options (3 ms to import)
+
         try:
             value = json.loads(text)
         except json.JSONDecodeError:
@@ -234,6 +235,8 @@ def pass_summary(cls: type[XdslModulePass]) -> tuple[PassInfo, str]:
 def list_configs(out: Mapping[str, ConfigOption]) -> str:
     """`--list-configs`: `key: type = default` (Python's type names: `bool`, `int`, ...; not
     the TVM type keys `PassContext.list_configs` gives), the description indented below."""
+    import json  # only here and for dict-valued options (3 ms to import)
+
     lines: list[str] = []
     for key, option in sorted(out.items()):
         default = option.default

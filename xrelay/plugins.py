@@ -28,7 +28,6 @@ import importlib.util
 import os
 import sys
 import traceback
-from importlib import metadata
 from types import ModuleType
 
 GROUP = "xrelay.plugins"
@@ -73,6 +72,8 @@ def load_installed_plugins() -> bool:
     global _installed
     if _installed is not None:
         return False
+    from importlib import metadata  # 40 ms to import: only when a registry misses a name
+
     _installed = []
     failures: list[str] = []
     for entry in sorted(metadata.entry_points(group=GROUP), key=lambda e: e.name):
