@@ -103,15 +103,18 @@ def register_dialect(dialect: Dialect) -> None:
 
 
 def make_context(allow_unregistered: bool = False) -> Context:
-    """A context with builtin, func, relay and every registered extra dialect loaded; an
-    unknown dialect loads the installed plugins (`plugin_context.py`)."""
+    """A context with xrelay's dialects (`get_all_dialects`) registered and every registered
+    extra dialect loaded; an unknown dialect loads the installed plugins (`plugin_context.py`).
+
+    xrelay's dialects load on first use, as xDSL's registration does: a context that
+    never meets an `accel.` or `dnnl.` name never imports those dialects (~30 ms).
+    """
     from xrelay.dialects import get_all_dialects
     from xrelay.dialects.plugin_context import DiscoveringContext
 
     ctx = DiscoveringContext(allow_unregistered=allow_unregistered)
     for name, factory in get_all_dialects().items():
         ctx.register_dialect(name, factory)
-        ctx.load_registered_dialect(name)
     load_extra_dialects(ctx)
     return ctx
 
