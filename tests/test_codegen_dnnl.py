@@ -206,7 +206,7 @@ def test_conv2d_shapes_layouts_and_post_ops(cache: Path) -> None:
     unit = text(sources, "dnnl.c")
     assert "dnnl_dilated_convolution_forward_desc_init" in unit
     assert "xd_primitive(s, 0, &desc, 1, XD_RELU_POST_OP" in unit  # sum; relu after it (default)
-    assert "xd_relu((float *)" in unit  # relu keeping NaN, as relay's
+    assert "xd_relu_after(s, 0, (float *)" in unit  # relu keeping NaN, as relay's
     assert ", 0.0f, 1.0f);" in unit  # xd_clip with the bounds, keeping NaN
     assert "memcpy(" in unit  # the sum operand copied into the result first
     assert "xd_weights_reorder(" in unit  # weights given per run are reordered per run

@@ -18,8 +18,10 @@ stride-1 convolution of 16 or more input channels runs oneDNN's Winograd kernel
 where it has one: faster, and as accurate on tinyres; `conv.winograd_candidate`; its
 2x3 or 4x3 kernel by shape and thread count, `conv.winograd_kernels`;
 `-DXRELAY_DNNL_WINOGRAD_DEFAULT` leaves that choice to oneDNN, whose first is 2x3);
-`-DXRELAY_DNNL_RELU_POST_OP` gives relu post-ops to oneDNN (faster, but NaN become 0:
-by default xrelay applies them after the primitive, keeping NaN, `docs/semantics.md`).
+`-DXRELAY_DNNL_RELU_POST_OP` gives relu post-ops to oneDNN on every run (NaN become 0:
+by default oneDNN's relu runs only when a run's inputs and the function's constants are
+all finite, and xrelay's NaN-keeping pass after the primitive otherwise,
+`primitive.fuses_relu`, `docs/semantics.md`).
 `benchmarks/dnnl_variants.py` times a model built with each.
 """
 

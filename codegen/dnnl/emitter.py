@@ -30,19 +30,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
 from xdsl.dialects import func
 from xdsl.ir import Operation, SSAValue
 from xrelay.codegen.c.abi import InstanceHook
-from xrelay.codegen.c.function import FunctionEmitter
+from xrelay.codegen.c.function import FunctionEmitter, leaf_bytes
 from xrelay.codegen.c.kernel_api import Unsupported, leaf_types, scalar
 from xrelay.codegen.c.names import c_string
-from xrelay.codegen.c.refs import Ref
+from xrelay.codegen.c.refs import Ref, leaves
 from xrelay.codegen.dnnl import ACCEPTS
-from xrelay.codegen.dnnl.primitive import Primitive
+from xrelay.codegen.dnnl.primitive import Primitive, fuses_relu
 from xrelay.codegen.dnnl.primitives import PRINTERS
 from xrelay.codegen.dnnl.runtime import HELPERS
 from xrelay.codegen.dnnl.shared_pools import is_shared_pool, print_shared_pool
 from xrelay.dialects import dnnl
+from xrelay.dialects.relay.structure import ConstantOp
+from xrelay.dialects.relay.types import dense_to_numpy
 
 if TYPE_CHECKING:
     from xrelay.codegen.c.emitter import CEmitter
@@ -113,6 +116,22 @@ class DnnlFunctionEmitter(FunctionEmitter):
             raise Unsupported("cannot be emitted")
         super().emit_op(op, inlined)
 
+    def _finite_inputs(self) -> str:
+        """The C condition under which a run's relu post-ops may be oneDNN's (`fuses_relu`):
+        every input finite (`xd_finite`, a scan per run) and every constant (at build time;
+        `0` if one is not). Then no value of the function is NaN (its ops make none from
+        finite values short of overflow) and oneDNN's relu, which maps NaN to 0, is relay's."""
+        for op in self.function.body.walk():
+            if isinstance(op, ConstantOp) and not np.isfinite(dense_to_numpy(op.value)).all():
+                return "0"
+        checks: list[str] = []
+        for arg in self.function.body.block.args:
+            refs = leaves(self.tree(arg))
+            for ref, tensor in zip(refs, leaf_types(arg.type), strict=True):
+                count = leaf_bytes(tensor) // 4
+                checks.append(f"xd_finite((const float *){self.pointer(ref)}, {count})")
+        return " && ".join(checks) or "1"
+
     def emit(self) -> str:
         """The helpers, the init functions and hooks, then the function run by the host.
 
@@ -125,6 +144,10 @@ class DnnlFunctionEmitter(FunctionEmitter):
         if primitives:
             self.w.line(f"xd_state *s = *(xd_state **)(arena + {self.slot - self.base});")
             self._used.add("arena")
+        if any(fuses_relu(op) for op in self.function.body.walk()):
+            self.w.line("#ifndef XRELAY_DNNL_RELU_POST_OP")
+            self.w.line(f"s->finite = {self._finite_inputs()};")
+            self.w.line("#endif")
         run = super().emit()
         counts = self._counts
         slot = f"(xd_state **)(instance + {self.slot})"

@@ -55,6 +55,14 @@ if TYPE_CHECKING:
     from xrelay.codegen.dnnl.emitter import DnnlFunctionEmitter
 
 
+def fuses_relu(op: Operation) -> bool:
+    """Whether `op` has a relu post-op that xrelay applies after the primitive (not one a
+    max pool reading the result applies, `defers_relu`): its primitive is made a second
+    time with oneDNN's relu, run instead when the run's inputs are all finite."""
+    eltwise = op.properties.get("eltwise")
+    return isinstance(eltwise, StringAttr) and eltwise.data == "relu" and not defers_relu(op)
+
+
 class Primitive:
     """The C of primitive `index` of a function: `init` (its init function's body) and `run`."""
 
@@ -139,7 +147,11 @@ class Primitive:
         if isinstance(eltwise, StringAttr) and eltwise.data == "relu":
             if defers_relu(self.op):  # the max pool reading the result applies it
                 return []
-            return ["#ifndef XRELAY_DNNL_RELU_POST_OP", f"xd_relu({dst}, {count});", "#endif"]
+            return [
+                "#ifndef XRELAY_DNNL_RELU_POST_OP",
+                f"xd_relu_after(s, {self.index}, {dst}, {count});",
+                "#endif",
+            ]
         if isinstance(eltwise, StringAttr) and eltwise.data == "clip":
             lo, hi = clip_bounds(self.op)
             return [f"xd_clip({dst}, {count}, {f32_literal(lo)}, {f32_literal(hi)});"]
@@ -263,7 +275,12 @@ class Primitive:
                 w.line(line)
 
     def init_function(self, name: str) -> str:
-        """`static int name(xd_state *s, unsigned char *arena, char *error, size_t size)`."""
+        """`static int name(xd_state *s, unsigned char *arena, char *error, size_t size)`; for
+        a relu post-op xrelay applies (`fuses_relu`), it ends making the primitive again with
+        oneDNN's relu, which runs when the inputs are finite (`xd_fuse_relu`)."""
         head = f"static int {name}(xd_state *s, unsigned char *arena, char *error, size_t size) {{"
         body = [f"  static const char what[] = {self.what};", "  (void)arena;", *self.init.lines]
+        if fuses_relu(self.op):
+            fuse = f"  xd_fuse_relu(s, {self.index}, {int(self.has_sum())});"
+            body += ["#ifndef XRELAY_DNNL_RELU_POST_OP", fuse, "#endif"]
         return "\n".join([head, *body, "  return 0;", "}", ""])

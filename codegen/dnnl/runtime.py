@@ -114,6 +114,8 @@ typedef struct {
   dnnl_memory_t *scratch; /* per primitive: its scratchpad over the shared buffer, or NULL */
   void **owned;           /* buffers allocated here (weights in oneDNN's layout) */
   xd_wino *wino;          /* per primitive: its Winograd wrapping (`on` 0 if none) */
+  dnnl_primitive_t *fused; /* per primitive: it with oneDNN's relu post-op, or NULL */
+  int finite;              /* this run's inputs are all finite: `fused` may run */
   void *scratchpad;
   dnnl_status_t status; /* the first failure of a run */
   const char *failed;   /* the op that failed */
@@ -165,8 +167,9 @@ static inline int xd_new(xd_state **slot, int nprims, int nmems, int nowned, cha
   s->mems = calloc((size_t)nmems + 1, sizeof *s->mems);
   s->owned = calloc((size_t)nowned + 1, sizeof *s->owned);
   s->wino = calloc((size_t)nprims + 1, sizeof *s->wino);
+  s->fused = calloc((size_t)nprims + 1, sizeof *s->fused);
   if (s->prims == NULL || s->scratch == NULL || s->mems == NULL || s->owned == NULL ||
-      s->wino == NULL) {
+      s->wino == NULL || s->fused == NULL) {
     return xd_fail(error, size, what, "allocating its state", dnnl_out_of_memory);
   }
   XD_TRY(dnnl_engine_create(&s->engine, dnnl_cpu, 0), "creating the CPU engine");
@@ -204,6 +207,9 @@ static inline void xd_free(xd_state *s) {
     if (s->prims[k] != NULL) {
       dnnl_primitive_destroy(s->prims[k]);
     }
+    if (s->fused != NULL && s->fused[k] != NULL) {
+      dnnl_primitive_destroy(s->fused[k]);
+    }
     if (s->scratch[k] != NULL) {
       dnnl_memory_destroy(s->scratch[k]);
     }
@@ -228,6 +234,7 @@ static inline void xd_free(xd_state *s) {
   free(s->mems);
   free(s->owned);
   free(s->wino);
+  free(s->fused);
   free(s);
 }
 
@@ -346,6 +353,70 @@ static inline int xd_reorder(xd_state *s, int k, const dnnl_memory_desc_t *src,
   }
   XD_TRY(status, "creating the reorder");
   return xd_adopt(s, k, pd, what, error, size);
+}
+
+/* Whether `a` and `b` ask for the same buffers: source, weights, bias, destination and
+ * scratchpad descriptors all equal (or absent from both). */
+static inline int xd_same_buffers(const_dnnl_primitive_desc_t a, const_dnnl_primitive_desc_t b) {
+  static const dnnl_query_t queries[] = {dnnl_query_src_md, dnnl_query_weights_md,
+                                         dnnl_query_weights_md, dnnl_query_dst_md,
+                                         dnnl_query_scratchpad_md};
+  static const int indices[] = {0, 0, 1, 0, 0};
+  for (int q = 0; q < 5; ++q) {
+    const dnnl_memory_desc_t *x = dnnl_primitive_desc_query_md(a, queries[q], indices[q]);
+    const dnnl_memory_desc_t *y = dnnl_primitive_desc_query_md(b, queries[q], indices[q]);
+    if ((x == NULL) != (y == NULL) || (x != NULL && !dnnl_memory_desc_equal(x, y))) {
+      return 0;
+    }
+  }
+  return 1;
+}
+
+/* Primitive k again with oneDNN's relu post-op after its sum (if `sum`), into `s->fused[k]`:
+ * run instead of primitive k and xrelay's relu pass when the run's inputs are all finite
+ * (`s->finite`), where oneDNN's relu and relay's agree (NaN is their one difference). Kept
+ * only when it is the same implementation on the same buffers' layouts and scratchpad, so
+ * every memory object (and Winograd view) of primitive k serves it; else NULL, silently:
+ * the runs then keep the relu pass. */
+static inline void xd_fuse_relu(xd_state *s, int k, int sum) {
+  const_dnnl_primitive_desc_t plain = NULL;
+  const_dnnl_op_desc_t desc = NULL;
+  const char *impl = NULL;
+  dnnl_primitive_attr_t attr = NULL;
+  if (dnnl_primitive_get_primitive_desc(s->prims[k], &plain) != dnnl_success ||
+      dnnl_primitive_desc_query(plain, dnnl_query_op_d, 0, &desc) != dnnl_success ||
+      desc == NULL || xd_slow(plain, &impl) ||
+      xd_attr(&attr, sum, dnnl_eltwise_relu, 1.0f) != dnnl_success) {
+    if (attr != NULL) {
+      dnnl_primitive_attr_destroy(attr);
+    }
+    return;
+  }
+  dnnl_primitive_desc_t chosen = NULL;
+  dnnl_primitive_desc_iterator_t it = NULL;
+  if (dnnl_primitive_desc_iterator_create(&it, desc, attr, s->engine, NULL) == dnnl_success) {
+    dnnl_status_t step = dnnl_success;
+    for (; step == dnnl_success && chosen == NULL; step = dnnl_primitive_desc_iterator_next(it)) {
+      dnnl_primitive_desc_t candidate = dnnl_primitive_desc_iterator_fetch(it);
+      const char *name = NULL;
+      if (candidate != NULL &&
+          dnnl_primitive_desc_query(candidate, dnnl_query_impl_info_str, 0, &name) ==
+              dnnl_success &&
+          name != NULL && strcmp(name, impl) == 0 && xd_same_buffers(candidate, plain)) {
+        chosen = candidate;
+      } else if (candidate != NULL) {
+        dnnl_primitive_desc_destroy(candidate);
+      }
+    }
+    dnnl_primitive_desc_iterator_destroy(it);
+  }
+  dnnl_primitive_attr_destroy(attr);
+  if (chosen != NULL) {
+    if (dnnl_primitive_create(&s->fused[k], chosen) != dnnl_success) {
+      s->fused[k] = NULL;
+    }
+    dnnl_primitive_desc_destroy(chosen);
+  }
 }
 
 """

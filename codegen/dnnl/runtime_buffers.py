@@ -135,6 +135,11 @@ static inline int xd_scratchpad(xd_state *s, char *error, size_t size) {
 """Memory objects, weights and the scratchpad (after `runtime.PRIMITIVES`)."""
 
 RUN = r"""
+/* Whether primitive k runs with oneDNN's relu post-op this run (`xd_fuse_relu`). */
+static inline int xd_fused(const xd_state *s, int k) {
+  return s->finite && s->fused[k] != NULL;
+}
+
 /* Point memory m at a caller's buffer for this run. */
 static inline void xd_set(xd_state *s, int m, const void *pointer, const char *what) {
   if (s->status == dnnl_success) {
@@ -171,7 +176,8 @@ static inline void xd_exec(xd_state *s, int k, dnnl_exec_arg_t *args, int nargs,
     }
   }
   if (status == dnnl_success) {
-    status = dnnl_primitive_execute(s->prims[k], s->stream, nargs, args);
+    status = dnnl_primitive_execute(xd_fused(s, k) ? s->fused[k] : s->prims[k], s->stream,
+                                    nargs, args);
   }
   if (status == dnnl_success && w->on && !w->dst_alias) {
     status = xd_move(s, w->out, w->dst, dst);

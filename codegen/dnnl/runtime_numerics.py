@@ -27,6 +27,24 @@ XD_LOOP static inline void xd_relu(float *dst, int64_t n) {
   }
 }
 
+/* Whether each of n floats is finite (no NaN, no infinity): its exponent bits not all set. */
+XD_LOOP static inline int xd_finite(const float *x, int64_t n) {
+  uint32_t bad = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    uint32_t bits;
+    memcpy(&bits, &x[i], sizeof bits);
+    bad |= (uint32_t)((bits & 0x7f800000u) == 0x7f800000u);
+  }
+  return bad == 0;
+}
+
+/* A relu post-op primitive k did not run: xrelay's, keeping NaN. */
+static inline void xd_relu_after(const xd_state *s, int k, float *dst, int64_t n) {
+  if (!xd_fused(s, k)) {
+    xd_relu(dst, n);
+  }
+}
+
 /* clip keeping NaN and -0.0 inside the bounds, in place: v < lo ? lo : v > hi ? hi : v. */
 XD_LOOP static inline void xd_clip(float *dst, int64_t n, float lo, float hi) {
   for (int64_t i = 0; i < n; ++i) {

@@ -14,16 +14,16 @@ convolution is direct)."""
 
 
 def onednn_log(
-    lib: Any, shape: tuple[int, ...], tmp_path: Path, threads: int = 1
+    lib: Any, shape: tuple[int, ...], tmp_path: Path, threads: int = 1, fill: float = 1.0
 ) -> list[list[str]]:
-    """The primitives the second run of `lib` on ones of `shape` executes, as oneDNN logs them
-    (fields split at commas), run in a child process: oneDNN reads DNNL_VERBOSE when it
-    loads."""
+    """The primitives the second run of `lib` on `fill`s (ones) of `shape` executes, as oneDNN
+    logs them (fields split at commas), run in a child process: oneDNN reads DNNL_VERBOSE
+    when it loads."""
     script = tmp_path / "run_once.py"
     script.write_text(
         "import sys\nimport numpy as np\nfrom xrelay.runtime import Library\n"
         "lib = Library(sys.argv[1])\n"
-        f"x = np.ones({shape}, 'float32')\n"
+        f"x = np.full({shape}, float('{fill}'), 'float32')\n"
         "lib(x)\nprint('=====', flush=True)\nlib(x)\n"
     )
     env = {**os.environ, "DNNL_VERBOSE": "1", "OMP_NUM_THREADS": str(threads)}

@@ -1,6 +1,6 @@
 // RUN: xrelay-opt %s -p 'partition-for{target=dnnl},optimize{opt-level=3},convert-relay-to-dnnl,plan-memory' -t c | filecheck %s
 
-/// The whole flow: conv2d+bias_add+relu becomes one dnnl.conv2d (bias; the relu applied after it by xd_relu, which keeps NaN) on NHWC
+/// The whole flow: conv2d+bias_add+relu becomes one dnnl.conv2d (bias; the relu applied after it by xd_relu, which keeps NaN, unless the run's inputs are finite: then oneDNN's relu post-op, xd_fuse_relu) on NHWC
 /// activations, between a reorder in and a reorder out, printed in dnnl.c; tanh stays host
 /// code. The partition's oneDNN objects live in an instance slot after the planned arena:
 /// model.c creates them with the instance (xd_init_), checks each run (xd_check_) and frees
@@ -38,6 +38,10 @@
 //       CHECK:   if (xd_primitive(s, 1, &desc, 0, XD_RELU_POST_OP, 1.0f, what, error, size)) {
 //       CHECK:   if (xd_weights(s, 3, 1, 0, &user_weights, xc_0, what, error, size)) {
 //       CHECK:   if (xd_memory(s, 4, 1, dnnl_query_weights_md, 1, NULL, xc_1, 16, what, error, size)) {
+//       CHECK: #ifndef XRELAY_DNNL_RELU_POST_OP
+//  CHECK-NEXT:   xd_fuse_relu(s, 1, 0);
+//  CHECK-NEXT: #endif
+//  CHECK-NEXT:   return 0;
 //       CHECK: static int xk_tvmgen_default_dnnl_main_0_create(unsigned char *instance, char *error, size_t size) {
 //  CHECK-NEXT:   xd_state **slot = (xd_state **)(instance + 2816);
 //  CHECK-NEXT:   unsigned char *arena = instance + 1024;
@@ -49,6 +53,9 @@
 //  CHECK-NEXT:   xd_threads_end(saved);
 //       CHECK: void xk_tvmgen_default_dnnl_main_0(unsigned char *arena, const float *p0, float *restrict o0) {
 //  CHECK-NEXT:   xd_state *s = *(xd_state **)(arena + 1792);
+//  CHECK-NEXT: #ifndef XRELAY_DNNL_RELU_POST_OP
+//  CHECK-NEXT:   s->finite = xd_finite((const float *)p0, 192);
+//  CHECK-NEXT: #endif
 //  CHECK-NEXT:   {
 //  CHECK-NEXT:     /* dnnl.reorder */
 //  CHECK-NEXT:     static const char what[] = "dnnl.reorder #0 in @tvmgen_default_dnnl_main_0";
@@ -62,7 +69,7 @@
 //  CHECK-NEXT:     dnnl_exec_arg_t args[5] = {{[{]}}{DNNL_ARG_SRC, s->mems[2]}, {DNNL_ARG_WEIGHTS, s->mems[3]}, {DNNL_ARG_BIAS, s->mems[4]}, {DNNL_ARG_DST, s->mems[5]}, {0, NULL}};
 //  CHECK-NEXT:     xd_exec(s, 1, args, 4, what);
 //  CHECK-NEXT: #ifndef XRELAY_DNNL_RELU_POST_OP
-//  CHECK-NEXT:     xd_relu((float *)(arena + 0), 256);
+//  CHECK-NEXT:     xd_relu_after(s, 1, (float *)(arena + 0), 256);
 //  CHECK-NEXT: #endif
 //       CHECK:     /* dnnl.reorder */
 //       CHECK:     xd_set(s, 7, o0, what);
