@@ -1,13 +1,15 @@
 """One model on the dnnl target, built with each of the dnnl build options that trade
 exactness or oneDNN's own choices for speed, timed interleaved in one process.
 
-Variants (`--variants`, each a `+`-joined list of C flags, or `default`):
+Variants (`--variants`, each a `+`-joined list of C flags, or `default`; a leading `+`
+gets a variant past argparse: `--variants default +-DXRELAY_DNNL_NO_WINOGRAD`):
 
 - `default`: what `xrelay.build(..., ["dnnl", "c"])` makes;
 - `-DXRELAY_DNNL_WINOGRAD_DEFAULT`: oneDNN's first Winograd kernel (2x3) for every
   candidate convolution, not the 2x3 or 4x3 one `codegen/dnnl/conv.winograd_kernels` asks for;
-- `-DXRELAY_DNNL_RELU_POST_OP`: relu post-ops run by oneDNN (NaN become 0), not by
-  xrelay's NaN-keeping pass over each result: what relay's exact numerics cost;
+- `-DXRELAY_DNNL_RELU_POST_OP`: relu post-ops run by oneDNN on every run (NaN become 0);
+  by default only runs whose inputs are all finite do, the others run xrelay's NaN-keeping
+  pass over each result: what relay's exact numerics cost (the scan of the inputs);
 - `-DXRELAY_DNNL_NO_WINOGRAD`: every convolution direct.
 
 Every variant's output is compared with the first variant's (the largest difference over the
@@ -57,7 +59,7 @@ def main() -> None:
     libs: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as cache:
         for variant in args.variants:
-            flags: list[str] = [] if variant == "default" else variant.split("+")
+            flags = [] if variant == "default" else [f for f in variant.split("+") if f]
             options: dict[str, Any] = {
                 "cache_dir": cache,
                 "num_threads": args.threads,
