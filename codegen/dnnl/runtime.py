@@ -372,6 +372,36 @@ static inline int xd_same_buffers(const_dnnl_primitive_desc_t a, const_dnnl_prim
   return 1;
 }
 
+/* The first of oneDNN's implementations of `desc` with `attr` whose name is `name` (`whole`)
+ * or contains it, and (unless `like` is NULL) asks for the same buffers as `like`; NULL if
+ * none. The caller destroys it. */
+static inline dnnl_primitive_desc_t xd_find_impl(const_dnnl_op_desc_t desc,
+                                                 const_dnnl_primitive_attr_t attr,
+                                                 dnnl_engine_t engine, const char *name,
+                                                 int whole, const_dnnl_primitive_desc_t like) {
+  dnnl_primitive_desc_t found = NULL;
+  dnnl_primitive_desc_iterator_t it = NULL;
+  if (dnnl_primitive_desc_iterator_create(&it, desc, attr, engine, NULL) != dnnl_success) {
+    return NULL;
+  }
+  dnnl_status_t step = dnnl_success;
+  for (; step == dnnl_success && found == NULL; step = dnnl_primitive_desc_iterator_next(it)) {
+    dnnl_primitive_desc_t candidate = dnnl_primitive_desc_iterator_fetch(it);
+    const char *impl = NULL;
+    if (candidate != NULL &&
+        dnnl_primitive_desc_query(candidate, dnnl_query_impl_info_str, 0, &impl) ==
+            dnnl_success &&
+        impl != NULL && (whole ? strcmp(impl, name) == 0 : strstr(impl, name) != NULL) &&
+        (like == NULL || xd_same_buffers(candidate, like))) {
+      found = candidate;
+    } else if (candidate != NULL) {
+      dnnl_primitive_desc_destroy(candidate);
+    }
+  }
+  dnnl_primitive_desc_iterator_destroy(it);
+  return found;
+}
+
 /* Primitive k again with oneDNN's relu post-op after its sum (if `sum`), into `s->fused[k]`:
  * run instead of primitive k and xrelay's relu pass when the run's inputs are all finite
  * (`s->finite`), where oneDNN's relu and relay's agree (NaN is their one difference). Kept
@@ -392,24 +422,7 @@ static inline void xd_fuse_relu(xd_state *s, int k, int sum) {
     }
     return;
   }
-  dnnl_primitive_desc_t chosen = NULL;
-  dnnl_primitive_desc_iterator_t it = NULL;
-  if (dnnl_primitive_desc_iterator_create(&it, desc, attr, s->engine, NULL) == dnnl_success) {
-    dnnl_status_t step = dnnl_success;
-    for (; step == dnnl_success && chosen == NULL; step = dnnl_primitive_desc_iterator_next(it)) {
-      dnnl_primitive_desc_t candidate = dnnl_primitive_desc_iterator_fetch(it);
-      const char *name = NULL;
-      if (candidate != NULL &&
-          dnnl_primitive_desc_query(candidate, dnnl_query_impl_info_str, 0, &name) ==
-              dnnl_success &&
-          name != NULL && strcmp(name, impl) == 0 && xd_same_buffers(candidate, plain)) {
-        chosen = candidate;
-      } else if (candidate != NULL) {
-        dnnl_primitive_desc_destroy(candidate);
-      }
-    }
-    dnnl_primitive_desc_iterator_destroy(it);
-  }
+  dnnl_primitive_desc_t chosen = xd_find_impl(desc, attr, s->engine, impl, 1, plain);
   dnnl_primitive_attr_destroy(attr);
   if (chosen != NULL) {
     if (dnnl_primitive_create(&s->fused[k], chosen) != dnnl_success) {

@@ -112,23 +112,7 @@ static inline dnnl_status_t xd_preferred(dnnl_primitive_desc_t *pd, const_dnnl_o
   (void)prefer;
   return dnnl_primitive_desc_create(pd, desc, attr, engine, NULL);
 #endif
-  dnnl_primitive_desc_iterator_t it = NULL;
-  if (dnnl_primitive_desc_iterator_create(&it, desc, attr, engine, NULL) == dnnl_success) {
-    dnnl_status_t step = dnnl_success;
-    for (; step == dnnl_success && *pd == NULL; step = dnnl_primitive_desc_iterator_next(it)) {
-      dnnl_primitive_desc_t candidate = dnnl_primitive_desc_iterator_fetch(it);
-      const char *impl = NULL;
-      if (candidate != NULL &&
-          dnnl_primitive_desc_query(candidate, dnnl_query_impl_info_str, 0, &impl) ==
-              dnnl_success &&
-          impl != NULL && strstr(impl, prefer) != NULL) {
-        *pd = candidate;
-      } else if (candidate != NULL) {
-        dnnl_primitive_desc_destroy(candidate);
-      }
-    }
-    dnnl_primitive_desc_iterator_destroy(it);
-  }
+  *pd = xd_find_impl(desc, attr, engine, prefer, 0, NULL);
   return *pd != NULL ? dnnl_success : dnnl_primitive_desc_create(pd, desc, attr, engine, NULL);
 }
 
