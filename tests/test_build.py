@@ -238,6 +238,33 @@ def test_a_unit_naming_another_file_is_not_shared() -> None:
     )
 
 
+def test_the_kernel_library_units_are_the_same_in_every_model(tmp_path: Path) -> None:
+    # The shared kernel library's units (`kernels_gemm.c`, ...) include nothing of the model's,
+    # so two models that call them get the same text, and a process compiles each once.
+    from xrelay.codegen.kernels import LIBRARIES
+
+    import xrelay
+    from xrelay import relay
+
+    def model(rows: int, columns: int) -> xrelay.IRModule:
+        x = relay.var("x", shape=(rows, 64), dtype="float32")
+        w = relay.const(np.ones((columns, 64), np.float32))
+        return xrelay.IRModule.from_expr(relay.nn.softmax(relay.nn.dense(x, w)))
+
+    cache = tmp_path / "cache"
+    first = xrelay.build(model(8, 48), target="c", options={"cache_dir": str(cache)})
+    second = xrelay.build(model(3, 40), target="c", options={"cache_dir": str(cache)})
+    units = [lib.unit for lib in LIBRARIES.values() if lib.unit in first.sources.files]
+    assert {"kernels_gemm.c", "kernels_rows.c", "kernels_vmath.c"} <= set(units)
+    assert first.sources.files["model.h"] != second.sources.files["model.h"]
+    for unit in units:
+        assert object_cache.is_shared(unit, first.sources.files), unit
+        assert first.sources.files[unit] == second.sources.files[unit], unit
+    x = np.random.default_rng(0).standard_normal((3, 64)).astype(np.float32)
+    expected = xrelay.evaluate(model(3, 40), x)
+    np.testing.assert_allclose(second(x), expected, rtol=1e-5, atol=1e-6)
+
+
 # --- the cache directory --------------------------------------------------------------------
 
 

@@ -18,7 +18,8 @@ value lives). Output (`CEmitter(module).emit()`, a `CSources`): the files
 - `<t>.c` (e.g. `accel.c`), or `<t>_<n>.c` when large: the functions of the
   BYOC target `t`, compiled in parallel with the host's;
 - `kernels_<lib>.c`: a unit of the shared kernel library (`codegen/kernels`,
-  e.g. `kernels_gemm.c`) when a kernel calls it, with the library's flags;
+  e.g. `kernels_gemm.c`) when a kernel calls it, with the library's flags; it
+  includes no `model.h` (`abi.library_unit`), so each process compiles it once;
 - `isa_required.c` and `isa.c`: the instruction set features the library needs
   and the check that refuses a CPU lacking one (`isa.py`);
 - `kernels_generated.c` (`kernels_generated_<n>.c` when large): the library
@@ -330,7 +331,10 @@ class CEmitter:
             if codegen is not None:
                 ldflags += [flag for flag in codegen.ldflags if flag not in ldflags]
         for library in libraries:
-            files[library.unit] = abi.kernel_unit([library.source])
+            declarations = [
+                line for name in closure({library.name}) for line in LIBRARIES[name].prototypes
+            ]
+            files[library.unit] = abi.library_unit(declarations, library.source)
             unit_cflags[library.unit] = list(library.cflags)
             ldflags += [flag for flag in library.ldflags if flag not in ldflags]
         self._routine_units(files, unit_cflags)
