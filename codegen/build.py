@@ -29,9 +29,10 @@ exported.
   `CacheWarning`.
 - The whole build (passes, emission and this compile) has its own cache
   entries beside these libraries (`build_cache.py`), naming the library they load.
-- A unit that names no other file of the build (`isa.c`, `isa_required.c`) is
-  compiled once per process for each text, compiler and command line, and its
-  object reused by the next builds (`object_cache.py`).
+- A unit that names no other file of the build (`isa.c`, `isa_required.c`, the
+  kernel library's units) is compiled once for each text, compiler and command
+  line, and its object reused by the next builds, in this process or from the
+  cache's `object-<key>.o` entries (`object_cache.py`).
 - Failures: a failed compile or link, or an interrupted one (KeyboardInterrupt:
   the compilers still running are killed), removes its build directory, unless
   `keep_failed` or `$XRELAY_KEEP_FAILED=1` asks to keep it (renamed
@@ -222,7 +223,7 @@ def compile_library(
                 (build / file_name).write_text(text, encoding="utf-8")
         shared = {u: str(sources[u]) for u in units if object_cache.is_shared(u, sources)}
         library = _compile(
-            build, f"{name}.so", units, per_unit, compiler, user_cflags, ldflags, shared
+            build, f"{name}.so", units, per_unit, compiler, user_cflags, ldflags, shared, bound
         )
         with cache_entries.lock(cache):
             cache_entries.publish(library, target)
@@ -291,13 +292,15 @@ def _compile(
     user_cflags: Sequence[str],
     ldflags: Sequence[str],
     shared: Mapping[str, str],
+    bound: int,
 ) -> Path:
     """Compile every unit in `build` (in parallel) and link `library`; its path, or `_Failed`.
 
     A unit's flags are `BASE_CFLAGS`, its own, then `user_cflags` (`$CFLAGS`, the
     build's `cflags`), so what the user asks for wins. `shared` names the units (name
-    -> text) whose objects this process may already have (`object_cache.py`): those are
-    not compiled again.
+    -> text) whose objects this process or the cache (`build`'s parent) may already have
+    (`object_cache.py`): those are not compiled again, the others are published (`bound`:
+    the cache's size bound).
     """
     compile_argv = [*compiler.command, "-I", str(INCLUDE_DIR), *BASE_CFLAGS]
     commands = {
@@ -310,7 +313,7 @@ def _compile(
     }
     to_compile: list[str] = []
     for unit in units:
-        data = object_cache.lookup(keys[unit]) if unit in keys else None
+        data = object_cache.lookup(keys[unit], build.parent) if unit in keys else None
         if data is None:
             to_compile.append(unit)
         else:
@@ -323,9 +326,14 @@ def _compile(
             "sources",
             "\n".join(output for _, output in failed),
         )
+    # The cache's entries only for objects that other libraries can reuse: a library of
+    # shared units alone is itself the entry its next build hits.
+    publish = len(keys) < len(units)
     for unit in to_compile:
         if unit in keys:
             object_cache.keep(keys[unit], (build / f"{unit}.o").read_bytes())
+            if publish:
+                object_cache.store(build.parent, keys[unit], build / f"{unit}.o", bound)
     link_argv = [*compiler.command, *BASE_CFLAGS, *user_cflags, "-shared", "-o", library]
     link = [*link_argv, *(unit + ".o" for unit in units), *ldflags, "-lm"]
     (error,) = _run_all(build, [link], 1)

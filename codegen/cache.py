@@ -5,13 +5,14 @@ beside it `<name>-<key>.so.sha256`, its checksum in `sha256sum`'s format
 (`sha256sum -c` in the cache checks it), or a whole build `<name>-<key>.build`
 (`build_cache.py`: JSON naming the library it loads, with its checksum file
 and two payloads, `.build.sources` and `.build.mlir`, whose sizes and sha256
-the JSON holds; `verify_build_entry`). A hit is verified before it is used
-(`verify`): a library that is missing its checksum, cannot be read or does not
-match it (truncated, overwritten, another model's library copied over it) is
-reported, and the build makes it again. The checksum file's modification time
-is the entry's last use: a hit touches it (`touch`), and `evict` removes the
-least recently used entries until the cache is under a size bound
-(`$XRELAY_CACHE_MAX_MB`, default 2048, `max_bytes`).
+the JSON holds; `verify_build_entry`), or a compiled object `object-<key>.o`
+that builds share (`object_cache.py`), with its checksum file as a library's.
+A hit is verified before it is used (`verify`): a library that is missing its
+checksum, cannot be read or does not match it (truncated, overwritten, another
+model's library copied over it) is reported, and the build makes it again. The
+checksum file's modification time is the entry's last use: a hit touches it
+(`touch`), and `evict` removes the least recently used entries until the cache
+is under a size bound (`$XRELAY_CACHE_MAX_MB`, default 2048, `max_bytes`).
 
 `evict` stats every file of every entry, so a build that ran it after each publish
 would cost time in proportion to the cache's size (a process building ONNX's 1,700
@@ -73,7 +74,7 @@ DEFAULT_MAX_MB = 2048.0
 """The size bound without `$XRELAY_CACHE_MAX_MB`."""
 MEGABYTE = 1 << 20
 
-_ENTRY = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*-[0-9a-f]{64}\.(so|build)\Z")
+_ENTRY = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*-[0-9a-f]{64}\.(so|build|o)\Z")
 _CHECKSUM_LINE = re.compile(r"([0-9a-f]{64})  (\S+)\n?\Z")
 _CHUNK = 1 << 20
 
@@ -84,7 +85,7 @@ class CacheWarning(UserWarning):
 
 @dataclass(frozen=True)
 class Entry:
-    """One cached library."""
+    """One cached library, whole build or shared object."""
 
     library: Path
     """The `.so` file, or a whole build's `.build` metadata."""
@@ -130,7 +131,8 @@ def verify_build_entry(entry: Path) -> str | None:
             meta[field]
     except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
         return f"has malformed metadata ({error})"
-    if not _ENTRY.match(library.name) or is_build_entry(library) or set(recorded) != set(PAYLOADS):
+    named = _ENTRY.match(library.name) and library.suffix == ".so"
+    if not named or set(recorded) != set(PAYLOADS):
         return "has malformed metadata (library or payloads)"
     for path in payload_paths(entry):
         size, sha256 = recorded[path.name.removeprefix(entry.name)]
@@ -263,7 +265,7 @@ def _payload_bytes(library: Path) -> int:
 def orphan_checksums(cache: Path) -> list[Path]:
     """Checksum files whose library is gone, and whole builds' files whose metadata is."""
     found: list[Path] = []
-    for entry_suffix in (".so", BUILD_ENTRY_SUFFIX):
+    for entry_suffix in (".so", ".o", BUILD_ENTRY_SUFFIX):
         extras = (CHECKSUM_SUFFIX, *(PAYLOADS if entry_suffix == BUILD_ENTRY_SUFFIX else ()))
         for extra in extras:
             for path in cache.glob(f"*{entry_suffix}{extra}"):

@@ -1,32 +1,41 @@
-"""Compiled objects shared between the builds of one process: units that depend on their
-own text only.
+"""Compiled objects shared between builds: units that depend on their own text only.
 
 Most of a library's translation units are its model's, but some come out the same in
 every build with the same flags: `isa_required.c` and `isa.c` (`codegen/c/isa.py`), and
-generated kernel libraries that include nothing of the model's. A process that builds
-many models (ONNX's conformance suite builds 1,700; a test session, a benchmark) compiles
-each such unit once instead of once per build: for a small model that is two of the four
-compiler processes its build runs.
+the units of the shared kernel library (`kernels_gemm.c`, `kernels_rows.c`, ...: a few
+seconds each at `-O3`), which include nothing of the model's (`abi.library_unit`). A
+build compiles each such unit once: its object is kept in the process (the most recently
+used `CAPACITY`) and in the build cache, as the entry `object-<key>.o` beside the
+libraries (`cache.py`: checksum, last use, eviction, `xrelay-cache`), so the next build
+of any model, in this process or another (a test run's workers, one `xrelay-run` per
+model), links it instead. An entry that does not match its checksum is compiled again,
+with a `CacheWarning`.
 
 A unit is shared when its text names no other file of the build (no `#include
 "model.h"`, no `.incbin` of a data file): what it compiles to then depends only on its
 text, the runtime header (`xrelay_runtime.h`, on the include path), the compiler and the
 command line, all of which its key hashes (naming a file it does not use only costs the
-reuse). The objects are kept in memory, the most recently used `CAPACITY` of them (a few
-KB each); the on-disk cache holds whole libraries (`build.py`, `cache.py`).
+reuse).
 """
 
 from __future__ import annotations
 
 import hashlib
+import shutil
 import threading
+import warnings
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 
+from xrelay.codegen import cache as cache_entries
 from xrelay.codegen.runtime import HEADER
 
 CAPACITY = 64
 """How many objects a process keeps."""
+
+ENTRY_PREFIX = "object-"
+"""An object's cache entry is `object-<key>.o`."""
 
 _KEY_SCHEMA = b"xrelay-object-1"
 
@@ -52,18 +61,44 @@ def object_key(text: str, compiler_identity: str, argv: Sequence[str]) -> str:
     return digest.hexdigest()
 
 
-def lookup(key: str) -> bytes | None:
-    """The object compiled under `key` in this process, if kept."""
+def entry_path(cache: Path, key: str) -> Path:
+    """Where the build cache `cache` keeps the object compiled under `key`."""
+    return cache / f"{ENTRY_PREFIX}{key}.o"
+
+
+def lookup(key: str, cache: Path | None = None) -> bytes | None:
+    """The object compiled under `key`: kept in this process, else `cache`'s entry (if it
+    matches its checksum: then it counts as used and is kept in the process too)."""
     with _lock:
         found = _objects.get(key)
         if found is not None:
             _objects.move_to_end(key)
-        return found
+            return found
+    if cache is None:
+        return None
+    path = entry_path(cache, key)
+    if not path.exists():
+        return None
+    with cache_entries.lock(cache, shared=True):
+        problem = cache_entries.verify(path)
+        if problem is None:
+            try:
+                found = path.read_bytes()
+            except OSError as error:
+                problem = f"cannot be read ({error.strerror or error})"
+    if found is None:
+        warnings.warn(
+            f"cache entry {path} {problem}; compiling it again", cache_entries.CacheWarning, 2
+        )
+        return None
+    cache_entries.touch(path)
+    keep(key, found)
+    return found
 
 
 def keep(key: str, data: bytes) -> None:
-    """Keep the object compiled under `key` (dropping the least recently used beyond
-    `CAPACITY`)."""
+    """Keep the object compiled under `key` in this process (dropping the least recently
+    used beyond `CAPACITY`)."""
     with _lock:
         _objects[key] = data
         _objects.move_to_end(key)
@@ -71,7 +106,18 @@ def keep(key: str, data: bytes) -> None:
             _objects.popitem(last=False)
 
 
+def store(cache: Path, key: str, built: Path, bound: int) -> None:
+    """Publish the object `built` (in a build directory inside `cache`) as `cache`'s entry
+    for `key`, counted against the cache's size `bound` (`cache.record`)."""
+    copy = built.with_name(built.name + ".entry")
+    shutil.copyfile(built, copy)
+    target = entry_path(cache, key)
+    with cache_entries.lock(cache):
+        cache_entries.publish(copy, target)
+        cache_entries.record(cache, target, bound, keep=(target,))
+
+
 def clear() -> None:
-    """Forget every kept object."""
+    """Forget every object kept in this process (the cache's entries stay)."""
     with _lock:
         _objects.clear()

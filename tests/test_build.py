@@ -28,7 +28,7 @@ from xrelay.codegen.build import (
     compile_library,
     find_compiler,
 )
-from xrelay.codegen.cache import LEDGER
+from xrelay.codegen.cache import LEDGER, CacheWarning, verify
 
 C_DIR = Path(__file__).resolve().parent / "c"
 RELU_ADD = ("relu_add.h", "relu_add_kernel.c", "relu_add_model.c")
@@ -225,9 +225,51 @@ def test_self_contained_units_are_compiled_once_per_process(tmp_path: Path, fake
     assert compiled() == ["own.c", "own.c", "own.c", "shared.c", "shared.c"]
     dll = ctypes.CDLL(str(second))
     assert (dll.own_value(), dll.shared_one()) == (2, 1)  # the reused object is linked in
-    # Only libraries reach the cache directory.
-    entries = [p for p in (tmp_path / "cache").iterdir() if p.name != LEDGER]
-    assert all(p.name.endswith((".so", ".so.sha256")) for p in entries)
+    # The cache holds the libraries and an object entry for each command line of shared.c.
+    entries = [p.name for p in (tmp_path / "cache").iterdir() if p.name != LEDGER]
+    objects = [name for name in entries if name.startswith(object_cache.ENTRY_PREFIX)]
+    assert len(objects) == 4  # two objects, each with its checksum file
+    assert all(name.endswith((".so", ".so.sha256", ".o", ".o.sha256")) for name in entries)
+
+
+def test_shared_objects_serve_other_processes_from_the_cache(tmp_path: Path, fake_cc: Path) -> None:
+    # Another process (here: this one, having forgotten its objects) finds the object in the
+    # cache and compiles only the model's own unit; a corrupt entry is compiled again.
+    exported = '__attribute__((visibility("default")))'
+    shared = f"{exported} int shared_two(void);\nint shared_two(void) {{ return 2; }}\n"
+    own = f'#include "own.h"\n{exported} int own_value(void);\nint own_value(void) {{ return VALUE; }}\n'
+    cache = tmp_path / "cache"
+
+    def build(value: int) -> Path:
+        sources = {"shared.c": shared, "own.c": own, "own.h": f"#define VALUE {value}\n"}
+        return compile_library(sources, cache_dir=cache)
+
+    def compiled() -> list[str]:
+        runs = [r for r in fake_cc.read_text().splitlines() if " -c " in r]
+        return sorted(r.split(" -c ")[1].split()[0] for r in runs)
+
+    build(1)
+    (entry,) = cache.glob(f"{object_cache.ENTRY_PREFIX}*.o")
+    assert verify(entry) is None
+    object_cache.clear()
+    second = build(2)
+    assert compiled() == ["own.c", "own.c", "shared.c"]
+    dll = ctypes.CDLL(str(second))
+    assert (dll.own_value(), dll.shared_two()) == (2, 2)
+    object_cache.clear()
+    entry.write_bytes(b"not an object")
+    with pytest.warns(CacheWarning, match="does not match its checksum"):
+        third = build(3)
+    assert compiled() == ["own.c", "own.c", "own.c", "shared.c", "shared.c"]
+    assert verify(entry) is None  # published again, sound
+    dll = ctypes.CDLL(str(third))
+    assert (dll.own_value(), dll.shared_two()) == (3, 2)
+
+
+def test_a_library_of_shared_units_alone_leaves_no_object_entries(tmp_path: Path) -> None:
+    # Its library is the entry its next build hits: an object entry would only take space.
+    compile_library(TRIVIAL, cache_dir=tmp_path)
+    assert not list(tmp_path.glob(f"{object_cache.ENTRY_PREFIX}*"))
 
 
 def test_a_unit_naming_another_file_is_not_shared() -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from xrelay.codegen import build_cache
+from xrelay.codegen import build_cache, object_cache
 from xrelay.codegen import cache as cache_entries
 from xrelay.codegen.c import pipeline
 from xrelay.codegen.cache import CacheWarning
@@ -320,4 +320,9 @@ def test_processes_building_one_model_at_once_all_succeed(tmp_path: Path) -> Non
     names = cache_files(tmp_path)
     library = [hot.path.name, cache_entries.checksum_path(hot.path).name]
     whole = [entry.name, f"{entry.name}.mlir", f"{entry.name}.sha256", f"{entry.name}.sources"]
-    assert names == sorted([*library, *whole])
+    # The objects of the ISA units, which every build shares (`object_cache.py`), each once.
+    objects = sorted(tmp_path.glob(f"{object_cache.ENTRY_PREFIX}*.o"))
+    assert len(objects) == 2
+    assert all(cache_entries.verify(path) is None for path in objects)
+    shared = [name for path in objects for name in (path.name, f"{path.name}.sha256")]
+    assert names == sorted([*library, *whole, *shared])

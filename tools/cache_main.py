@@ -1,13 +1,14 @@
 """`xrelay-cache`: list, prune or clear the build cache of `xrelay.build` and `xrelay-run`.
 
-    xrelay-cache list                  # entries: library or whole build, size, last use, ok or not
+    xrelay-cache list                  # entries (library, whole build, object): size, use, state
     xrelay-cache prune [--max-mb N]    # remove broken entries and leftovers, then evict to N MB
     xrelay-cache clear                 # remove every entry and leftover
 
 The cache is `--cache-dir DIR`, else `$XRELAY_CACHE_DIR`, else `~/.cache/xrelay`,
 with the build's safety checks (a directory of yours that others cannot write).
-Entries are compiled libraries (`<name>-<key>.so`) and whole builds
-(`<name>-<key>.build`, with their payloads: `codegen/build_cache.py`); a whole
+Entries are compiled libraries (`<name>-<key>.so`), whole builds
+(`<name>-<key>.build`, with their payloads: `codegen/build_cache.py`) and the
+objects builds share (`object-<key>.o`: `codegen/object_cache.py`); a whole
 build is broken when its files do not match their checksums or its library is gone.
 `prune` removes entries that do not match their checksum, checksum files
 without a library, build directories whose process is gone and kept failed
