@@ -19,57 +19,9 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from onednn_driver import compile_driver
+
 DRIVER = r"""
-#include <dnnl.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-
-#define CHECK(call)                                                        \
-  do {                                                                     \
-    dnnl_status_t status_ = (call);                                        \
-    if (status_ != dnnl_success) {                                         \
-      fprintf(stderr, "%s failed: %d\n", #call, (int)status_);             \
-      exit(1);                                                             \
-    }                                                                      \
-  } while (0)
-
-static dnnl_engine_t engine;
-static dnnl_stream_t stream;
-
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
-}
-
-static void *zeros(const dnnl_memory_desc_t *md) {
-  size_t bytes = dnnl_memory_desc_get_size(md);
-  void *buffer = aligned_alloc(64, (bytes + 63) / 64 * 64 + 64);
-  memset(buffer, 0, bytes);
-  return buffer;
-}
-
-static dnnl_memory_t memory(const dnnl_memory_desc_t *md) {
-  dnnl_memory_t m;
-  CHECK(dnnl_memory_create(&m, md, engine, zeros(md)));
-  return m;
-}
-
-/* Best of 9 runs of 10 calls, after 10 warm-up calls, in microseconds. */
-static double best_us(dnnl_primitive_t p, int n, const dnnl_exec_arg_t *args) {
-  for (int i = 0; i < 10; ++i) CHECK(dnnl_primitive_execute(p, stream, n, args));
-  double best = 1e30;
-  for (int r = 0; r < 9; ++r) {
-    double start = now();
-    for (int i = 0; i < 10; ++i) CHECK(dnnl_primitive_execute(p, stream, n, args));
-    double t = (now() - start) / 10;
-    best = t < best ? t : best;
-  }
-  return best * 1e6;
-}
-
 static double reorder_us(const dnnl_memory_desc_t *from, const dnnl_memory_desc_t *to) {
   dnnl_primitive_desc_t pd;
   dnnl_primitive_t p;
@@ -114,9 +66,8 @@ int main(int argc, char **argv) {
     int taken = 0;
     do {
       dnnl_primitive_desc_t pd = dnnl_primitive_desc_iterator_fetch(it);
-      const char *impl = NULL;
-      CHECK(dnnl_primitive_desc_query(pd, dnnl_query_impl_info_str, 0, &impl));
-      int slow = strncmp(impl, "ref", 3) == 0 || strstr(impl, "gemm") != NULL;
+      int slow;
+      const char *impl = impl_name(pd, &slow);
       if (slow || (!winograd && taken)) {  /* direct: oneDNN's first fast choice only */
         dnnl_primitive_desc_destroy(pd);
         continue;
@@ -184,9 +135,7 @@ def main() -> None:
         else list(SHAPES)
     )
     with tempfile.TemporaryDirectory() as tmp:
-        source, exe = Path(tmp) / "driver.c", Path(tmp) / "driver"
-        source.write_text(DRIVER)
-        subprocess.run(["cc", "-O2", str(source), "-o", str(exe), "-ldnnl"], check=True)
+        exe = compile_driver(DRIVER, Path(tmp))
         print("| in -> out @ size | MFLOP | direct | wino_2x3 | wino_4x3 | 4x3 / 2x3 |")
         print("| --- | --- | --- | --- | --- | --- |")
         for cin, cout, size in shapes:
