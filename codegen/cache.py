@@ -88,7 +88,7 @@ class Entry:
     """One cached library, whole build or shared object."""
 
     library: Path
-    """The `.so` file, or a whole build's `.build` metadata."""
+    """The `.so` file, a whole build's `.build` metadata, or a shared `.o` object."""
     size: int
     """Bytes of the library (or metadata and payloads) and its checksum file."""
     last_used: float

@@ -19,7 +19,7 @@ value lives). Output (`CEmitter(module).emit()`, a `CSources`): the files
   BYOC target `t`, compiled in parallel with the host's;
 - `kernels_<lib>.c`: a unit of the shared kernel library (`codegen/kernels`,
   e.g. `kernels_gemm.c`) when a kernel calls it, with the library's flags; it
-  includes no `model.h` (`abi.library_unit`), so each process compiles it once;
+  includes no `model.h` (`abi.library_unit`), so builds share its object;
 - `isa_required.c` and `isa.c`: the instruction set features the library needs
   and the check that refuses a CPU lacking one (`isa.py`);
 - `kernels_generated.c` (`kernels_generated_<n>.c` when large): the library
