@@ -51,32 +51,20 @@ int main(int argc, char **argv) {
         &desc, dnnl_forward_inference,
         layout == 2 ? dnnl_convolution_winograd : dnnl_convolution_direct, &src, &weights,
         &bias, &dst, strides, dilates, pads, pads));
-    dnnl_primitive_desc_iterator_t it;
-    if (dnnl_primitive_desc_iterator_create(&it, &desc, NULL, engine, NULL) != dnnl_success) {
-      printf("%s - 0\n", label);
-      continue;
-    }
-    int taken = 0;
-    do {
-      dnnl_primitive_desc_t pd = dnnl_primitive_desc_iterator_fetch(it);
-      int slow;
-      const char *impl = impl_name(pd, &slow);
-      if (slow || (taken && layout < 2)) { /* direct: oneDNN's first fast choice only */
-        dnnl_primitive_desc_destroy(pd);
-        continue;
-      }
-      taken = 1;
-      const dnnl_memory_desc_t *wmd = dnnl_primitive_desc_query_md(pd, dnnl_query_weights_md, 0);
+    dnnl_primitive_desc_t pds[MAX_IMPLS];
+    int count = fast_impls(&desc, layout < 2 ? 1 : 0, pds); /* direct: oneDNN's first */
+    for (int i = 0; i < count; ++i) {
+      const dnnl_memory_desc_t *wmd =
+          dnnl_primitive_desc_query_md(pds[i], dnnl_query_weights_md, 0);
       dnnl_primitive_t p;
-      CHECK(dnnl_primitive_create(&p, pd));
+      CHECK(dnnl_primitive_create(&p, pds[i]));
       dnnl_exec_arg_t args[4] = {{DNNL_ARG_SRC, memory(&src)}, {DNNL_ARG_WEIGHTS, memory(wmd)},
                                  {DNNL_ARG_BIAS, memory(&bias)}, {DNNL_ARG_DST, memory(&dst)}};
-      printf("%s %s %.1f\n", label, impl, best_us(p, 4, args));
+      printf("%s %s %.1f\n", label, impl_name(pds[i]), best_us(p, 4, args));
       dnnl_primitive_destroy(p);
-      dnnl_primitive_desc_destroy(pd);
-    } while (dnnl_primitive_desc_iterator_next(it) == dnnl_success);
-    dnnl_primitive_desc_iterator_destroy(it);
-    if (!taken) printf("%s - 0\n", label);
+      dnnl_primitive_desc_destroy(pds[i]);
+    }
+    if (!count) printf("%s - 0\n", label);
   }
   return 0;
 }

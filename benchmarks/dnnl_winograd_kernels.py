@@ -58,21 +58,11 @@ int main(int argc, char **argv) {
         &desc, dnnl_forward_inference,
         winograd ? dnnl_convolution_winograd : dnnl_convolution_direct, &src, &weights, &bias,
         &dst, strides, dilates, pad, pad));
-    dnnl_primitive_desc_iterator_t it;
-    if (dnnl_primitive_desc_iterator_create(&it, &desc, NULL, engine, NULL) != dnnl_success) {
-      printf("%s -\n", winograd ? "winograd" : "direct");
-      continue;
-    }
-    int taken = 0;
-    do {
-      dnnl_primitive_desc_t pd = dnnl_primitive_desc_iterator_fetch(it);
-      int slow;
-      const char *impl = impl_name(pd, &slow);
-      if (slow || (!winograd && taken)) {  /* direct: oneDNN's first fast choice only */
-        dnnl_primitive_desc_destroy(pd);
-        continue;
-      }
-      taken = 1;
+    dnnl_primitive_desc_t pds[MAX_IMPLS];
+    int count = fast_impls(&desc, winograd ? 0 : 1, pds); /* direct: oneDNN's first */
+    if (!count) printf("%s -\n", winograd ? "winograd" : "direct");
+    for (int i = 0; i < count; ++i) {
+      dnnl_primitive_desc_t pd = pds[i];
       const dnnl_memory_desc_t *s = dnnl_primitive_desc_query_md(pd, dnnl_query_src_md, 0);
       const dnnl_memory_desc_t *w = dnnl_primitive_desc_query_md(pd, dnnl_query_weights_md, 0);
       const dnnl_memory_desc_t *d = dnnl_primitive_desc_query_md(pd, dnnl_query_dst_md, 0);
@@ -89,11 +79,10 @@ int main(int argc, char **argv) {
       if (winograd && cout != 16 && !dnnl_memory_desc_equal(d, &dst_nhwc)) {
         moves += reorder_us(d, &dst_nhwc);
       }
-      printf("%s %.0f+%.0f\n", impl, t, moves);
+      printf("%s %.0f+%.0f\n", impl_name(pd), t, moves);
       dnnl_primitive_destroy(p);
       dnnl_primitive_desc_destroy(pd);
-    } while (dnnl_primitive_desc_iterator_next(it) == dnnl_success);
-    dnnl_primitive_desc_iterator_destroy(it);
+    }
   }
   return 0;
 }

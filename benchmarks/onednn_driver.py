@@ -1,7 +1,8 @@
 """The C prelude of the benchmarks' oneDNN drivers (`dnnl_winograd_kernels.py`,
 `dnnl_blocked_layouts.py`), and how they are compiled: oneDNN's engine and stream,
 `CHECK` (exit 1 naming a failed call), `zeros` and `memory` (zero-filled buffers for a
-descriptor), `impl_name` and `best_us` (a primitive's best of 9 runs of 10 calls after
+descriptor), `impl_name`, `fast_impls` (oneDNN's fast implementations of an op) and
+`best_us` (a primitive's best of 9 runs of 10 calls after
 10 warm-up calls, in µs)."""
 
 from __future__ import annotations
@@ -47,12 +48,35 @@ static dnnl_memory_t memory(const dnnl_memory_desc_t *md) {
   return m;
 }
 
-/* The name of `pd`'s implementation; `*slow`: a reference or gemm kernel (skipped). */
-static const char *impl_name(const_dnnl_primitive_desc_t pd, int *slow) {
+/* The name of `pd`'s implementation. */
+static const char *impl_name(const_dnnl_primitive_desc_t pd) {
   const char *impl = NULL;
   CHECK(dnnl_primitive_desc_query(pd, dnnl_query_impl_info_str, 0, &impl));
-  *slow = strncmp(impl, "ref", 3) == 0 || strstr(impl, "gemm") != NULL;
   return impl;
+}
+
+#define MAX_IMPLS 16
+
+/* oneDNN's fast implementations of the op `desc` (no reference or gemm kernel), in its
+ * order, at most `most` of them (0: all) into `pds`; their count (0 when it has none). */
+static int fast_impls(const void *desc, int most, dnnl_primitive_desc_t pds[MAX_IMPLS]) {
+  dnnl_primitive_desc_iterator_t it;
+  if (dnnl_primitive_desc_iterator_create(&it, desc, NULL, engine, NULL) != dnnl_success) {
+    return 0;
+  }
+  int count = 0;
+  do {
+    dnnl_primitive_desc_t pd = dnnl_primitive_desc_iterator_fetch(it);
+    const char *impl = impl_name(pd);
+    int slow = strncmp(impl, "ref", 3) == 0 || strstr(impl, "gemm") != NULL;
+    if (slow || count == MAX_IMPLS || (most && count == most)) {
+      dnnl_primitive_desc_destroy(pd);
+    } else {
+      pds[count++] = pd;
+    }
+  } while (dnnl_primitive_desc_iterator_next(it) == dnnl_success);
+  dnnl_primitive_desc_iterator_destroy(it);
+  return count;
 }
 
 /* Best of 9 runs of 10 calls, after 10 warm-up calls, in microseconds. */
