@@ -9,10 +9,12 @@ building its runner from the same files (library, ONNX model, weights) with
 float64 reference, asks each to warm up, then asks the workers in turn for a
 batch of timed calls (about `BATCH_SECONDS`; the order reverses every round),
 so that load changes on the machine hit every runner alike. After each batch
-it waits until that worker's threads are quiet (`settle`: their CPU time,
-from `/proc`, stops growing; at most `SETTLE_MOST` seconds), so no runner's
-spinning threads overlap the next runner's batch. Medians are over all of a
-runner's calls. `profile_in_process` runs a profiling build the same way.
+it waits until that worker's threads are quiet (`settle`: none of them running,
+by `/proc/<pid>/task/*/stat`, in `QUIET_POLLS` polls in a row; at most
+`SETTLE_MOST` seconds), so no runner's spinning threads overlap the next
+runner's batch (onnxruntime's spin about 60 ms after a run here, libgomp's
+about 10). Medians are over all of a runner's calls. `profile_in_process` runs
+a profiling build the same way.
 """
 
 from __future__ import annotations
@@ -33,8 +35,8 @@ BATCH_SECONDS = 0.03
 """Timed calls per batch: about this long (at least 1, at most 50 calls)."""
 SETTLE_MOST = 0.3
 """The longest wait for a worker's threads to go quiet after its batch (seconds)."""
-QUIET = 0.05
-"""A worker is quiet when its threads use less than this fraction of one CPU."""
+QUIET_POLLS = 3
+"""A worker is quiet when none of its threads ran in this many polls in a row."""
 
 
 @contextmanager
@@ -97,32 +99,37 @@ class Worker:
         self.conn.close()
 
 
-def cpu_seconds(pid: int) -> float | None:
-    """CPU time of all of a process's threads so far (`/proc/<pid>/task/*/schedstat`)."""
-    total = 0
+def running_threads(pid: int) -> int | None:
+    """How many of a process's threads are running or runnable now (state `R` in
+    `/proc/<pid>/task/*/stat`), or None where `/proc` cannot tell.
+
+    Not CPU time: `schedstat` and `stat` advance a running thread's time only at scheduler
+    ticks (4 ms here), so two reads 2 ms apart can show no growth for a thread that spins
+    throughout, and a wait on them let onnxruntime's spinning threads take a CPU from the
+    next runner's batch (40-65 ms of its CPU time during an 80 ms batch of xrelay's)."""
+    count = 0
     try:
         for task in os.listdir(f"/proc/{pid}/task"):
-            with open(f"/proc/{pid}/task/{task}/schedstat", encoding="ascii") as stream:
-                total += int(stream.read().split()[0])
-    except (OSError, ValueError, IndexError):
+            with open(f"/proc/{pid}/task/{task}/stat", encoding="ascii") as stream:
+                # the state follows the command name, which is in parentheses
+                count += stream.read().rsplit(")", 1)[1].split()[0] == "R"
+    except (OSError, IndexError):
         return None
-    return total * 1e-9
+    return count
 
 
 def settle(pid: int, step: float = 0.002) -> None:
-    """Wait until the process's threads are quiet (`QUIET`), at most `SETTLE_MOST` seconds;
-    where `/proc` cannot tell, wait `SETTLE_MOST / 3`."""
-    last = cpu_seconds(pid)
-    if last is None:
-        time.sleep(SETTLE_MOST / 3)
-        return
+    """Wait until none of the process's threads runs in `QUIET_POLLS` polls `step` seconds
+    apart, at most `SETTLE_MOST` seconds; where `/proc` cannot tell, wait `SETTLE_MOST`."""
     deadline = time.perf_counter() + SETTLE_MOST
-    while time.perf_counter() < deadline:
+    quiet = 0
+    while quiet < QUIET_POLLS and time.perf_counter() < deadline:
         time.sleep(step)
-        now = cpu_seconds(pid)
-        if now is None or now - last < QUIET * step:
+        running = running_threads(pid)
+        if running is None:
+            time.sleep(max(0.0, deadline - time.perf_counter()))
             return
-        last = now
+        quiet = quiet + 1 if running == 0 else 0
 
 
 def runner_names(case: dict[str, Any]) -> list[str]:
