@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from testlib.accel_cases import ATOL, RTOL, Partitions, build, emit, text
+from testlib.accel_cases import ATOL, RTOL, Partitions, accel_code, build, emit, text
 from testlib.sanitized import main_inputs, main_outputs, run_main
 from xrelay.codegen.build import compile_library
 from xrelay.codegen.c import CEmitter
@@ -62,7 +62,7 @@ def test_conv2d_attributes_bias_and_relu(cache: Path) -> None:
           kernel_layout="HWOI", groups=4, dilation=[2, 2], padding=[2, 2, 2, 2],
           has_bias=True)  # fmt: skip
     sources = p.check(cache)
-    unit = text(sources, "accel.c")
+    unit = accel_code(sources)
     assert "acc[x] += wv * row[" in unit
     assert "const float start = in2[oc];" in unit  # the bias starts the accumulators
     assert "(acc[x] <= 0.0f ? 0.0f : acc[x])" in unit  # relu as the row is stored
@@ -118,7 +118,7 @@ def test_blocked_conv2d(cache: Path) -> None:
     assert all(sources.unit_cflags[name] == flags for name in units)
     assert sources.ldflags == ["-fopenmp"]
     p.check(cache, target_flags=False)  # the portable vectors of 4 floats
-    unit = "".join(text(sources, name) for name in units)
+    unit = accel_code(sources)
     assert unit.count("_Static_assert(XA_VL <= 16") == 18  # the blocked kernels
     assert "const float *restrict xg_residual = in3 + g * 98;" in unit  # group g's 2 planes
     assert "float buf[192]" in unit  # 3 channels' rows of 49 columns, padded to 64
@@ -139,7 +139,7 @@ def test_deep_pointwise_convs_are_gemms(cache: Path) -> None:
           has_bias=True, clip_min=-0.5, clip_max=0.25)  # fmt: skip
     p.add("1x1, 8 channels, relu: the blocked kernel", conv,
           [(1, 8, 3, 20), (12, 8, 1, 1), (12,)], has_bias=True, has_relu=True)  # fmt: skip
-    unit = text(p.check(cache), "accel.c")
+    unit = accel_code(p.check(cache))
     assert unit.count("xg_sgemm(") == 3
     assert unit.count("_Static_assert(XA_VL <= 16") == 1
     values = [v.copy() for v in p.values]  # a NaN and an infinity reach their pixel's outputs
@@ -166,7 +166,7 @@ def test_dense(cache: Path) -> None:
     p.add("batch 5 (4 + 1 rows), depth 33", dense, [(5, 33), (6, 33)], has_relu=True)
     p.add("depth 1000 (many vectors), 10 units", dense, [(1, 1000), (10, 1000), (10,)],
           has_bias=True, has_relu=True)  # fmt: skip
-    unit = text(p.check(cache), "accel.c")
+    unit = accel_code(p.check(cache))
     assert "xa_sum(a0_0)" in unit
 
 
@@ -203,7 +203,7 @@ def test_pools(cache: Path) -> None:
           [(1, 1, 3, 4200)], pool_size=[3, 3], strides=[2, 2])  # fmt: skip
     p.add("global avg", accel.GlobalAvgPool2DOp, [(2, 3, 5, 4)])
     p.add("global avg NHWC", accel.GlobalAvgPool2DOp, [(1, 7, 7, 6)], layout="NHWC")
-    unit = text(p.check(cache), "accel.c")
+    unit = accel_code(p.check(cache))
     assert "v = (t1_1 > v) | (t1_1 != t1_1) ? t1_1 : v;" in unit  # the wide rows: no bounds
     assert unit.count("const float *const outside = buf + ") == 12  # the other NCHW pools
     assert unit.count("const float v = sum / (float)count;") == 1  # avg NHWC: the loops
@@ -242,7 +242,7 @@ def test_elementwise_relu_and_batch_norm(cache: Path) -> None:
     p.add("batch_norm NHWC axis 3", norm, [(1, 4, 4, 5), (5,), (5,), (5,), (5,)],
           positive=[4], axis=3)  # fmt: skip
     p.add("batch_norm 2-D", norm, [(6, 4), (4,), (4,), (4,), (4,)], positive=[4], axis=1)
-    unit = text(p.check(cache), "accel.c")
+    unit = accel_code(p.check(cache))
     assert "out0[i] = ((in0[i] + in1[i]) <= 0.0f ? 0.0f : (in0[i] + in1[i]));" in unit
     assert "xn_parallel" not in unit  # too little work for threads
 
@@ -270,7 +270,7 @@ def test_the_real_flow_partitions_lowers_and_runs(cache: Path) -> None:
     lowered = xrelay.optimize(partition_for(mod.clone(), "accel"), opt_level=3)
     lowered = ConvertRelayToAccel()(lowered)
     sources = emit(lowered)
-    unit = text(sources, "accel.c")
+    unit = accel_code(sources)
     assert "/* accel.conv2d */" in unit
     assert "/* accel.dense */" in unit
     assert "tanhf" in text(sources, "model.c")
@@ -307,7 +307,7 @@ def test_names_constants_and_tuples_in_an_accel_function(cache: Path) -> None:
     source = sources.render()
     assert "system(" not in source
     assert '"rm"' not in source
-    assert "void xk_x_system_rm(unsigned char *arena" in text(sources, "accel.c")
+    assert "void xk_x_system_rm(unsigned char *arena" in accel_code(sources)
     assert "xk_x_system_rm(arena + " in text(sources, "model.c")  # the host's call
     lib = Library(compile_library(sources.files, cache_dir=cache))
     x = np.linspace(-2, 2, 8, dtype="float32").reshape(2, 4)
@@ -463,7 +463,7 @@ def test_threads_compute_what_one_thread_does(cache: Path, num_threads: int | No
     """Each kernel's rows (units, elements) split across the build's threads (None: OpenMP's
     default) give the interpreter's outputs; a 1-thread build prints no OpenMP region."""
     sources = threaded_cases().check(cache, num_threads=num_threads)
-    unit = text(sources, "accel.c")
+    unit = accel_code(sources)
     assert f"#define XA_NUM_THREADS {num_threads or 0}\n" in unit
     regions = unit.count("xn_parallel(xa_nt, ")
     assert regions == (0 if num_threads == 1 else 14)  # all but the generic conv
@@ -553,7 +553,7 @@ def test_build_option_num_threads(cache: Path) -> None:
     mod = xrelay.parse(CONV)
     options = {"num_threads": 2, "cache_dir": cache}
     lib = xrelay.build(mod, target=["accel", "c"], options=options)
-    unit = text(lib.sources, "accel.c")
+    unit = accel_code(lib.sources)
     assert "#define XA_NUM_THREADS 2\n" in unit
     assert "xn_parallel(xa_nt, " in unit
     assert lib.sources.ldflags == ["-fopenmp"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-from testlib.accel_cases import ATOL, RTOL, Partitions, build, emit, text
+from testlib.accel_cases import ATOL, RTOL, Partitions, accel_code, build, emit
 from xrelay.dialects import accel
 from xrelay.passes.partition_for import partition_for
 
@@ -48,7 +48,7 @@ def test_clip_epilogues_and_clip_with_nan_and_inf(cache: Path) -> None:
     p.values[1] *= 4.0  # the conv sums reach past 6
     mod = p.module()
     sources = emit(mod)
-    unit = text(sources, "accel.c")
+    unit = accel_code(sources)
     assert "= xa_clip(a0_0, 0x0.0p+0f, 0x1.8000000000000p+2f);" in unit  # ReLU6, vectors
     assert "xa_clip(" in unit
     assert "? (" in unit
@@ -92,7 +92,7 @@ def test_relu6_network_builds_on_accel_and_matches(cache: Path) -> None:
     for name in ("conv2d_bias_clip", "conv2d_clip", "dense_bias_clip"):
         assert f'"accel.{name}"' in partitioned, name
     lib = xrelay.build(mod, target=["accel", "c"], options={"cache_dir": str(cache)})
-    unit = "".join(text(lib.sources, n) for n in lib.sources.files if n.startswith("accel"))
+    unit = accel_code(lib.sources)
     assert "/* accel.conv2d_winograd */" in unit
     assert "xa_clip(" in unit
     assert "/* accel.clip */" in unit

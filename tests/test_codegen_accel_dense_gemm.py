@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from testlib.accel_cases import accel_code
 
 import xrelay
 from xrelay import IRModule, relay
@@ -54,7 +55,7 @@ def test_accel_dense_matches_the_interpreter(cache: Path, rows: int, name: str) 
     mod, data = model(rows, 300, 45, EPILOGUES[name])
     options = {"cache_dir": cache, "num_threads": 1}
     lib = xrelay.build(mod, target=["accel", "c"], options=options)
-    accel = str(lib.sources.files["accel.c"])
+    accel = accel_code(lib.sources)
     assert ("xg_sgemm_pp(" in accel) == (rows >= 3)
     check(lib, mod, data)
 
@@ -63,7 +64,7 @@ def test_accel_dense_splits_row_tiles_across_threads(cache: Path) -> None:
     mod, data = model(64, 784, 517, EPILOGUES["bias relu"])
     options = {"cache_dir": cache, "num_threads": 2}
     lib = xrelay.build(mod, target=["accel", "c"], options=options)
-    accel = str(lib.sources.files["accel.c"])
+    accel = accel_code(lib.sources)
     # the weight packed once for both threads; one chunk of 6-row tiles (11) per thread
     assert "xg_sgemm_pp(r1 - r0, 517, 784" in accel
     assert "xn_parallel(xa_nt, 11, xa_nt, " in accel
@@ -79,7 +80,7 @@ def test_accel_dense_of_a_computed_weight_splits_columns(cache: Path) -> None:
     mod = IRModule.from_expr(relay.Function([x, w], body))
     options = {"cache_dir": cache, "num_threads": 2}
     lib = xrelay.build(mod, target=["accel", "c"], options=options)
-    accel = str(lib.sources.files["accel.c"])
+    accel = accel_code(lib.sources)
     assert "xg_sgemm_ep(64, q1 - q0, 300" in accel
     # one chunk of columns per thread: each GEMM call packs the rows and its columns
     assert "xn_parallel(xa_nt, 130, xa_nt, " in accel
@@ -87,3 +88,25 @@ def test_accel_dense_of_a_computed_weight_splits_columns(cache: Path) -> None:
     want = np.asarray(xrelay.evaluate(mod, *args)).astype(np.float64)
     got = np.asarray(lib(*args)).astype(np.float64)
     assert float(np.max(np.abs(got - want))) <= 1e-4 * max(1.0, float(np.max(np.abs(want))))
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_denses_of_one_shape_share_the_routine_not_the_packed_weight(
+    cache: Path, threads: int
+) -> None:
+    """Two 64 x 300 -> 300 denses with different constant weights: one routine, each call
+    site's own packed buffer; the second must not read the first's packed weight."""
+    rng = np.random.default_rng(12)
+    x = relay.var("x", shape=(64, 300), dtype="float32")
+    y: relay.Expr = x
+    for _ in range(2):
+        weight = (rng.standard_normal((300, 300)) / np.sqrt(300)).astype("float32")
+        y = relay.nn.dense(y, relay.const(weight))
+    mod = IRModule.from_expr(relay.Function([x], y))
+    lib = xrelay.build(mod, ["accel", "c"], options={"cache_dir": cache, "num_threads": threads})
+    files = lib.sources.files.items()
+    generated = "".join(str(t) for n, t in files if n.startswith("kernels_generated"))
+    calls = "".join(str(t) for n, t in files if n.startswith("accel"))
+    assert generated.count("xg_sgemm_pp(") == 1  # one routine
+    assert calls.count("static float xp_b[") == 2  # a buffer per call site
+    check(lib, mod, rng.standard_normal((64, 300)).astype("float32"))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-from testlib.accel_cases import ATOL, RTOL, Partitions, build, emit, text
+from testlib.accel_cases import ATOL, RTOL, Partitions, accel_code, build, emit
 from testlib.sanitized import main_inputs, main_outputs, run_main
 from xrelay.dialects import accel
 
@@ -56,7 +56,7 @@ def depthwise_cases() -> Partitions:
 def test_depthwise_kernel_matches_the_interpreter(cache: Path) -> None:
     p = depthwise_cases()
     sources = p.check(cache)
-    unit = "".join(text(sources, name) for name in sources.files if name.startswith("accel"))
+    unit = accel_code(sources)
     assert unit.count("const float *restrict plane = in0 + q *") == len(p.labels)
     assert "acc[x] += wv * row[" not in unit  # no case falls back to the generic kernel
     assert "= xa_clip(a0, 0x0.0p+0f, 0x1.8000000000000p+2f);" in unit
@@ -96,7 +96,7 @@ def test_depthwise_on_threads_under_the_sanitizers(cache: Path, tmp_path: Path) 
           padding=PAD2, has_bias=True, has_residual=True)  # fmt: skip
     mod = p.module()
     sources = emit(mod, num_threads=3)
-    assert "xn_parallel(xa_nt, " in text(sources, "accel.c")
+    assert "xn_parallel(xa_nt, " in accel_code(sources)
     stdout = run_main(sources, cache, tmp_path)
     got, inputs = main_outputs(stdout), main_inputs(p.values)
     for label, printed, want in zip(p.labels, got, xrelay.evaluate(mod, *inputs), strict=True):

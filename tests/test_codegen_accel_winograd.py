@@ -24,11 +24,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from testlib.accel_cases import ATOL, RTOL, Partitions, build, emit
+from testlib.accel_cases import ATOL, RTOL, Partitions, accel_code, build, emit
 from testlib.onednn import AVX512
 from testlib.sanitized import main_inputs, main_outputs, run_main
 from xrelay.codegen.build import find_compiler
-from xrelay.codegen.c import CSources
 from xrelay.dialects.accel_winograd import Conv2DWinogradOp, winograd_weights
 from xrelay.dialects.relay.nn import pad_2d
 
@@ -69,13 +68,6 @@ def add(
     scale = 3.0 / np.sqrt(9 * c)
     p.values[weight] = winograd_weights(
         p.rng.uniform(-scale, scale, (k, c, 3, 3)).astype("float32"), tile
-    )
-
-
-def accel_text(sources: CSources) -> str:
-    """Every accel translation unit (a large partition is split in several)."""
-    return "".join(
-        t for n, t in sources.files.items() if n.startswith("accel") and isinstance(t, str)
     )
 
 
@@ -127,7 +119,7 @@ def vector_width(flags: Sequence[str]) -> int:
 def test_extents_channels_padding_and_batches(cache: Path, tile: int) -> None:
     p = shapes_cases(tile)
     sources = p.check(cache)
-    unit = accel_text(sources)
+    unit = accel_code(sources)
     # The target's own flags give the build machine's widest vectors: 16 floats with AVX-512.
     flags = next(f for n, f in sources.unit_cflags.items() if n.startswith("accel"))
     assert vector_width(flags) == (16 if AVX512 else 8 if " avx2" in CPUINFO else 4)
@@ -150,7 +142,7 @@ def epilogue_cases(tile: int) -> Partitions:
 @pytest.mark.parametrize("tile", [2, 4])
 def test_every_epilogue(cache: Path, tile: int) -> None:
     p = epilogue_cases(tile)
-    unit = accel_text(p.check(cache))
+    unit = accel_code(p.check(cache))
     assert "xa_max(xa_max(" in unit  # the pool of each 2x2 window
     assert "XA_ZIP_LO" in unit  # the rows interleaved back into columns
 
@@ -184,7 +176,7 @@ def test_threads(cache: Path, num_threads: int) -> None:
         residual=True, relu=True)  # fmt: skip
     add(p, "F(4x4): 2 images of 5 tile rows, pool", (2, 16, 18, 64), 16, tile=4, residual=True,
         pool=True)  # fmt: skip
-    unit = accel_text(p.check(cache, num_threads=num_threads))
+    unit = accel_code(p.check(cache, num_threads=num_threads))
     assert f"#define XA_NUM_THREADS {num_threads}\n" in unit
     regions = unit.count("xn_parallel(xa_nt, ")
     assert regions == (0 if num_threads == 1 else 5)

@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from testlib.accel_cases import accel_code
 from xrelay.codegen.kernels import gemm
 
 import xrelay
@@ -62,9 +63,7 @@ def test_a_constant_weight_is_packed_once(cache: Path, threads: int, epilogue: b
     mod, args = conv_model(epilogue, constant=True)
     options = {"cache_dir": cache, "num_threads": threads}
     lib = xrelay.build(mod, target=["accel", "c"], options=options)
-    accel = "".join(
-        str(text) for name, text in lib.sources.files.items() if name.startswith("accel")
-    )
+    accel = accel_code(lib.sources)
     assert "xg_sgemm_pa(c1 - c0, 169, 300, in1, 300, 1, c0, 200," in accel
     assert f"static float xp_a[{gemm.packed_a_floats(200, 300)}]" in accel
     tiles = -(-200 // gemm.MR)
@@ -77,9 +76,7 @@ def test_a_computed_weight_is_packed_by_each_call(cache: Path, threads: int) -> 
     mod, args = conv_model(epilogue=False, constant=False)
     options = {"cache_dir": cache, "num_threads": threads}
     lib = xrelay.build(mod, target=["accel", "c"], options=options)
-    accel = "".join(
-        str(text) for name, text in lib.sources.files.items() if name.startswith("accel")
-    )
+    accel = accel_code(lib.sources)
     if "accel.conv2d" not in str(lib.module):
         pytest.fail("the conv did not go to accel")
     assert "xg_sgemm_pa(" not in accel
@@ -111,3 +108,27 @@ def test_a_host_conv_of_a_computed_weight_packs_it_per_call(cache: Path) -> None
     assert "xg_sgemm_pa(" not in unit  # the call sites (kernels_gemm.c defines it)
     assert "xg_sgemm(200, 169, 300, weight, 300, 1" in unit
     check(lib, mod, args)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_convs_of_one_shape_share_the_routine_not_the_packed_weight(
+    cache: Path, threads: int
+) -> None:
+    """Two 300 -> 300 1x1 convs with different constant weights: one routine (their loop
+    nests are the same), called with each call site's own packed buffer and state; the
+    second conv must not read the first's packed weight."""
+    rng = np.random.default_rng(11)
+    x = relay.var("x", shape=(1, 300, 13, 13), dtype="float32")
+    y: relay.Expr = x
+    for _ in range(2):
+        weight = (rng.standard_normal((300, 300, 1, 1)) / np.sqrt(300)).astype("float32")
+        y = relay.nn.conv2d(y, relay.const(weight))
+    mod = IRModule.from_expr(relay.Function([x], y))
+    lib = xrelay.build(mod, ["accel", "c"], options={"cache_dir": cache, "num_threads": threads})
+    generated = "".join(
+        str(t) for n, t in lib.sources.files.items() if n.startswith("kernels_generated")
+    )
+    calls = "".join(str(t) for n, t in lib.sources.files.items() if n.startswith("accel"))
+    assert generated.count("xg_sgemm_pa(") == 1  # one routine
+    assert calls.count("static float xp_a[") == 2  # a buffer per call site
+    check(lib, mod, [rng.standard_normal((1, 300, 13, 13)).astype("float32")])

@@ -57,12 +57,16 @@ def conv2d_gemm(k: AccelKernel) -> None:
     total = -(-conv.o // gemm.MR) if constant else conv.o
     most = k.team.parts(total, work, GRAIN)
 
+    state: list[tuple[str, str]] = []
+    if constant:  # the call site's buffers: every conv of this shape runs the same routine
+        size = gemm.packed_a_floats(conv.o, conv.c)
+        k.w.line(f"static float xp_a[{size}] __attribute__((aligned(64)));")
+        k.w.line("static int xp_state;")
+        state = [("float *restrict packed", "xp_a"), ("int *state", "&xp_state")]
+
     def body(inner: Kernel) -> None:
         w = inner.w
         if constant:
-            size = gemm.packed_a_floats(conv.o, conv.c)
-            w.line(f"static float xp_a[{size}] __attribute__((aligned(64)));")
-            w.line("static int xp_state;")
             w.line(f"const {INDEX} c0 = q0 * {gemm.MR};")
             w.line(f"const {INDEX} c1 = q1 * {gemm.MR} < {conv.o} ? q1 * {gemm.MR} : {conv.o};")
         else:
@@ -72,7 +76,7 @@ def conv2d_gemm(k: AccelKernel) -> None:
             data = (f"in0 + n * {conv.c * plane}", plane, 1)
             out = (f"out1 + c0 * {plane}", plane)
             if constant:
-                packed = ("xp_a", "&xp_state", "c0", conv.o)
+                packed = ("packed", "state", "c0", conv.o)
                 w.line(gemm.call(("c1 - c0", plane, conv.c), ("in1", conv.c, 1), data, out,
                                  a_packed=packed))  # fmt: skip
             else:
@@ -80,7 +84,7 @@ def conv2d_gemm(k: AccelKernel) -> None:
                 w.line(gemm.call(("c1 - c0", plane, conv.c), weight, data, out))
             _pass(inner, conv.o * plane, plane, epilogue)
 
-    k.team.run(k, total, most, body, coarse=True)
+    k.team.run(k, total, most, body, coarse=True, state=state)
 
 
 def _pass(k: Kernel, image: int, plane: int, epilogue: conv_plan.Epilogue) -> None:

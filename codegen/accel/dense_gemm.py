@@ -85,10 +85,12 @@ def _packed_rows(k: AccelKernel, rows: int, units: int, depth: int, ep: gemm.Gem
     most = k.team.parts(tiles, rows * units * depth, GRAIN)
     size = gemm.packed_floats(units, depth)
 
+    k.w.line(f"static float xp_b[{size}] __attribute__((aligned(64)));")
+    k.w.line("static int xp_state;")
+    state = [("float *restrict packed", "xp_b"), ("int *state", "&xp_state")]
+
     def body(inner: Kernel) -> None:
         w = inner.w
-        w.line(f"static float xp_b[{size}] __attribute__((aligned(64)));")
-        w.line("static int xp_state;")
         w.line(f"const {INDEX} r0 = q0 * {gemm.MR};")
         w.line(f"const {INDEX} r1 = q1 * {gemm.MR} < {rows} ? q1 * {gemm.MR} : {rows};")
         args = (
@@ -96,6 +98,6 @@ def _packed_rows(k: AccelKernel, rows: int, units: int, depth: int, ep: gemm.Gem
             ("in1", 1, depth),
             (f"out0 + r0 * {units}", units),
         )
-        w.line(gemm.call(("r1 - r0", units, depth), *args, ep, ("xp_b", "&xp_state")))
+        w.line(gemm.call(("r1 - r0", units, depth), *args, ep, ("packed", "state")))
 
-    k.team.run(k, tiles, most, body, coarse=True)
+    k.team.run(k, tiles, most, body, coarse=True, state=state)

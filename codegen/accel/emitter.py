@@ -10,9 +10,10 @@ only), `relay.constant`, `relay.tuple`, `relay.tuple_get_item` and
 `func.return` (`ACCEPTS`). Anything else, such as a relay op left in the
 function, is the located error `'<op>' op cannot be emitted for target 'accel'`
 (`CEmitter` checks that first, naming the pass that lowers it). The functions
-go into the translation unit `accel.c` (`accel_<n>.c` when large), each after
-the static helpers its kernels run on threads (`parallel.py`; the thread count
-is the owner's `num_threads`, the build option).
+go into the translation unit `accel.c` (`accel_<n>.c` when large); their kernels'
+loop nests are routines (`parallel.py`, `codegen/kernels/routine.py`) in the generated
+library units, one per distinct loop nest in the whole build, which the functions call,
+directly or on threads (the thread count is the owner's `num_threads`, the build option).
 """
 
 from __future__ import annotations
@@ -37,8 +38,8 @@ class AccelFunctionEmitter(FunctionEmitter):
     """Prints one accel function: accel kernels and the structure around them only."""
 
     def __init__(self, owner: CEmitter, function: func.FuncOp, symbol: str) -> None:
-        self.team = parallel.Team(f"xa_{symbol}", owner.num_threads)
-        """The build's thread count, and the helpers the kernels split across threads."""
+        self.team = parallel.Team(owner.num_threads)
+        """The build's thread count."""
         kernels = {name: parallel.bind(fn, self.team) for name, fn in KERNELS.items()}
         super().__init__(owner, function, symbol, target=TARGET, kernels=kernels, rules={})
 
@@ -46,11 +47,6 @@ class AccelFunctionEmitter(FunctionEmitter):
         """The accel preludes, once per unit: the vector type and helpers (`vectors.py`),
         the thread choice (`parallel.py`)."""
         return PRELUDE + parallel.prelude(self.team.num_threads)
-
-    def emit(self) -> str:
-        """The function after its kernels' thread helpers (`parallel.py`)."""
-        body = super().emit()
-        return "".join(self.team.helpers) + body
 
     def emit_op(self, op: Operation, inlined: set[Operation]) -> None:
         """Print a kernel (float32 operands and results) or a structural op; refuse the rest."""

@@ -1,21 +1,26 @@
 """Threads for accel kernels: a kernel's loop nest over `[q0, q1)`, run on an OpenMP team.
 
-A kernel that splits (`Team.run`) prints its loop nest, over a range
-`q0 <= q < q1` of `total` independent parts (conv: output rows, dense: output
-units, max pool: output rows, elementwise: elements), as a static helper
-function printed before the accel function; where the kernel runs it calls the
-helper once over `[0, total)`, or hands it (through a trampoline that unpacks
-its pointers) to the shared kernel library's `xn_parallel`
-(`codegen/kernels/threads.py`): an OpenMP region whose threads claim contiguous
-chunks of `[0, total)` from a shared counter, several chunks per thread, each
-worth the kernel's grain, so a thread that starts late or runs intermittently
-(a VM's second vCPU) takes fewer chunks instead of making the others wait for
-its half. The region is opened only when `xa_threads` says more than 1 thread:
-one thread runs the direct call, never an OpenMP region (even an `if(0)` region
-costs ~0.6 us in libgomp), so a single thread pays no overhead. Each helper
-call keeps its own locals (the conv's scratch is on each thread's stack: at most
-64 KiB, `conv_blocked.py`), and each output is computed by the same code
-whichever thread claims it: results do not depend on the thread count.
+A kernel prints its loop nest, over a range `q0 <= q < q1` of `total` independent
+parts (conv: output rows, dense: output units, max pool: output rows, elementwise:
+elements), as a routine (`codegen/kernels/routine.py`): a function in the build's
+generated library units, named by a digest of its text, so every kernel of the build
+with the same loop nest (the same shapes and epilogue: a network's repeated blocks)
+calls one definition, compiled once (light DenseNet-121's accel units held 350 KB of
+copies, light SqueezeNet's 91 of 289 KB). Where the kernel runs it calls the routine
+once over `[0, total)`, or hands it (through a trampoline routine that unpacks its
+pointers) to the shared kernel library's `xn_parallel` (`codegen/kernels/threads.py`):
+an OpenMP region whose threads claim contiguous chunks of `[0, total)` from a shared
+counter, several chunks per thread, each worth the kernel's grain, so a thread that
+starts late or runs intermittently (a VM's second vCPU) takes fewer chunks instead of
+making the others wait for its half. The region is opened only when `xa_threads` says
+more than 1 thread: one thread runs the direct call, never an OpenMP region (even an
+`if(0)` region costs ~0.6 us in libgomp), so a single thread pays no overhead. Each
+routine call keeps its own locals (the conv's scratch is on each thread's stack: at
+most 64 KiB, `conv_blocked.py`), and each output is computed by the same code whichever
+thread claims it: results do not depend on the thread count. What a call site keeps for
+itself (a constant weight packed once, `conv_gemm.py`, `dense_gemm.py`) is `static` at
+the call site and passed in (`Team.run`'s `state`): a routine holds no state, since
+convs of one shape with different weights share it.
 
 GEMM-shaped kernels (`dense_gemm.py`, `conv_gemm.py`, the blocked and grouped convs of
 `conv_blocked.py`) pack an operand per call (the GEMM's `A` and `B` blocks, the conv's
@@ -45,16 +50,17 @@ on Zen 4) before they sleep; `OMP_WAIT_POLICY=passive` makes them sleep at once.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from dataclasses import fields as dataclass_fields
 
 from xrelay.codegen.c.kernel_api import Kernel, scalar
 from xrelay.codegen.c.scalars import INDEX
 from xrelay.codegen.c.writer import CWriter
-from xrelay.codegen.kernels import threads
+from xrelay.codegen.kernels import routine, threads
+from xrelay.codegen.kernels.vectors import PRELUDE
 
-PRELUDE = """\
+THREADING = """\
 #ifndef XA_THREADING
 #define XA_THREADING
 /* accel's threads: the build's num_threads (0: OpenMP's default, OMP_NUM_THREADS). */
@@ -88,25 +94,15 @@ static inline int xa_threads(int64_t most) {{
 
 def prelude(num_threads: int | None) -> str:
     """The threading prelude for a build's `num_threads` (None: OpenMP's default)."""
-    return PRELUDE.format(num_threads=num_threads or 0)
+    return THREADING.format(num_threads=num_threads or 0)
 
 
 @dataclass
 class Team:
-    """The threading of one accel function: the build's thread count, and the helper
-    functions its kernels' loop nests went into (printed before the function)."""
-
-    prefix: str
-    """Helper names are `<prefix>_<n>`: the function's C symbol after `xa_` (unique)."""
+    """The threading of one accel function: the build's thread count."""
 
     num_threads: int | None
     """The build option `num_threads`; None: OpenMP's default at run time."""
-
-    helpers: list[str] = field(default_factory=list[str])
-    """The C definitions of the helpers and their chunk trampolines, in order."""
-
-    splits: int = 0
-    """The kernels split so far (the helpers' numbers)."""
 
     def parts(self, total: int, work: int, grain: int) -> int:
         """The parts worth splitting `total` parts of `work` into: one per `grain` of work, at
@@ -130,50 +126,62 @@ class Team:
         body: Callable[[Kernel], None],
         *,
         coarse: bool = False,
+        state: Sequence[tuple[str, str]] = (),
     ) -> None:
-        """Print `body` (a loop nest over `q0 <= q < q1` writing `k`'s outputs) as a helper,
+        """Print `body` (a loop nest over `q0 <= q < q1` writing `k`'s outputs) as a routine,
         and at `k` its call over `[0, total)`, in up to `most` chunks claimed by up to `most`
-        threads (`xn_parallel`); with `most < 2`, `body` in place over `[0, total)` (no
-        helper). `coarse`: one chunk per thread of the team (a GEMM-shaped body, which
-        packs its operands per call)."""
-        w = k.w
-        if most < 2:
-            w.line(f"const {INDEX} q0 = 0, q1 = {total};")
-            body(k)
-            return
-        name = f"{self.prefix}_{self.splits}"
-        self.splits += 1
+        threads (`xn_parallel`); with `most < 2`, a routine over `[0, total)` called once.
+        `coarse`: one chunk per thread of the team (a GEMM-shaped body, which packs its
+        operands per call). `state`: the body's parameters besides `k`'s pointers, each
+        `(declaration, argument at the call site)`, e.g. a buffer the call site keeps."""
         inner = CWriter(1)
         body(replace(k, w=inner))
-        self.helpers.append(_helper(k, name, inner))
-        ctypes = [f"const {scalar(t).ctype} *" for t in k.in_types]
-        ctypes += [f"{scalar(t).ctype} *" for t in k.out_types]
-        part = [f"static void {name}_chunk({threads.PART_PARAMS}) {{"]
-        self.helpers.append("\n".join([*part, *threads.trampoline(name, ctypes), "}", ""]))
-        pointers = [*k.ins, *k.outs]
+        params, ctypes, unused = _params(k, inner, state)
+        args = [*k.ins, *k.outs, *(argument for _, argument in state)]
+        stem = f"xa_{k.op.name.rsplit('.', 1)[-1]}"
+        preludes = (PRELUDE,)
+        if most < 2:
+            lines = [f"  const {INDEX} q0 = 0, q1 = {total};", *unused, *inner.lines]
+            made = routine.routine(stem, ", ".join(params), lines, preludes)
+            k.routines.append(made)
+            k.w.line(f"{made.name}({', '.join(args)});")
+            return
+        ranged_params = ", ".join([*params, f"{INDEX} q0", f"{INDEX} q1"])
+        ranged = routine.routine(stem, ranged_params, [*unused, *inner.lines], preludes)
+        part = routine.routine(
+            f"{stem}_chunk", threads.PART_PARAMS, threads.trampoline(ranged.name, ctypes)
+        )
+        k.routines += [ranged, part]
         k.libraries.add("threads")
+        w = k.w
         w.line(f"const int xa_nt = xa_threads({most});")
         with w.block("if (xa_nt > 1)"):
             chunks = "xa_nt" if coarse else str(most)
-            threads.call(w, "xa_nt", str(total), chunks, f"{name}_chunk", pointers)
+            threads.call(w, "xa_nt", str(total), chunks, part.name, args)
         with w.block("else"):
-            w.line(f"{name}({', '.join(pointers)}, 0, {total});")
+            w.line(f"{ranged.name}({', '.join(args)}, 0, {total});")
 
 
-def _helper(k: Kernel, name: str, body: CWriter) -> str:
-    """`static void name(<k's pointers>, int64_t q0, int64_t q1) { body }`."""
-    params: list[str] = []
-    unused: list[str] = []
+def _params(
+    k: Kernel, body: CWriter, state: Sequence[tuple[str, str]]
+) -> tuple[list[str], list[str], list[str]]:
+    """A routine's pointer parameters (`k`'s, then `state`'s), their C types for the
+    trampoline, and `(void)p;` for those `body` does not read."""
     text = "\n".join(body.lines)
+    params: list[str] = []
+    ctypes: list[str] = []
     for pointer, type_ in zip(k.ins, k.in_types, strict=True):
         params.append(f"const {scalar(type_).ctype} *restrict {pointer}")
+        ctypes.append(f"const {scalar(type_).ctype} *")
     for pointer, type_ in zip(k.outs, k.out_types, strict=True):
         params.append(f"{scalar(type_).ctype} *restrict {pointer}")
-    for pointer in [*k.ins, *k.outs]:
-        if not re.search(rf"\b{pointer}\b", text):
-            unused.append(f"  (void){pointer};")
-    head = f"static void {name}({', '.join([*params, f'{INDEX} q0', f'{INDEX} q1'])}) {{"
-    return "\n".join([head, *unused, *body.lines, "}", ""])
+        ctypes.append(f"{scalar(type_).ctype} *")
+    for declaration, _ in state:
+        params.append(declaration)
+        ctypes.append(re.sub(r"\brestrict\b\s*|\w+$", "", declaration).strip())
+    names = [*k.ins, *k.outs, *(re.findall(r"\w+$", d)[0] for d, _ in state)]
+    unused = [f"  (void){p};" for p in names if not re.search(rf"\b{p}\b", text)]
+    return params, ctypes, unused
 
 
 @dataclass

@@ -168,3 +168,12 @@ def text(sources: CSources, name: str) -> str:
     content = sources.files[name]
     assert isinstance(content, str)
     return content
+
+
+def accel_code(sources: CSources) -> str:
+    """accel's C: every accel unit (a large partition is split in several) and the generated
+    units that hold its kernels' loop nests (routines: `codegen/accel/parallel.py`)."""
+    names = ("accel", "kernels_generated")
+    return "".join(
+        t for n, t in sources.files.items() if n.startswith(names) and isinstance(t, str)
+    )

@@ -1,7 +1,8 @@
 // RUN: xrelay-opt %s --split-input-file -p plan-memory -t c | filecheck %s
 
-/// conv2d (NCHW, OIHW, groups 1) in its own unit accel.c, after the accel prelude: the
-/// blocked kernel, in place (too little work for threads), over the output rows q0 <= q < q1.
+/// conv2d (NCHW, OIHW, groups 1): the function in its own unit accel.c, after the accel
+/// prelude, calls the blocked kernel's routine (in kernels_generated.c; too little work for
+/// threads: one call over all output rows q0 <= q < q1).
 /// Each output row's input rows go once into scratch slots (row r in slot
 /// r % 3), zero-padded and split into the stride's 2 phases; a block of 3 channels by one
 /// vector of columns starts at the bias, adds each tap (a vector of the scratch times a
@@ -20,6 +21,9 @@
 //  CHECK-NEXT:     const float *restrict in1 = p1;
 //  CHECK-NEXT:     const float *restrict in2 = p2;
 //  CHECK-NEXT:     float *restrict out0 = o0;
+//  CHECK-NEXT:     [[CONV:xa_conv2d_[0-9a-f]+]](in0, in1, in2, out0);
+// CHECK-LABEL: // ----- kernels_generated.c
+//       CHECK: XR_HIDDEN void [[CONV]](const float *restrict in0, const float *restrict in1, const float *restrict in2, float *restrict out0) {
 //  CHECK-NEXT:     const int64_t q0 = 0, q1 = 3;
 //  CHECK-NEXT:     _Static_assert(XA_VL <= 16, "scratch rows are padded for 16 lanes");
 //  CHECK-NEXT:     float buf[204] __attribute__((aligned(64))) = {0};
@@ -71,7 +75,10 @@ func.func @main(%x: tensor<1x2x5x5xf32>, %w: tensor<3x2x3x3xf32>, %b: tensor<3xf
 /// channels; dilation steps the taps (kernel rows 2 apart in the scratch).
 // CHECK-LABEL: // ----- accel.c
 //       CHECK:     /* accel.conv2d */
-//       CHECK:     const int64_t q0 = 0, q1 = 12;
+//       CHECK:     [[CONV:xa_conv2d_[0-9a-f]+]](in0, in1, out0);
+// CHECK-LABEL: // ----- kernels_generated.c
+//       CHECK: XR_HIDDEN void [[CONV]](
+//  CHECK-NEXT:     const int64_t q0 = 0, q1 = 12;
 //  CHECK-NEXT:     for (int64_t g = q0 / 6; g * 6 < q1; ++g) {
 //  CHECK-NEXT:       const int64_t xg_q0 = q0 > g * 6 ? q0 - g * 6 : 0;
 //  CHECK-NEXT:       const int64_t xg_q1 = q1 < (g + 1) * 6 ? q1 - g * 6 : 6;
@@ -95,7 +102,10 @@ func.func @main(%x: tensor<1x4x6x6xf32>, %w: tensor<4x2x3x3xf32>) -> tensor<1x4x
 /// depth, then the partial tail; lanes summed, then the bias and the relu at the store.
 // CHECK-LABEL: // ----- accel.c
 //       CHECK:     /* accel.dense */
-//       CHECK:     const int64_t q0 = 0, q1 = 3;
+//       CHECK:     [[DENSE:xa_dense_[0-9a-f]+]](in0, in1, in2, out0);
+// CHECK-LABEL: // ----- kernels_generated.c
+//       CHECK: XR_HIDDEN void [[DENSE]](
+//  CHECK-NEXT:     const int64_t q0 = 0, q1 = 3;
 //  CHECK-NEXT:     for (int64_t m0 = 0; m0 < 2; m0 += 2) {
 //  CHECK-NEXT:       int64_t u0 = q0;
 //  CHECK-NEXT:       for (; u0 + 3 <= q1; u0 += 3) {
@@ -130,9 +140,17 @@ func.func @main(%x: tensor<2x8xf32>, %w: tensor<3x8xf32>, %b: tensor<3xf32>) -> 
 /// tests/test_pool2d_c.py); each input row's taps are reduced once (h<t>), then each output
 /// row's window; avg with count_include_pad divides by the declared padding's count, not
 /// ceil_mode's (the last row's 1); global avg divides a float sum. One function holds three
-/// kernels and a tuple result.
+/// kernels and a tuple result; the pools' loop nests are routines, the global pool's is in
+/// place.
 // CHECK-LABEL: // ----- accel.c
 //       CHECK:     /* accel.max_pool2d */
+//       CHECK:     [[MAX:xa_max_pool2d_[0-9a-f]+]](in0, out0);
+//       CHECK:     /* accel.avg_pool2d */
+//       CHECK:     [[AVG:xa_avg_pool2d_[0-9a-f]+]](in0, out0);
+//       CHECK:     /* accel.global_avg_pool2d */
+//       CHECK:       out0[n * 2 + c] = sum / 25.0f;
+// CHECK-LABEL: // ----- kernels_generated.c
+//       CHECK: XR_HIDDEN void [[MAX]](
 //       CHECK:     float buf[272] __attribute__((aligned(64)));
 //  CHECK-NEXT:     for (int64_t i = 0; i < 272; ++i) {
 //  CHECK-NEXT:       buf[i] = -0x1.fffffep+127f;
@@ -143,10 +161,8 @@ func.func @main(%x: tensor<2x8xf32>, %w: tensor<3x8xf32>, %b: tensor<3xf32>) -> 
 //       CHECK:             xa_stn(to_plane + (y0 + 0) * 3 + xo, xa_fmax(xa_fmax(h0, h1), h2), nx);
 //       CHECK:       else {
 //       CHECK:             const xa_v h0 = xa_max(xa_max(xa_ld(sp[0] + xo), xa_ld(sp[0] + xo + 17)), xa_ld(sp[0] + xo + 1));
-//       CHECK:     /* accel.avg_pool2d */
+//       CHECK: XR_HIDDEN void [[AVG]](
 //       CHECK:     static const float cy[3] = {2.0f, 2.0f, 1.0f};
-//       CHECK:     /* accel.global_avg_pool2d */
-//       CHECK:       out0[n * 2 + c] = sum / 25.0f;
 func.func @part(%x: tensor<1x2x5x5xf32>) -> (tensor<1x2x3x3xf32>, tensor<1x2x3x3xf32>, tensor<1x2x1x1xf32>) attributes {Compiler = "accel"} {
   %0 = accel.max_pool2d %x {pool_size = [3, 3], strides = [2, 2], padding = [1, 1, 1, 1]} : (tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf32>
   %1 = accel.avg_pool2d %x {pool_size = [2, 2], strides = [2, 2], ceil_mode = true, count_include_pad = true} : (tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf32>
@@ -162,21 +178,28 @@ func.func @main(%x: tensor<1x2x5x5xf32>) -> (tensor<1x2x3x3xf32>, tensor<1x2x3x3
 
 /// Elementwise kernels are flat loops, each its own (accel fuses nothing the lowering did
 /// not); relu keeps NaN; batch_norm folds its per-channel scale in double, no beta when
-/// center = false.
+/// center = false (in place: the flat loops are routines).
 // CHECK-LABEL: // ----- accel.c
 //       CHECK:     /* accel.subtract */
-//       CHECK:     const int64_t q0 = 0, q1 = 6;
-//  CHECK-NEXT:     for (int64_t i = q0; i < q1; ++i) {
-//  CHECK-NEXT:       out0[i] = ((in0[i] - in1[i]) <= 0.0f ? 0.0f : (in0[i] - in1[i]));
+//       CHECK:     [[SUB:xa_subtract_[0-9a-f]+]](in0, in1, out0);
 //       CHECK:     /* accel.multiply */
-//       CHECK:       out0[i] = (in0[i] * in1[i]);
+//       CHECK:     [[MUL:xa_multiply_[0-9a-f]+]](in0, in1, out0);
 //       CHECK:     /* accel.relu */
-//       CHECK:       out0[i] = (in0[i] <= 0.0f ? 0.0f : in0[i]);
+//       CHECK:     [[RELU:xa_relu_[0-9a-f]+]](in0, out0);
 //       CHECK:     /* accel.batch_norm */
 //       CHECK:         const float s = (float)(1.0 / sqrt((double)in4[c] + 0x1.4f8b588e368f1p-17) * (double)in1[c]);
 //  CHECK-NEXT:         const float mean = in3[c], shift = 0.0f;
 //  CHECK-NEXT:         for (int64_t i = 0; i < 4; ++i) {
 //  CHECK-NEXT:           out0[o * 12 + c * 4 + i] = (in0[o * 12 + c * 4 + i] - mean) * s + shift;
+// CHECK-LABEL: // ----- kernels_generated.c
+//       CHECK: XR_HIDDEN void [[SUB]](const float *restrict in0, const float *restrict in1, float *restrict out0) {
+//  CHECK-NEXT:     const int64_t q0 = 0, q1 = 6;
+//  CHECK-NEXT:     for (int64_t i = q0; i < q1; ++i) {
+//  CHECK-NEXT:       out0[i] = ((in0[i] - in1[i]) <= 0.0f ? 0.0f : (in0[i] - in1[i]));
+//       CHECK: XR_HIDDEN void [[MUL]](
+//       CHECK:       out0[i] = (in0[i] * in1[i]);
+//       CHECK: XR_HIDDEN void [[RELU]](
+//       CHECK:       out0[i] = (in0[i] <= 0.0f ? 0.0f : in0[i]);
 func.func @part(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>, %x: tensor<1x3x2x2xf32>, %g: tensor<3xf32>, %be: tensor<3xf32>, %m: tensor<3xf32>, %v: tensor<3xf32>) -> (tensor<2x3xf32>, tensor<1x3x2x2xf32>) attributes {Compiler = "accel"} {
   %0 = accel.subtract %a, %b {has_relu = true} : tensor<2x3xf32>
   %1 = accel.multiply %0, %b : tensor<2x3xf32>
@@ -192,38 +215,38 @@ func.func @main(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>, %x: tensor<1x3x2x2xf32
 // -----
 
 /// Threads: a conv with enough work (16->16, 2 images of 4 rows by 64 columns: 8 threads'
-/// worth) goes into a static helper over the output rows q0 <= q < q1, printed before the
-/// function after the thread prelude; the scratch keys the rows it holds by image. The
-/// kernel calls it once, or, when xa_threads says more than one, hands it (through a
-/// trampoline unpacking its pointers) to xn_parallel, whose team claims one chunk of the 8 rows
-/// per thread (coarse: each chunk refills the scratch).
+/// worth) is a routine over the output rows q0 <= q < q1; the scratch keys the rows it holds
+/// by image. The kernel calls it once, or, when xa_threads (the accel prelude) says more than
+/// one, hands its trampoline (a routine unpacking its pointers) to xn_parallel, whose team
+/// claims one chunk of the 8 rows per thread (coarse: each chunk refills the scratch).
 // CHECK-LABEL: // ----- accel.c
 //       CHECK: #ifndef XA_THREADING
 //       CHECK: #define XA_NUM_THREADS 0
 //       CHECK: static inline int xa_threads(int64_t most) {
 //       CHECK:   const int64_t n = XA_NUM_THREADS > 0 ? XA_NUM_THREADS : omp_get_max_threads();
 //  CHECK-NEXT:   return (int)(n < most ? n : most);
-//       CHECK: static void xa_xk_part_0(const float *restrict in0, const float *restrict in1, float *restrict out0, int64_t q0, int64_t q1) {
-//  CHECK-NEXT:   _Static_assert(XA_VL <= 16, "scratch rows are padded for 16 lanes");
-//  CHECK-NEXT:   float buf[3168] __attribute__((aligned(64))) = {0};
-//       CHECK:   for (int64_t q = q0; q < q1; ++q) {
-//  CHECK-NEXT:     const int64_t n = q / 4, y = q % 4;
-//       CHECK:       if (held[r % 3] != n * 4 + r) {
-//  CHECK-NEXT:         held[r % 3] = n * 4 + r;
-//       CHECK: static void xa_xk_part_0_chunk(void *args, int64_t q0, int64_t q1) {
-//  CHECK-NEXT:   void *const *xn_args = args;
-//  CHECK-NEXT:   xa_xk_part_0((const float *)xn_args[0], (const float *)xn_args[1], (float *)xn_args[2], q0, q1);
 //       CHECK: void xk_part(unsigned char *arena, const float *p0, const float *p1, float *restrict o0) {
 //       CHECK:     /* accel.conv2d */
 //       CHECK:     float *restrict out0 = o0;
 //  CHECK-NEXT:     const int xa_nt = xa_threads(8);
 //  CHECK-NEXT:     if (xa_nt > 1) {
 //  CHECK-NEXT:       void *xn_args[3] = {(void *)in0, (void *)in1, (void *)out0};
-//  CHECK-NEXT:       xn_parallel(xa_nt, 8, xa_nt, xa_xk_part_0_chunk, xn_args);
+//  CHECK-NEXT:       xn_parallel(xa_nt, 8, xa_nt, [[CHUNK:xa_conv2d_chunk_[0-9a-f]+]], xn_args);
 //  CHECK-NEXT:     }
 //  CHECK-NEXT:     else {
-//  CHECK-NEXT:       xa_xk_part_0(in0, in1, out0, 0, 8);
+//  CHECK-NEXT:       [[CONV:xa_conv2d_[0-9a-f]+]](in0, in1, out0, 0, 8);
 //  CHECK-NEXT:     }
+// CHECK-LABEL: // ----- kernels_generated.c
+//       CHECK: XR_HIDDEN void [[CONV]](const float *restrict in0, const float *restrict in1, float *restrict out0, int64_t q0, int64_t q1) {
+//  CHECK-NEXT:   _Static_assert(XA_VL <= 16, "scratch rows are padded for 16 lanes");
+//  CHECK-NEXT:   float buf[3168] __attribute__((aligned(64))) = {0};
+//       CHECK:   for (int64_t q = q0; q < q1; ++q) {
+//  CHECK-NEXT:     const int64_t n = q / 4, y = q % 4;
+//       CHECK:       if (held[r % 3] != n * 4 + r) {
+//  CHECK-NEXT:         held[r % 3] = n * 4 + r;
+//       CHECK: XR_HIDDEN void [[CHUNK]](void *args, int64_t q0, int64_t q1) {
+//  CHECK-NEXT:   void *const *xn_args = args;
+//  CHECK-NEXT:   [[CONV]]((const float *)xn_args[0], (const float *)xn_args[1], (float *)xn_args[2], q0, q1);
 func.func @part(%x: tensor<2x16x4x64xf32>, %w: tensor<16x16x3x3xf32>) -> tensor<2x16x4x64xf32> attributes {Compiler = "accel"} {
   %0 = accel.conv2d %x, %w {padding = [1, 1, 1, 1]} : (tensor<2x16x4x64xf32>, tensor<16x16x3x3xf32>) -> tensor<2x16x4x64xf32>
   func.return %0 : tensor<2x16x4x64xf32>
@@ -231,4 +254,38 @@ func.func @part(%x: tensor<2x16x4x64xf32>, %w: tensor<16x16x3x3xf32>) -> tensor<
 func.func @main(%x: tensor<2x16x4x64xf32>, %w: tensor<16x16x3x3xf32>) -> tensor<2x16x4x64xf32> {
   %0 = func.call @part(%x, %w) : (tensor<2x16x4x64xf32>, tensor<16x16x3x3xf32>) -> tensor<2x16x4x64xf32>
   func.return %0 : tensor<2x16x4x64xf32>
+}
+
+// -----
+
+/// Routines are shared by the whole build: @two's first conv has @one's loop nest (same
+/// shapes, no epilogue, weights through a pointer), so both call one routine, printed once;
+/// @two's second conv adds a relu, a loop nest and routine of its own.
+// CHECK-LABEL: // ----- accel.c
+//       CHECK: void xk_one(
+//       CHECK:       [[PLAIN:xa_conv2d_[0-9a-f]+]](in0, in1, out0, 0, 8);
+//       CHECK: void xk_two(
+//       CHECK:       [[PLAIN]](in0, in1, out0, 0, 8);
+//       CHECK:       [[RELU:xa_conv2d_[0-9a-f]+]](in0, in1, out0, 0, 8);
+// CHECK-LABEL: // ----- kernels_generated.c
+//       CHECK: XR_HIDDEN void [[PLAIN]](
+//   CHECK-NOT: xa_relu(
+//       CHECK: XR_HIDDEN void [[RELU]](
+//       CHECK:   = xa_relu(
+//       CHECK: XR_HIDDEN void xa_conv2d_chunk_{{[0-9a-f]+}}(
+//   CHECK-NOT: XR_HIDDEN void xa_conv2d_{{[0-9a-f]+}}(
+//       CHECK: // ----- isa_required.c
+func.func @one(%x: tensor<2x16x4x64xf32>, %w: tensor<16x16x3x3xf32>) -> tensor<2x16x4x64xf32> attributes {Compiler = "accel"} {
+  %0 = accel.conv2d %x, %w {padding = [1, 1, 1, 1]} : (tensor<2x16x4x64xf32>, tensor<16x16x3x3xf32>) -> tensor<2x16x4x64xf32>
+  func.return %0 : tensor<2x16x4x64xf32>
+}
+func.func @two(%x: tensor<2x16x4x64xf32>, %w: tensor<16x16x3x3xf32>) -> tensor<2x16x4x64xf32> attributes {Compiler = "accel"} {
+  %0 = accel.conv2d %x, %w {padding = [1, 1, 1, 1]} : (tensor<2x16x4x64xf32>, tensor<16x16x3x3xf32>) -> tensor<2x16x4x64xf32>
+  %1 = accel.conv2d %0, %w {padding = [1, 1, 1, 1], has_relu = true} : (tensor<2x16x4x64xf32>, tensor<16x16x3x3xf32>) -> tensor<2x16x4x64xf32>
+  func.return %1 : tensor<2x16x4x64xf32>
+}
+func.func @main(%x: tensor<2x16x4x64xf32>, %w: tensor<16x16x3x3xf32>) -> tensor<2x16x4x64xf32> {
+  %0 = func.call @one(%x, %w) : (tensor<2x16x4x64xf32>, tensor<16x16x3x3xf32>) -> tensor<2x16x4x64xf32>
+  %1 = func.call @two(%0, %w) : (tensor<2x16x4x64xf32>, tensor<16x16x3x3xf32>) -> tensor<2x16x4x64xf32>
+  func.return %1 : tensor<2x16x4x64xf32>
 }
