@@ -57,12 +57,12 @@ def conv2d_gemm(k: AccelKernel) -> None:
     total = -(-conv.o // gemm.MR) if constant else conv.o
     most = k.team.parts(total, work, GRAIN)
 
-    state: list[tuple[str, str]] = []
+    state: list[tuple[str, str, str]] = []
     if constant:  # the call site's buffers: every conv of this shape runs the same routine
         size = gemm.packed_a_floats(conv.o, conv.c)
         k.w.line(f"static float xp_a[{size}] __attribute__((aligned(64)));")
         k.w.line("static int xp_state;")
-        state = [("float *restrict packed", "xp_a"), ("int *state", "&xp_state")]
+        state = [("float *", "packed", "xp_a"), ("int *", "state", "&xp_state")]
 
     def body(inner: Kernel) -> None:
         w = inner.w

@@ -87,7 +87,7 @@ def _packed_rows(k: AccelKernel, rows: int, units: int, depth: int, ep: gemm.Gem
 
     k.w.line(f"static float xp_b[{size}] __attribute__((aligned(64)));")
     k.w.line("static int xp_state;")
-    state = [("float *restrict packed", "xp_b"), ("int *state", "&xp_state")]
+    state = [("float *", "packed", "xp_b"), ("int *", "state", "&xp_state")]
 
     def body(inner: Kernel) -> None:
         w = inner.w

@@ -126,18 +126,18 @@ class Team:
         body: Callable[[Kernel], None],
         *,
         coarse: bool = False,
-        state: Sequence[tuple[str, str]] = (),
+        state: Sequence[tuple[str, str, str]] = (),
     ) -> None:
         """Print `body` (a loop nest over `q0 <= q < q1` writing `k`'s outputs) as a routine,
         and at `k` its call over `[0, total)`, in up to `most` chunks claimed by up to `most`
         threads (`xn_parallel`); with `most < 2`, a routine over `[0, total)` called once.
         `coarse`: one chunk per thread of the team (a GEMM-shaped body, which packs its
-        operands per call). `state`: the body's parameters besides `k`'s pointers, each
-        `(declaration, argument at the call site)`, e.g. a buffer the call site keeps."""
+        operands per call). `state`: the body's pointer parameters besides `k`'s, each
+        `(C type, name, argument at the call site)`, e.g. a buffer the call site keeps."""
         inner = CWriter(1)
         body(replace(k, w=inner))
         params, ctypes, unused = _params(k, inner, state)
-        args = [*k.ins, *k.outs, *(argument for _, argument in state)]
+        args = [*k.ins, *k.outs, *(argument for _, _, argument in state)]
         stem = f"xa_{k.op.name.rsplit('.', 1)[-1]}"
         preludes = (PRELUDE,)
         if most < 2:
@@ -163,24 +163,19 @@ class Team:
 
 
 def _params(
-    k: Kernel, body: CWriter, state: Sequence[tuple[str, str]]
+    k: Kernel, body: CWriter, state: Sequence[tuple[str, str, str]]
 ) -> tuple[list[str], list[str], list[str]]:
     """A routine's pointer parameters (`k`'s, then `state`'s), their C types for the
     trampoline, and `(void)p;` for those `body` does not read."""
+    pointers = [
+        *((f"const {scalar(t).ctype} *", p) for p, t in zip(k.ins, k.in_types, strict=True)),
+        *((f"{scalar(t).ctype} *", p) for p, t in zip(k.outs, k.out_types, strict=True)),
+        *((ctype, name) for ctype, name, _ in state),
+    ]
     text = "\n".join(body.lines)
-    params: list[str] = []
-    ctypes: list[str] = []
-    for pointer, type_ in zip(k.ins, k.in_types, strict=True):
-        params.append(f"const {scalar(type_).ctype} *restrict {pointer}")
-        ctypes.append(f"const {scalar(type_).ctype} *")
-    for pointer, type_ in zip(k.outs, k.out_types, strict=True):
-        params.append(f"{scalar(type_).ctype} *restrict {pointer}")
-        ctypes.append(f"{scalar(type_).ctype} *")
-    for declaration, _ in state:
-        params.append(declaration)
-        ctypes.append(re.sub(r"\brestrict\b\s*|\w+$", "", declaration).strip())
-    names = [*k.ins, *k.outs, *(re.findall(r"\w+$", d)[0] for d, _ in state)]
-    unused = [f"  (void){p};" for p in names if not re.search(rf"\b{p}\b", text)]
+    params = [f"{ctype}restrict {name}" for ctype, name in pointers]
+    ctypes = [ctype for ctype, _ in pointers]
+    unused = [f"  (void){p};" for _, p in pointers if not re.search(rf"\b{p}\b", text)]
     return params, ctypes, unused
 
 
