@@ -12,8 +12,8 @@ so that load changes on the machine hit every runner alike. After each batch
 it waits until that worker's threads are quiet (`settle`: none of them running,
 by `/proc/<pid>/task/*/stat`, in `QUIET_POLLS` polls in a row; at most
 `SETTLE_MOST` seconds), so no runner's spinning threads overlap the next
-runner's batch (onnxruntime's spin about 60 ms after a run here, libgomp's
-about 10). Medians are over all of a runner's calls. `profile_in_process` runs
+runner's batch (onnxruntime's spin for tens of milliseconds after a run,
+longer than libgomp's). Medians are over all of a runner's calls. `profile_in_process` runs
 a profiling build the same way.
 """
 
@@ -106,7 +106,7 @@ def running_threads(pid: int) -> int | None:
     Not CPU time: `schedstat` and `stat` advance a running thread's time only at scheduler
     ticks (4 ms here), so two reads 2 ms apart can show no growth for a thread that spins
     throughout, and a wait on them let onnxruntime's spinning threads take a CPU from the
-    next runner's batch (40-65 ms of its CPU time during an 80 ms batch of xrelay's)."""
+    next runner's batch."""
     count = 0
     try:
         for task in os.listdir(f"/proc/{pid}/task"):

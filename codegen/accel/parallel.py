@@ -1,26 +1,26 @@
 """Threads for accel kernels: a kernel's loop nest over `[q0, q1)`, run on an OpenMP team.
 
-A kernel prints its loop nest, over a range `q0 <= q < q1` of `total` independent
-parts (conv: output rows, dense: output units, max pool: output rows, elementwise:
-elements), as a routine (`codegen/kernels/routine.py`): a function in the build's
-generated library units, named by a digest of its text, so every kernel of the build
-with the same loop nest (the same shapes and epilogue: a network's repeated blocks)
-calls one definition, compiled once (light DenseNet-121's accel units held 350 KB of
-copies, light SqueezeNet's 91 of 289 KB). Where the kernel runs it calls the routine
-once over `[0, total)`, or hands it (through a trampoline routine that unpacks its
-pointers) to the shared kernel library's `xn_parallel` (`codegen/kernels/threads.py`):
-an OpenMP region whose threads claim contiguous chunks of `[0, total)` from a shared
-counter, several chunks per thread, each worth the kernel's grain, so a thread that
-starts late or runs intermittently (a VM's second vCPU) takes fewer chunks instead of
-making the others wait for its half. The region is opened only when `xa_threads` says
-more than 1 thread: one thread runs the direct call, never an OpenMP region (even an
-`if(0)` region costs ~0.6 us in libgomp), so a single thread pays no overhead. Each
-routine call keeps its own locals (the conv's scratch is on each thread's stack: at
-most 64 KiB, `conv_blocked.py`), and each output is computed by the same code whichever
-thread claims it: results do not depend on the thread count. What a call site keeps for
-itself (a constant weight packed once, `conv_gemm.py`, `dense_gemm.py`) is `static` at
-the call site and passed in (`Team.run`'s `state`): a routine holds no state, since
-convs of one shape with different weights share it.
+A kernel prints its loop nest, over a range `q0 <= q < q1` of `total` independent parts
+(conv: output rows, dense: output units, max pool: output rows, elementwise: elements),
+as a routine (`codegen/kernels/routine.py`): a function in the build's generated library
+units, named by a digest of its text, so every kernel of the build with the same loop
+nest (the same shapes and epilogue: a network's repeated blocks) calls one definition,
+compiled once (about half of light DenseNet-121's accel code, and a third of light
+SqueezeNet's, were copies when each function printed its own). Where the kernel runs it
+calls the routine once over `[0, total)`, or hands it (through a trampoline routine that
+unpacks its pointers) to the shared kernel library's `xn_parallel`
+(`codegen/kernels/threads.py`): an OpenMP region whose threads claim contiguous chunks
+of `[0, total)` from a shared counter, several chunks per thread, each worth the
+kernel's grain, so a thread that starts late or runs intermittently (a VM's second vCPU)
+takes fewer chunks instead of making the others wait for its half. The region is opened
+only when `xa_threads` says more than 1 thread: one thread runs the direct call, never
+an OpenMP region (even an `if(0)` region costs ~0.6 us in libgomp), so a single thread
+pays no overhead. Each routine call keeps its own locals (the conv's scratch is on each
+thread's stack: at most 64 KiB, `conv_blocked.py`), and each output is computed by the
+same code whichever thread claims it: results do not depend on the thread count. What a
+call site keeps for itself (a constant weight packed once, `conv_gemm.py`,
+`dense_gemm.py`) is `static` at the call site and passed in (`Team.run`'s `state`): a
+routine holds no state, since convs of one shape with different weights share it.
 
 GEMM-shaped kernels (`dense_gemm.py`, `conv_gemm.py`, the blocked and grouped convs of
 `conv_blocked.py`) pack an operand per call (the GEMM's `A` and `B` blocks, the conv's
