@@ -200,6 +200,6 @@ def bind(fn: AccelKernelFn, team: Team) -> Callable[[Kernel], None]:
             k.w.line("/* an empty result: nothing to compute */")
             return
         fields = {f.name: getattr(k, f.name) for f in dataclass_fields(Kernel)}
-        fn(AccelKernel(**fields, team=team))  # the same `libraries` set: the emitter reads it
+        fn(AccelKernel(**fields, team=team))  # the same `libraries`, `routines` the emitter reads
 
     return printer
