@@ -119,11 +119,11 @@ def payload_paths(entry: Path) -> list[Path]:
 def verify_build_entry(entry: Path) -> str | None:
     """None if a whole build's metadata matches its checksum, its payloads match the sizes
     and sha256 it records and its library is there and sound; else what is wrong."""
-    problem = verify(entry)
-    if problem is not None:
+    data, problem = read_verified(entry)
+    if data is None:
         return problem
     try:
-        meta = json.loads(entry.read_text(encoding="utf-8"))
+        meta = json.loads(data.decode("utf-8"))
         library = entry.with_name(str(meta["library"]))
         recorded = {str(s): (int(v[0]), str(v[1])) for s, v in meta["payloads"].items()}
         library_sha256 = str(meta["library_sha256"])
@@ -173,24 +173,48 @@ def write_checksum(library: Path, published_name: str) -> Path:
     return checksum
 
 
-def verify(library: Path) -> str | None:
-    """None if `library` matches its checksum file, else what is wrong with it."""
+def _recorded_sha256(library: Path) -> tuple[str | None, str | None]:
+    """The sha256 `library`'s checksum file records, else None and what is wrong with it."""
     try:
         text = checksum_path(library).read_text(encoding="ascii")
     except FileNotFoundError:
-        return "has no checksum file"
+        return None, "has no checksum file"
     except (OSError, UnicodeDecodeError) as error:
-        return f"has an unreadable checksum file ({error})"
+        return None, f"has an unreadable checksum file ({error})"
     line = _CHECKSUM_LINE.match(text)
     if line is None or line.group(2) != library.name:
-        return "has a malformed checksum file"
+        return None, "has a malformed checksum file"
+    return line.group(1), None
+
+
+_MISMATCH = "does not match its checksum (corrupt, or another library was put in its place)"
+
+
+def verify(library: Path) -> str | None:
+    """None if `library` matches its checksum file, else what is wrong with it."""
+    recorded, problem = _recorded_sha256(library)
+    if recorded is None:
+        return problem
     try:
         actual = file_sha256(library)
     except OSError as error:
         return f"cannot be read ({error.strerror or error})"
-    if actual != line.group(1):
-        return "does not match its checksum (corrupt, or another library was put in its place)"
-    return None
+    return None if actual == recorded else _MISMATCH
+
+
+def read_verified(entry: Path) -> tuple[bytes | None, str | None]:
+    """`entry`'s bytes, read once, if they match its checksum file; else None and what is
+    wrong with it (as `verify` says)."""
+    recorded, problem = _recorded_sha256(entry)
+    if recorded is None:
+        return None, problem
+    try:
+        data = entry.read_bytes()
+    except OSError as error:
+        return None, f"cannot be read ({error.strerror or error})"
+    if hashlib.sha256(data).hexdigest() != recorded:
+        return None, _MISMATCH
+    return data, None
 
 
 def touch(library: Path) -> None:

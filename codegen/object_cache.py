@@ -80,12 +80,7 @@ def lookup(key: str, cache: Path | None = None) -> bytes | None:
     if not path.exists():
         return None
     with cache_entries.lock(cache, shared=True):
-        problem = cache_entries.verify(path)
-        if problem is None:
-            try:
-                found = path.read_bytes()
-            except OSError as error:
-                problem = f"cannot be read ({error.strerror or error})"
+        found, problem = cache_entries.read_verified(path)
     if found is None:
         warnings.warn(
             f"cache entry {path} {problem}; compiling it again", cache_entries.CacheWarning, 2
