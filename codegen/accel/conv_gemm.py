@@ -60,9 +60,10 @@ def conv2d_gemm(k: AccelKernel) -> None:
     state: list[tuple[str, str, str]] = []
     if constant:  # the call site's buffers: every conv of this shape runs the same routine
         size = gemm.packed_a_floats(conv.o, conv.c)
-        k.w.line(f"static float xp_a[{size}] __attribute__((aligned(64)));")
-        k.w.line("static int xp_state;")
-        state = [("float *", "packed", "xp_a"), ("int *", "state", "&xp_state")]
+        packing = gemm.call_site_packing("xp_a", size)
+        for line in packing.declarations:
+            k.w.line(line)
+        state = [("float *", "packed", packing.buffer), ("int *", "state", packing.state)]
 
     def body(inner: Kernel) -> None:
         w = inner.w

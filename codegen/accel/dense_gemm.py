@@ -85,9 +85,10 @@ def _packed_rows(k: AccelKernel, rows: int, units: int, depth: int, ep: gemm.Gem
     most = k.team.parts(tiles, rows * units * depth, GRAIN)
     size = gemm.packed_floats(units, depth)
 
-    k.w.line(f"static float xp_b[{size}] __attribute__((aligned(64)));")
-    k.w.line("static int xp_state;")
-    state = [("float *", "packed", "xp_b"), ("int *", "state", "&xp_state")]
+    packing = gemm.call_site_packing("xp_b", size)
+    for line in packing.declarations:
+        k.w.line(line)
+    state = [("float *", "packed", packing.buffer), ("int *", "state", packing.state)]
 
     def body(inner: Kernel) -> None:
         w = inner.w

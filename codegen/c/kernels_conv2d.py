@@ -152,10 +152,11 @@ def conv2d(k: Kernel) -> None:
         packs = kernels_gemm.PACK_CONSTANT_WEIGHTS and 1 in k.constant_ins
         if packs:  # the weight packed once, into buffers of the call site's (not the routine's)
             size = found.groups * gemm.packed_a_floats(found.conv.o, found.conv.c)
-            k.w.line(f"static float xp_a[{size}] __attribute__((aligned(64)));")
-            k.w.line(f"static int xp_state[{found.groups}];")
+            packing = gemm.call_site_packing("xp_a", size, found.groups)
+            for line in packing.declarations:
+                k.w.line(line)
             params += ["float *packed", "int *state"]
-            args += ["xp_a", "xp_state"]
+            args += [packing.buffer, packing.state]
         _gemm(w, found, epilogue, packs)
         stem, kind = "xc_conv1x1", "GEMM"
     else:

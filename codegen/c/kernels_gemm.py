@@ -73,9 +73,10 @@ def dense(k: Kernel) -> None:
     packs = PACK_CONSTANT_WEIGHTS and 1 in k.constant_ins
     if packs and rows > 2 and units > 0 and depth > 0:  # pack the weight once
         size = gemm.packed_floats(units, depth)
-        k.w.line(f"static float xp_b[{size}] __attribute__((aligned(64)));")
-        k.w.line("static int xp_state;")
-        packed = ("xp_b", "&xp_state")
+        packing = gemm.call_site_packing("xp_b", size)
+        for line in packing.declarations:
+            k.w.line(line)
+        packed = (packing.buffer, packing.state)
         args = ((rows, units, depth), ("in0", depth, 1), ("in1", 1, depth), c, ep, packed)
         k.w.line(gemm.call(*args))
         return

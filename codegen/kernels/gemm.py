@@ -112,6 +112,32 @@ def packed_a_floats(m: int, k: int) -> int:
     return -(-m // MR) * MR * k
 
 
+@dataclass(frozen=True)
+class CallSitePacking:
+    """A call site's packed constant weight: its `static` declarations and the C arguments
+    (`buffer`, `state`) the GEMM entry points take for it."""
+
+    declarations: tuple[str, ...]
+    buffer: str
+    state: str
+    """A pointer to the packing state (one flag, or the first of one per group)."""
+
+
+def call_site_packing(buffer: str, floats: int, groups: int | None = None) -> CallSitePacking:
+    """The call site's packed constant weight `buffer` (`floats` floats, 64-byte aligned)
+    and its packing state `xp_state` (one flag, or one per group with `groups`).
+
+    They belong to the call site, never to a routine: a routine is shared by every call
+    site of its shape (`routine.py`), and two of them with different constant weights
+    would read one packed weight."""
+    flags = "xp_state" if groups is None else f"xp_state[{groups}]"
+    return CallSitePacking(
+        (f"static float {buffer}[{floats}] __attribute__((aligned(64)));", f"static int {flags};"),
+        buffer,
+        "&xp_state" if groups is None else "xp_state",
+    )
+
+
 ACTIVATIONS: dict[str | None, int] = {
     None: 0,
     "relu": 1,
