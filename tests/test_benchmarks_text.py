@@ -1,4 +1,5 @@
-"""Smoke tests of `benchmarks/onnx_import.py` and `benchmarks/large_constants.py`.
+"""Smoke tests of `benchmarks/onnx_import.py`, `benchmarks/large_constants.py` and
+`benchmarks/interpreters.py`.
 
 No timing is asserted: each runs on a small input, exits 0 and prints its table
 with the rows asked for.
@@ -47,3 +48,18 @@ def test_onnx_import_benchmark_with_weights_prints_them_as_resources() -> None:
     weighted = _run("onnx_import.py", "--models", "squeezenet", "--weights")[2].split(" | ")
     assert int(weighted[1]) < int(plain[1])  # the weight ConstantOfShape nodes are gone
     assert float(weighted[8]) > 2.0 > float(plain[8])  # SqueezeNet's 1.2M weights, as hex
+
+
+def test_interpreters_benchmark_pairs_both_measurements() -> None:
+    """The same interpreter twice, small: a row per pair and CPU order, ratios near 1 are not
+    asserted (the two runs share a noisy machine), only that each is a positive number."""
+    lines = _run(
+        "interpreters.py", sys.executable, sys.executable, "--size", "300", "--pairs", "1",
+        "--starts", "1",
+    )  # fmt: skip
+    for kind in ("optimize", "startup"):
+        at = next(i for i, line in enumerate(lines) if line.startswith(f"{kind} ("))
+        rows = [line.split(" | ") for line in lines[at + 3 : at + 5]]
+        assert [r[0] for r in rows] == ["| 0", "| 1"]
+        assert all(float(cell) > 0 for r in rows for cell in (r[1], r[2], r[3].rstrip(" |")))
+        assert lines[at + 5].startswith("median B / A: ")
