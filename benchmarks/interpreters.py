@@ -13,8 +13,9 @@ Measured:
 - `optimize`: `optimize` at opt level 3 on `pass_scaling.py`'s chain of `--size` ops (no
   transactions, no instruments; the median of 3 runs, CPU time), as `optimize_profile.py`
   times it;
-- start-up: the wall time of `--starts` runs of the venv's `xrelay-opt` on an empty module,
-  one after the other (mostly imports: xDSL, the relay dialect, numpy).
+- start-up: the wall time of `--starts` runs of `xrelay-opt` (its console script's code,
+  under that interpreter) on an empty module, one after the other (mostly imports: xDSL,
+  the relay dialect, numpy).
 
 Prints each pair's times and B / A, and the median ratio over the pairs. Nothing is
 asserted; `scripts/setup`'s choice of interpreter cites these ratios.
@@ -32,6 +33,8 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+TOOL = "import sys; from xrelay.tools.opt import main; sys.exit(main())"
+"""`xrelay-opt`'s console script (the `[project.scripts]` entry `xrelay.tools.opt:main`)."""
 
 
 def child(kind: str, count: int) -> float:
@@ -44,13 +47,15 @@ def child(kind: str, count: int) -> float:
 
         base = chain_graph(count)
         return statistics.median(run_once(base, False, []) for _ in range(3)) * 1e6 / count
-    tool = Path(sys.executable).parent / "xrelay-opt"
     with tempfile.TemporaryDirectory() as tmp:
         empty = Path(tmp) / "empty.mlir"
         empty.write_text("builtin.module {}\n")
+        # What the venv's `xrelay-opt` script runs, under this interpreter whatever the
+        # script's first line names (a moved venv's scripts name the old path).
+        argv = [sys.executable, "-c", TOOL, str(empty)]
         start = time.perf_counter()
         for _ in range(count):
-            subprocess.run([str(tool), str(empty)], check=True, stdout=subprocess.DEVNULL)
+            subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
         return (time.perf_counter() - start) / count
 
 
