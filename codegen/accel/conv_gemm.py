@@ -61,9 +61,8 @@ def conv2d_gemm(k: AccelKernel) -> None:
     if constant:  # the call site's buffers: every conv of this shape runs the same routine
         size = gemm.packed_a_floats(conv.o, conv.c)
         packing = gemm.call_site_packing("xp_a", size)
-        for line in packing.declarations:
-            k.w.line(line)
-        state = [("float *", "packed", packing.buffer), ("int *", "state", packing.state)]
+        packing.declare(k.w)
+        state = list(packing.parameters())
 
     def body(inner: Kernel) -> None:
         w = inner.w

@@ -86,9 +86,8 @@ def _packed_rows(k: AccelKernel, rows: int, units: int, depth: int, ep: gemm.Gem
     size = gemm.packed_floats(units, depth)
 
     packing = gemm.call_site_packing("xp_b", size)
-    for line in packing.declarations:
-        k.w.line(line)
-    state = [("float *", "packed", packing.buffer), ("int *", "state", packing.state)]
+    packing.declare(k.w)
+    state = list(packing.parameters())
 
     def body(inner: Kernel) -> None:
         w = inner.w

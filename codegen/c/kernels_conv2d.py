@@ -153,10 +153,10 @@ def conv2d(k: Kernel) -> None:
         if packs:  # the weight packed once, into buffers of the call site's (not the routine's)
             size = found.groups * gemm.packed_a_floats(found.conv.o, found.conv.c)
             packing = gemm.call_site_packing("xp_a", size, found.groups)
-            for line in packing.declarations:
-                k.w.line(line)
-            params += ["float *packed", "int *state"]
-            args += [packing.buffer, packing.state]
+            packing.declare(k.w)
+            for ctype, name, argument in packing.parameters():
+                params.append(f"{ctype}{name}")
+                args.append(argument)
         _gemm(w, found, epilogue, packs)
         stem, kind = "xc_conv1x1", "GEMM"
     else:

@@ -74,8 +74,7 @@ def dense(k: Kernel) -> None:
     if packs and rows > 2 and units > 0 and depth > 0:  # pack the weight once
         size = gemm.packed_floats(units, depth)
         packing = gemm.call_site_packing("xp_b", size)
-        for line in packing.declarations:
-            k.w.line(line)
+        packing.declare(k.w)
         packed = (packing.buffer, packing.state)
         args = ((rows, units, depth), ("in0", depth, 1), ("in1", 1, depth), c, ep, packed)
         k.w.line(gemm.call(*args))

@@ -62,6 +62,10 @@ on several threads at once).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the host package imports this library (`codegen/kernels/__init__.py`)
+    from xrelay.codegen.c.writer import CWriter
 
 MR = 6
 """Rows of the micro-kernel's tile."""
@@ -121,6 +125,15 @@ class CallSitePacking:
     buffer: str
     state: str
     """A pointer to the packing state (one flag, or the first of one per group)."""
+
+    def declare(self, w: CWriter) -> None:
+        """Print the declarations at the call site."""
+        for line in self.declarations:
+            w.line(line)
+
+    def parameters(self) -> tuple[tuple[str, str, str], ...]:
+        """The routine parameters that receive them: `(C type, name, argument)`."""
+        return (("float *", "packed", self.buffer), ("int *", "state", self.state))
 
 
 def call_site_packing(buffer: str, floats: int, groups: int | None = None) -> CallSitePacking:
