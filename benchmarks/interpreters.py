@@ -59,16 +59,25 @@ def child(kind: str, count: int) -> float:
         return (time.perf_counter() - start) / count
 
 
-def pair(pythons: tuple[str, str], cpus: tuple[int, int], kind: str, count: int) -> list[float]:
-    """Run the child measurement under both interpreters at once, each on its CPU."""
+def pair(
+    pythons: tuple[str, str],
+    cpus: tuple[int, int],
+    kind: str,
+    count: int,
+    envs: tuple[dict[str, str] | None, dict[str, str] | None] = (None, None),
+) -> list[float]:
+    """Run the child measurement under both interpreters at once, each on its CPU (and in
+    its environment, if given)."""
     script = str(Path(__file__).resolve())
     procs = [
         subprocess.Popen(
             [python, script, "--child", kind, str(count), str(cpu)],
             stdout=subprocess.PIPE,
             text=True,
+            env=env,
+            cwd=HERE,
         )
-        for python, cpu in zip(pythons, cpus, strict=True)
+        for python, cpu, env in zip(pythons, cpus, envs, strict=True)
     ]
     outs = [proc.communicate()[0] for proc in procs]
     if any(proc.returncode for proc in procs):

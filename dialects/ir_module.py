@@ -30,6 +30,7 @@ from xrelay.dialects.builder.expr import (
     free_vars,
 )
 from xrelay.dialects.builder.span import span_of
+from xrelay.dialects.deep_clone import deep_clone
 from xrelay.dialects.dense_literal import ExactPrinter
 from xrelay.dialects.depth import nesting_guard
 from xrelay.dialects.relay.base import RelayOp
@@ -153,7 +154,7 @@ class IRModule:
 
     def clone(self) -> IRModule:
         """A deep copy (its functions read back with the same parameter Vars)."""
-        copy = IRModule(module=self.module.clone())
+        copy = IRModule(module=deep_clone(self.module))
         copy.param_vars = dict(self.param_vars)
         return copy
 

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation, SSAValue
+from xrelay.dialects.deep_clone import deep_clone
 from xrelay.passes.rewriting import collector_paused
 
 
@@ -85,10 +86,11 @@ def snapshot(module: ModuleOp) -> ModuleOp:
     Cloning allocates several objects per op; with the collector running, its
     full collections, each proportional to every live object, make a clone of
     a 30k-op module 2.5x slower per op than one of a 1k-op module. A clone
-    makes no garbage, so pausing the collector loses nothing.
+    makes no garbage, so pausing the collector loses nothing. The copy is
+    `module.clone()`'s, built in one pass (`deep_clone`).
     """
     with collector_paused():
-        return module.clone()
+        return deep_clone(module)
 
 
 def restore(target: ModuleOp, snapshot: ModuleOp) -> None:

@@ -1,5 +1,5 @@
-"""Smoke tests of `benchmarks/onnx_import.py`, `benchmarks/large_constants.py` and
-`benchmarks/interpreters.py`.
+"""Smoke tests of `benchmarks/onnx_import.py`, `benchmarks/large_constants.py`,
+`benchmarks/interpreters.py` and `benchmarks/revisions.py`.
 
 No timing is asserted: each runs on a small input, exits 0 and prints its table
 with the rows asked for.
@@ -57,6 +57,19 @@ def test_interpreters_benchmark_pairs_both_measurements() -> None:
         "interpreters.py", sys.executable, sys.executable, "--size", "300", "--pairs", "1",
         "--starts", "1",
     )  # fmt: skip
+    for kind in ("optimize", "startup"):
+        at = next(i for i, line in enumerate(lines) if line.startswith(f"{kind} ("))
+        rows = [line.split(" | ") for line in lines[at + 3 : at + 5]]
+        assert [r[0] for r in rows] == ["| 0", "| 1"]
+        assert all(float(cell) > 0 for r in rows for cell in (r[1], r[2], r[3].rstrip(" |")))
+        assert lines[at + 5].startswith("median B / A: ")
+
+
+def test_revisions_benchmark_pairs_a_commit_with_the_working_tree() -> None:
+    """HEAD against the working tree, small: the exported commit is what side A imports
+    (the script refuses to run otherwise), a row per pair and CPU order."""
+    lines = _run("revisions.py", "HEAD", "--size", "300", "--pairs", "1", "--starts", "1")
+    assert lines[0].startswith("A = HEAD (")
     for kind in ("optimize", "startup"):
         at = next(i for i, line in enumerate(lines) if line.startswith(f"{kind} ("))
         rows = [line.split(" | ") for line in lines[at + 3 : at + 5]]
