@@ -38,6 +38,12 @@ told was modified or replaced, True means a later sweep may still find
 something (FoldConstant: a `relay.tuple` whose field changed, which its users
 read through; a `relay.if` whose branch was inlined unannounced), and the
 confirming sweep runs as before.
+
+Per op offered, the walker's loop does no more than it must: an op no pattern
+accepts (one the driver was told of) is dropped without resetting the rewriter;
+a pattern written with `op_type_rewrite_pattern` is called undecorated (the
+applier already chose it by the op's type, so the decorator's `isinstance` is
+redundant); `inheriting` is entered only for an op with a known location.
 """
 
 from __future__ import annotations
@@ -49,6 +55,7 @@ from collections.abc import Callable, Sequence
 from types import UnionType
 from typing import Any, Union, get_args, get_origin
 
+from xdsl.dialects.builtin import UnknownLoc
 from xdsl.ir import Block, Operation, Region
 from xdsl.pattern_rewriter import (
     PatternRewriter,
@@ -56,9 +63,12 @@ from xdsl.pattern_rewriter import (
     PatternRewriteWalker,
     RewritePattern,
 )
+from xdsl.rewriter import InsertPoint
 from xrelay.dialects.locations import inheriting
 
 OpTypes = tuple[type[Operation], ...]
+RewriteFn = Callable[[Operation, PatternRewriter], None]
+"""A pattern's `match_and_rewrite` as the applier calls it."""
 
 
 @functools.cache
@@ -72,6 +82,14 @@ def pattern_op_types(pattern_class: type[RewritePattern]) -> OpTypes | None:
     declared = getattr(pattern_class, "op_types", None)
     if isinstance(declared, tuple):
         return tuple(t for t in declared if isinstance(t, type))  # pyright: ignore
+    found = _decorated(pattern_class)
+    return None if found is None else found[0]
+
+
+@functools.cache
+def _decorated(pattern_class: type[RewritePattern]) -> tuple[OpTypes, Callable[..., None]] | None:
+    """The op classes and the undecorated function of a pattern class's `match_and_rewrite`
+    written with `op_type_rewrite_pattern`; None if it is not."""
     method: Any = getattr(pattern_class, "match_and_rewrite", None)
     cells: tuple[Any, ...] = getattr(method, "__closure__", None) or ()
     for cell in cells:
@@ -85,8 +103,19 @@ def pattern_op_types(pattern_class: type[RewritePattern]) -> OpTypes | None:
         options = get_args(annotation) if get_origin(annotation) in (Union, UnionType) else ()
         types = options or (annotation,)
         if all(isinstance(t, type) and issubclass(t, Operation) for t in types):
-            return tuple(types)
+            return tuple(types), inner
     return None
+
+
+def _rewrite_function(pattern: RewritePattern) -> RewriteFn:
+    """`pattern.match_and_rewrite`, minus `op_type_rewrite_pattern`'s `isinstance` check
+    when the pattern has it: the applier offers a pattern only ops of its types."""
+    if isinstance(getattr(type(pattern), "op_types", None), tuple):
+        return pattern.match_and_rewrite  # the declared types may be wider than the check
+    found = _decorated(type(pattern))
+    if found is None:
+        return pattern.match_and_rewrite
+    return functools.partial(found[1], pattern)
 
 
 class DispatchingApplier(RewritePattern):
@@ -100,6 +129,7 @@ class DispatchingApplier(RewritePattern):
         self.patterns = list(patterns)
         self._accepts = [pattern_op_types(type(p)) for p in self.patterns]
         self._by_class: dict[type[Operation], tuple[RewritePattern, ...]] = {}
+        self._rewrites: dict[type[Operation], tuple[RewriteFn, ...]] = {}
         self._checks: dict[type[Operation], tuple[Callable[[Operation], bool], ...] | None] = {}
         """Per op class: the `could_match` of each pattern accepting it, None if one has none."""
 
@@ -127,12 +157,32 @@ class DispatchingApplier(RewritePattern):
             self._by_class[op_class] = found
         return found
 
+    def rewrites_for(self, op_class: type[Operation]) -> tuple[RewriteFn, ...]:
+        """`patterns_for(op_class)`'s `match_and_rewrite`s, undecorated (`_rewrite_function`)."""
+        found = self._rewrites.get(op_class)
+        if found is None:
+            found = tuple(_rewrite_function(p) for p in self.patterns_for(op_class))
+            self._rewrites[op_class] = found
+        return found
+
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
-        with inheriting(rewriter, op):  # what a pattern inserts takes op's location
-            for pattern in self.patterns_for(type(op)):
-                pattern.match_and_rewrite(op, rewriter)
-                if rewriter.has_done_action:
-                    return
+        apply_first(self.rewrites_for(type(op)), op, rewriter)
+
+
+def apply_first(rewrites: Sequence[RewriteFn], op: Operation, rewriter: PatternRewriter) -> None:
+    """Try `rewrites` on `op` in order until one acts; what one inserts takes `op`'s location
+    (`inheriting`, entered only when there is one to take)."""
+    if isinstance(op.location, UnknownLoc):
+        for rewrite in rewrites:
+            rewrite(op, rewriter)
+            if rewriter.has_done_action:
+                return
+        return
+    with inheriting(rewriter, op):
+        for rewrite in rewrites:
+            rewrite(op, rewriter)
+            if rewriter.has_done_action:
+                return
 
 
 class _DispatchingWalker(PatternRewriteWalker):
@@ -159,6 +209,34 @@ class _DispatchingWalker(PatternRewriteWalker):
         """Listener: whether the change to `op` calls for a confirming sweep."""
         if not self.unsettled and self.unsettling is not None and self.unsettling(op):
             self.unsettled = True
+
+    def _process_worklist(self, listener: PatternRewriterListener) -> bool:
+        """xDSL's loop, minus its per-op costs for ops no pattern accepts (ops the walker
+        was told of): they are popped and dropped, not given a rewriter state."""
+        applier = self.pattern
+        assert isinstance(applier, DispatchingApplier)
+        worklist = self._worklist
+        rewrites_for = applier.rewrites_for
+        rewriter: PatternRewriter | None = None
+        changed = False
+        while worklist:
+            op = worklist.pop()
+            rewrites = rewrites_for(type(op))
+            if not rewrites:
+                continue
+            if rewriter is None:
+                rewriter = PatternRewriter(op)
+                rewriter.extend_from_listener(listener)
+            rewriter.has_done_action = False
+            rewriter.current_operation = op
+            rewriter.insertion_point = InsertPoint.before(op)
+            rewriter.name_hint = None
+            try:
+                apply_first(rewrites, op, rewriter)
+            except Exception as err:
+                op.emit_error(f"Error while applying pattern: {err}", underlying_error=err)
+            changed |= rewriter.has_done_action
+        return changed
 
     def _populate_worklist(self, op: Operation | Region | Block) -> None:
         applier = self.pattern
