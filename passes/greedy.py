@@ -51,9 +51,9 @@ from __future__ import annotations
 import functools
 import inspect
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from types import UnionType
-from typing import Any, Union, get_args, get_origin
+from typing import Any, Union, cast, get_args, get_origin
 
 from xdsl.dialects.builtin import UnknownLoc
 from xdsl.ir import Block, Operation, Region
@@ -65,6 +65,7 @@ from xdsl.pattern_rewriter import (
 )
 from xdsl.rewriter import InsertPoint
 from xrelay.dialects.locations import inheriting
+from xrelay.dialects.walk import nested_ops
 
 OpTypes = tuple[type[Operation], ...]
 RewriteFn = Callable[[Operation, PatternRewriter], None]
@@ -130,20 +131,43 @@ class DispatchingApplier(RewritePattern):
         self._accepts = [pattern_op_types(type(p)) for p in self.patterns]
         self._by_class: dict[type[Operation], tuple[RewritePattern, ...]] = {}
         self._rewrites: dict[type[Operation], tuple[RewriteFn, ...]] = {}
-        self._checks: dict[type[Operation], tuple[Callable[[Operation], bool], ...] | None] = {}
-        """Per op class: the `could_match` of each pattern accepting it, None if one has none."""
+        self._checks: dict[type[Operation], bool | Callable[[Operation], bool]] = {}
+        """Per op class: what `check_for` says."""
 
     def could_match(self, op: Operation) -> bool:
         """Whether some pattern may rewrite `op` (its type, then its `could_match` if any)."""
-        checks = self._checks.get(type(op))
-        if checks is None:
-            patterns = self.patterns_for(type(op))
-            found = [getattr(p, "could_match", None) for p in patterns]
-            checks = tuple(c for c in found if c is not None) if all(found) else None
-            checks = self._checks.setdefault(type(op), checks if patterns else ())
-        if checks is None:
-            return True
-        return any(check(op) for check in checks)
+        check = self.check_for(type(op))
+        return check if isinstance(check, bool) else check(op)
+
+    def matchable(self, ops: Iterable[Operation]) -> list[Operation]:
+        """The ops of `ops` that `could_match` says yes to, in order."""
+        checks, check_for = self._checks, self.check_for
+        out: list[Operation] = []
+        for op in ops:
+            check = checks.get(type(op))
+            if check is None:
+                check = check_for(type(op))
+            if check is True or (check is not False and check(op)):
+                out.append(op)
+        return out
+
+    def check_for(self, op_class: type[Operation]) -> bool | Callable[[Operation], bool]:
+        """What `could_match` says of ops of `op_class`: False (no pattern accepts them),
+        True (one has no `could_match`), or the one function to ask (cached per class)."""
+        found = self._checks.get(op_class)
+        if found is None:
+            patterns = self.patterns_for(op_class)
+            checks = [getattr(p, "could_match", None) for p in patterns]
+            if not patterns:
+                found = False
+            elif not all(checks):
+                found = True
+            elif len(checks) == 1:
+                found = cast(Callable[[Operation], bool], checks[0])
+            else:
+                found = functools.partial(_any_of, tuple(cast(list[Callable[..., bool]], checks)))
+            self._checks[op_class] = found
+        return found
 
     def patterns_for(self, op_class: type[Operation]) -> tuple[RewritePattern, ...]:
         """The patterns that may match ops of `op_class`, in order (cached per class)."""
@@ -167,6 +191,10 @@ class DispatchingApplier(RewritePattern):
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         apply_first(self.rewrites_for(type(op)), op, rewriter)
+
+
+def _any_of(checks: tuple[Callable[[Operation], bool], ...], op: Operation) -> bool:
+    return any(check(op) for check in checks)
 
 
 def apply_first(rewrites: Sequence[RewriteFn], op: Operation, rewriter: PatternRewriter) -> None:
@@ -241,13 +269,10 @@ class _DispatchingWalker(PatternRewriteWalker):
     def _populate_worklist(self, op: Operation | Region | Block) -> None:
         applier = self.pattern
         assert isinstance(applier, DispatchingApplier)
-        could_match = applier.could_match
+        reverse, region_first = not self.walk_reverse, not self.walk_regions_first
         push = self._worklist.push
-        for sub_op in op.walk(
-            reverse=not self.walk_reverse, region_first=not self.walk_regions_first
-        ):
-            if could_match(sub_op):
-                push(sub_op)
+        for sub_op in applier.matchable(nested_ops(op, reverse=reverse, region_first=region_first)):
+            push(sub_op)
 
 
 class _Changes(threading.local):

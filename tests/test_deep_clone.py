@@ -1,16 +1,20 @@
 """`deep_clone(op)` makes the copy xDSL's `op.clone()` makes, in one pass
 (`dialects/deep_clone.py`): compared op by op with xDSL's copy, and checked to share
-no IR with the original and to leave the original's use lists alone."""
+no IR with the original and to leave the original's use lists alone. `nested_ops`
+lists what xDSL's walk yields."""
 
 from __future__ import annotations
 
+import sys
+
 from xdsl.context import Context
 from xdsl.dialects import builtin, cf, func, test
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.parser import Parser
 from xrelay.dialects.deep_clone import deep_clone
 from xrelay.dialects.ir_module import IRModule
 from xrelay.dialects.parser import parse_module
+from xrelay.dialects.walk import nested_ops
 
 RELAY = """\
 func.func private @helper(%p: tensor<2xf32>) -> tensor<2xf32> attributes {Inline = 1 : i64} {
@@ -132,3 +136,35 @@ def test_an_inner_op_keeps_the_values_of_its_enclosing_function() -> None:
     assert copied_exp.operands[0] is exp.operands[0]  # %sum, defined outside the relay.if
     for value, count in before.items():  # the copy's reads were added, none moved
         assert value.uses.get_length() == count + read.count(value)
+
+
+def test_nested_ops_lists_what_walk_yields() -> None:
+    """`nested_ops` (`dialects/walk.py`) in all four orders, from an op, a region and a block,
+    over nested regions, several blocks and ops without regions."""
+    for module in (parse_module(RELAY, "in.mlir"), _generic_module()):
+        function = next(op for op in module.walk() if op.regions and op is not module)
+        roots: list[Operation | Region | Block] = [
+            module,
+            function,
+            function.regions[0],
+            function.regions[0].blocks[0],
+        ]
+        for root in roots:
+            for reverse in (False, True):
+                for region_first in (False, True):
+                    walked = list(root.walk(reverse=reverse, region_first=region_first))
+                    listed = nested_ops(root, reverse=reverse, region_first=region_first)
+                    assert listed == walked, (root, reverse, region_first)
+
+
+def test_nested_ops_goes_deeper_than_the_recursion_limit() -> None:
+    depth = 3 * sys.getrecursionlimit()
+    outer = block = Block()
+    for _ in range(depth):
+        inner = Block()
+        block.add_op(test.TestOp(regions=[Region(inner)]))
+        block = inner
+    for region_first in (False, True):
+        listed = nested_ops(outer, reverse=True, region_first=region_first)
+        assert len(listed) == depth
+        assert listed[0 if not region_first else -1].parent_block() is outer
