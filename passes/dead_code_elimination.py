@@ -61,6 +61,7 @@ from xdsl.traits import (
     RecursiveMemoryEffect,
     SymbolOpInterface,
 )
+from xrelay.dialects.walk import nested_ops
 from xrelay.passes.adapters import XdslPass
 from xrelay.passes.pass_manager import Pass
 from xrelay.passes.statistics import Statistic
@@ -149,7 +150,7 @@ def pure_functions(module: ModuleOp) -> set[str]:
     impure: list[str] = []
     for name, function in bodies.items():
         local = True
-        for inner in function.body.walk():
+        for inner in nested_ops(function.body):
             if isinstance(inner, func.CallOp):
                 callee = _callee(inner)
                 if callee in callers:
@@ -225,7 +226,7 @@ def _defined_inside(value: SSAValue, op: Operation) -> bool:
 
 def eliminate_dead_ops(function: func.FuncOp, liveness: Liveness) -> int:
     """Erase the dead ops of a function, transitively and in nested regions; how many."""
-    worklist = [op for op in function.body.walk() if liveness.dead(op)]
+    worklist = [op for op in nested_ops(function.body) if liveness.dead(op)]
     erased: set[Operation] = set()
     count = 0
     while worklist:
@@ -250,6 +251,8 @@ def eliminate_dead_ops(function: func.FuncOp, liveness: Liveness) -> int:
 
 
 def _symbol_refs(attr: Attribute, out: list[str]) -> None:
+    if type(attr) in _NO_SYMBOLS:
+        return
     if isinstance(attr, SymbolRefAttr):
         out.append(attr.root_reference.data)
     elif isinstance(attr, ArrayAttr):
@@ -258,6 +261,14 @@ def _symbol_refs(attr: Attribute, out: list[str]) -> None:
     elif isinstance(attr, DictionaryAttr):
         for item in attr.data.values():
             _symbol_refs(item, out)
+    else:
+        _NO_SYMBOLS.add(type(attr))  # neither a reference nor a container of them
+
+
+_NO_SYMBOLS: set[type[Attribute]] = set()
+"""Attribute classes `_symbol_refs` finds nothing in (learned as met): every op's
+properties are read, so most attributes are skipped by a set lookup, not three
+`isinstance` checks on xDSL's abstract classes."""
 
 
 def remove_unused_functions(module: ModuleOp) -> list[str]:
@@ -274,10 +285,12 @@ def remove_unused_functions(module: ModuleOp) -> list[str]:
     live: set[str] = {op.sym_name.data for op in roots if isinstance(op, func.FuncOp)}
     stack = roots
     while stack:
-        for inner in stack.pop().walk():
+        for inner in nested_ops(stack.pop()):
             refs: list[str] = []
-            for attr in (*inner.properties.values(), *inner.attributes.values()):
-                _symbol_refs(attr, refs)
+            for attrs in (inner.properties, inner.attributes):
+                for attr in attrs.values():
+                    if type(attr) not in _NO_SYMBOLS:
+                        _symbol_refs(attr, refs)
             for name in refs:
                 if name in functions and name not in live:
                     live.add(name)

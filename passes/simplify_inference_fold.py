@@ -60,6 +60,7 @@ from xrelay.dialects.relay.elementwise import AddOp, MultiplyOp
 from xrelay.dialects.relay.nn import BatchNormOp
 from xrelay.dialects.relay.structure import ConstantOp, TupleGetItemOp
 from xrelay.dialects.relay.types import dense_from_numpy, numpy_dtype, tensor_element_type
+from xrelay.dialects.walk import nested_ops
 from xrelay.passes.fold_constant import FoldConstantCall, constant_value
 
 TemplateKey = tuple[tuple[Attribute, ...], frozenset[tuple[str, Attribute]]]
@@ -117,13 +118,20 @@ class BatchNormFolder:
 
     def plan_function(self) -> dict[BatchNormOp, _Folded]:
         """The folded values of every expanded batch_norm of the function; {} if one fails."""
-        existing: set[ConstantKey] = set()
+        # The types of the function's constants, by their bytes: bytes hash at C speed, and
+        # only a folded value whose bytes some constant has needs its type compared.
+        existing: dict[bytes, list[Attribute]] = {}
         norms: list[BatchNormOp] = []
-        for op in self.function.walk():
-            if isinstance(op, ConstantOp):
-                existing.add(_key(op.result.type, op.value))
-            elif isinstance(op, BatchNormOp) and _expanded(op):
-                norms.append(op)
+        for op in nested_ops(self.function):
+            kind = _KINDS.get(type(op))
+            if kind is None:
+                kind = _KINDS[type(op)] = _kind(type(op))
+            if kind == _CONSTANT:
+                constant = cast(ConstantOp, op)
+                ty, data = _key(constant.result.type, constant.value)
+                existing.setdefault(data, []).append(ty)
+            elif kind == _NORM and _expanded(cast(BatchNormOp, op)):
+                norms.append(cast(BatchNormOp, op))
         sources: dict[ConstantKey, tuple[object, ...]] = {}
         plan: dict[BatchNormOp, _Folded] = {}
         for op in norms:
@@ -141,7 +149,7 @@ class BatchNormFolder:
                 (shift, template.wide_shift.type, ("shift", signature, gamma, beta, mean, var)),
             ):
                 key: ConstantKey = (ty, _bytes(value))
-                if key in existing or sources.setdefault(key, source) != source:
+                if key[0] in existing.get(key[1], ()) or sources.setdefault(key, source) != source:
                     return {}
             plan[op] = folded
         return plan
@@ -199,6 +207,17 @@ class BatchNormFolder:
             template = _Template(block.args, ops)
         self.templates[key] = template
         return template
+
+
+_OTHER, _CONSTANT, _NORM = 0, 1, 2
+_KINDS: dict[type[Operation], int] = {}
+"""Per op class: a constant, a batch_norm or other (`isinstance` on xDSL's ABCs is slow)."""
+
+
+def _kind(cls: type[Operation]) -> int:
+    if issubclass(cls, ConstantOp):
+        return _CONSTANT
+    return _NORM if issubclass(cls, BatchNormOp) else _OTHER
 
 
 _Folded = tuple[_Template, Value, Value]
