@@ -8,13 +8,16 @@ custom and the generic form; the bytes must come back unchanged.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 import pytest
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr
 from xrelay.dialects.dense_literal import scan_literal
 from xrelay.dialects.diagnostics import DiagnosticError
+from xrelay.dialects.relay.types import BFLOAT16, dense_from_numpy, dense_to_numpy
 
 import xrelay
 from xrelay import IRModule, relay
@@ -207,3 +210,25 @@ def test_a_splat_too_large_for_memory_is_a_located_error() -> None:
     assert str(error.value) == (
         "m.mlir:2:29: error: a splat of 1000000000000 elements does not fit in memory"
     )
+
+
+@pytest.mark.parametrize(
+    "dtype",
+    ["float16", "bfloat16", "float32", "float64", "int8", "int32", "int64", "uint8", "bool"],
+)
+@pytest.mark.parametrize("shape", [(), (0,), (3,), (2, 0, 4), (1, 4, 1, 1)])
+def test_dense_from_numpy_builds_what_the_verified_constructor_builds(
+    dtype: str, shape: tuple[int, ...]
+) -> None:
+    """`dense_from_numpy` skips the attribute's verifier (`_dense`): the attribute equals,
+    and hashes as, the one `DenseIntOrFPElementsAttr(type, data)` builds and verifies."""
+    array = (
+        np.arange(math.prod(shape))
+        .reshape(shape)
+        .astype(BFLOAT16 if dtype == "bfloat16" else np.dtype(dtype))
+    )
+    fast = dense_from_numpy(array)
+    verified = DenseIntOrFPElementsAttr(fast.type, fast.data)
+    assert fast == verified
+    assert hash(fast) == hash(verified)
+    assert np.array_equal(dense_to_numpy(fast), array)
