@@ -85,6 +85,27 @@ def pair(
     return [float(out.strip().splitlines()[-1]) for out in outs]
 
 
+def paired_table(
+    pythons: tuple[str, str],
+    cpus: tuple[int, int],
+    kind: str,
+    count: int,
+    unit: str,
+    pairs: int,
+    envs: tuple[dict[str, str] | None, dict[str, str] | None] = (None, None),
+) -> None:
+    """Print `2 * pairs` paired measurements (the CPUs swapped every other one) and the
+    median B / A."""
+    ratios: list[float] = []
+    print(f"\n{kind} ({unit}):\n| A's CPU | A | B | B / A |\n| ---: | ---: | ---: | ---: |")
+    for i in range(2 * pairs):
+        order = (cpus[0], cpus[1]) if i % 2 == 0 else (cpus[1], cpus[0])
+        a, b = pair(pythons, order, kind, count, envs)
+        ratios.append(b / a)
+        print(f"| {order[0]} | {a:.3g} | {b:.3g} | {b / a:.3f} |", flush=True)
+    print(f"median B / A: {statistics.median(ratios):.3f}")
+
+
 def main() -> None:
     """Print both tables (or, as a child, one measurement)."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
@@ -110,14 +131,7 @@ def main() -> None:
         ("optimize", args.size, f"µs/op at {args.size:,} ops"),
         ("startup", args.starts, "s per xrelay-opt start"),
     ):
-        ratios: list[float] = []
-        print(f"\n{kind} ({unit}):\n| A's CPU | A | B | B / A |\n| ---: | ---: | ---: | ---: |")
-        for i in range(2 * args.pairs):
-            order = (cpus[0], cpus[1]) if i % 2 == 0 else (cpus[1], cpus[0])
-            a, b = pair(pythons, order, kind, count)
-            ratios.append(b / a)
-            print(f"| {order[0]} | {a:.3g} | {b:.3g} | {b / a:.3f} |")
-        print(f"median B / A: {statistics.median(ratios):.3f}")
+        paired_table(pythons, (cpus[0], cpus[1]), kind, count, unit, args.pairs)
 
 
 if __name__ == "__main__":

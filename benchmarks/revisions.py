@@ -19,13 +19,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from interpreters import pair
+from interpreters import paired_table
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = ("dialects", "passes", "codegen", "tools")
@@ -85,6 +84,7 @@ def main() -> None:
         exported = export(args.base, Path(tmp))
         base_env = dict(os.environ, PYTHONPATH=str(exported))
         own_env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+        envs = (base_env, own_env)
         if not imported_from(base_env).is_relative_to(exported.resolve()):
             raise SystemExit(f"{args.base} is not what PYTHONPATH={exported} imports")
         if imported_from(own_env) != ROOT / "passes":
@@ -93,16 +93,9 @@ def main() -> None:
         kinds = [("optimize", args.size, f"µs/op at {args.size:,} ops")]
         if args.starts:
             kinds.append(("startup", args.starts, "s per xrelay-opt start"))
+        pythons = (sys.executable, sys.executable)
         for kind, count, unit in kinds:
-            ratios: list[float] = []
-            print(f"\n{kind} ({unit}):\n| A's CPU | A | B | B / A |\n| ---: | ---: | ---: | ---: |")
-            for i in range(2 * args.pairs):
-                order = (cpus[0], cpus[1]) if i % 2 == 0 else (cpus[1], cpus[0])
-                pythons = (sys.executable, sys.executable)
-                a, b = pair(pythons, order, kind, count, (base_env, own_env))
-                ratios.append(b / a)
-                print(f"| {order[0]} | {a:.3g} | {b:.3g} | {b / a:.3f} |", flush=True)
-            print(f"median B / A: {statistics.median(ratios):.3f}")
+            paired_table(pythons, (cpus[0], cpus[1]), kind, count, unit, args.pairs, envs)
 
 
 if __name__ == "__main__":

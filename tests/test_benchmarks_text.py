@@ -50,29 +50,29 @@ def test_onnx_import_benchmark_with_weights_prints_them_as_resources() -> None:
     assert float(weighted[8]) > 2.0 > float(plain[8])  # SqueezeNet's 1.2M weights, as hex
 
 
+def _check_paired_tables(lines: list[str]) -> None:
+    """Both tables of a paired benchmark: a row per pair and CPU order, positive numbers
+    (ratios near 1 are not asserted: the two runs share a noisy machine), the median."""
+    for kind in ("optimize", "startup"):
+        at = next(i for i, line in enumerate(lines) if line.startswith(f"{kind} ("))
+        rows = [line.split(" | ") for line in lines[at + 3 : at + 5]]
+        assert [r[0] for r in rows] == ["| 0", "| 1"]
+        assert all(float(cell) > 0 for r in rows for cell in (r[1], r[2], r[3].rstrip(" |")))
+        assert lines[at + 5].startswith("median B / A: ")
+
+
 def test_interpreters_benchmark_pairs_both_measurements() -> None:
-    """The same interpreter twice, small: a row per pair and CPU order, ratios near 1 are not
-    asserted (the two runs share a noisy machine), only that each is a positive number."""
+    """The same interpreter twice, small."""
     lines = _run(
         "interpreters.py", sys.executable, sys.executable, "--size", "300", "--pairs", "1",
         "--starts", "1",
     )  # fmt: skip
-    for kind in ("optimize", "startup"):
-        at = next(i for i, line in enumerate(lines) if line.startswith(f"{kind} ("))
-        rows = [line.split(" | ") for line in lines[at + 3 : at + 5]]
-        assert [r[0] for r in rows] == ["| 0", "| 1"]
-        assert all(float(cell) > 0 for r in rows for cell in (r[1], r[2], r[3].rstrip(" |")))
-        assert lines[at + 5].startswith("median B / A: ")
+    _check_paired_tables(lines)
 
 
 def test_revisions_benchmark_pairs_a_commit_with_the_working_tree() -> None:
     """HEAD against the working tree, small: the exported commit is what side A imports
-    (the script refuses to run otherwise), a row per pair and CPU order."""
+    (the script refuses to run otherwise)."""
     lines = _run("revisions.py", "HEAD", "--size", "300", "--pairs", "1", "--starts", "1")
     assert lines[0].startswith("A = HEAD (")
-    for kind in ("optimize", "startup"):
-        at = next(i for i, line in enumerate(lines) if line.startswith(f"{kind} ("))
-        rows = [line.split(" | ") for line in lines[at + 3 : at + 5]]
-        assert [r[0] for r in rows] == ["| 0", "| 1"]
-        assert all(float(cell) > 0 for r in rows for cell in (r[1], r[2], r[3].rstrip(" |")))
-        assert lines[at + 5].startswith("median B / A: ")
+    _check_paired_tables(lines)
