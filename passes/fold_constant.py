@@ -140,7 +140,26 @@ def constant_value(value: SSAValue) -> Value | None:
 
 
 def element_count(ty: Attribute) -> int | None:
-    """Elements a value of type `ty` holds (summed over tuple fields); None if not static."""
+    """Elements a value of type `ty` holds (summed over tuple fields); None if not static.
+
+    Asked of every result FoldConstant evaluates; types are shared instances
+    (`tensor_type` builds each once), so the count is remembered per instance (by `id`,
+    the instance kept with it so the id cannot be reused; bounded as `numpy_dtype`'s).
+    """
+    hit = _COUNTS_BY_ID.get(id(ty))
+    if hit is not None and hit[0] is ty:
+        return hit[1]
+    count = _element_count(ty)
+    if len(_COUNTS_BY_ID) >= 4096:
+        _COUNTS_BY_ID.clear()
+    _COUNTS_BY_ID[id(ty)] = (ty, count)
+    return count
+
+
+_COUNTS_BY_ID: dict[int, tuple[Attribute, int | None]] = {}
+
+
+def _element_count(ty: Attribute) -> int | None:
     if isinstance(ty, TensorType):
         shape = tuple(cast(TensorType[Attribute], ty).get_shape())
         if any(d == ANY or d < 0 for d in shape):

@@ -61,13 +61,13 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, f32
-from xdsl.ir import Attribute, SSAValue
+from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.pattern_rewriter import (
     PatternRewriter,
     RewritePattern,
@@ -158,12 +158,13 @@ class EliminateIdentityReshape(RewritePattern):
 def _is_fill(value: SSAValue, fill: int) -> bool:
     """Whether `value` is a constant (or zeros/ones op) all of whose elements equal `fill`."""
     owner = value.owner
-    if isinstance(owner, ZerosOp | ZerosLikeOp):
+    kind = _fill_kind(type(owner))
+    if kind == _ZEROS:
         return fill == 0
-    if isinstance(owner, OnesOp | OnesLikeOp):
+    if kind == _ONES:
         return fill == 1
-    if isinstance(owner, ConstantOp):
-        dense: DenseIntOrFPElementsAttr[Any] = owner.value
+    if kind == _CONSTANT:
+        dense: DenseIntOrFPElementsAttr[Any] = cast(ConstantOp, owner).value
         if _first_differs(dense, fill):
             return False  # most constants (weights) are told apart by their first element
         return bool(np.all(dense_to_numpy(dense) == fill))
@@ -208,7 +209,7 @@ class EliminateIdentityArithmetic(RewritePattern):
         self, op: AddOp | SubtractOp | MultiplyOp | DivideOp, rewriter: PatternRewriter, /
     ) -> None:
         lhs, rhs = op.operands
-        if not isinstance(lhs.owner, _FILLS) and not isinstance(rhs.owner, _FILLS):
+        if not _fill_kind(type(lhs.owner)) and not _fill_kind(type(rhs.owner)):
             return  # most ops: neither operand can be an identity (checked first, cheaply)
         fill = 0 if isinstance(op, AddOp | SubtractOp) else 1
         commutative = isinstance(op, AddOp | MultiplyOp)
@@ -219,8 +220,24 @@ class EliminateIdentityArithmetic(RewritePattern):
             forward(rewriter, op, rhs)
 
 
-_FILLS = (ConstantOp, ZerosOp, ZerosLikeOp, OnesOp, OnesLikeOp)
-"""The ops `_is_fill` can say yes to."""
+_OTHER, _ZEROS, _ONES, _CONSTANT = 0, 1, 2, 3
+_FILL_KINDS: dict[type[Operation | Block], int] = {}
+
+
+def _fill_kind(cls: type[Operation | Block]) -> int:
+    """Which of the ops `_is_fill` can say yes to `cls` is (`_OTHER`: none), per class:
+    `isinstance` on xDSL's op classes (ABCs) costs several times a dict lookup, and this is
+    asked of both operands of every add, subtract, multiply and divide offered."""
+    kind = _FILL_KINDS.get(cls)
+    if kind is None:
+        if issubclass(cls, ZerosOp | ZerosLikeOp):
+            kind = _ZEROS
+        elif issubclass(cls, OnesOp | OnesLikeOp):
+            kind = _ONES
+        else:
+            kind = _CONSTANT if issubclass(cls, ConstantOp) else _OTHER
+        _FILL_KINDS[cls] = kind
+    return kind
 
 
 @dataclass(frozen=True)
