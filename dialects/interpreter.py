@@ -182,20 +182,45 @@ def conform(value: Value, ty: Attribute) -> Value:
 
 
 def _conform_leaf(value: Value, ty: Attribute) -> Value:
-    if isinstance(ty, TensorType):
+    facts = _tensor_facts(ty)
+    if facts is not None:
+        dtype, shape = facts
         array = np.asarray(value)
-        dtype = numpy_dtype(tensor_element_type(cast(Attribute, ty)))
         if array.dtype != dtype:
             array = array.astype(dtype)
-        shape = tuple(ty.get_shape())
-        if len(shape) != array.ndim or any(
-            d not in (ANY, s) for d, s in zip(shape, array.shape, strict=True)
+        if array.shape != shape and (
+            len(shape) != array.ndim
+            or any(d not in (ANY, s) for d, s in zip(shape, array.shape, strict=True))
         ):
             raise EvaluationError(
                 f"computed shape {format_shape(array.shape)} does not match type {ty}"
             )
         return array
     return value
+
+
+def _tensor_facts(ty: Attribute) -> tuple[np.dtype[Any], tuple[int, ...]] | None:
+    """The numpy dtype and shape of a tensor type (None for other types), remembered per
+    type instance (types are shared: `tensor_type` builds each once), as
+    `fold_constant.element_count` remembers counts: every evaluated op's results ask."""
+    hit = _FACTS_BY_ID.get(id(ty))
+    if hit is not None and hit[0] is ty:
+        return hit[1]
+    facts = _facts_of(ty)
+    if len(_FACTS_BY_ID) >= 4096:
+        _FACTS_BY_ID.clear()
+    _FACTS_BY_ID[id(ty)] = (ty, facts)
+    return facts
+
+
+_FACTS_BY_ID: dict[int, tuple[Attribute, tuple[np.dtype[Any], tuple[int, ...]] | None]] = {}
+
+
+def _facts_of(ty: Attribute) -> tuple[np.dtype[Any], tuple[int, ...]] | None:
+    if not isinstance(ty, TensorType):
+        return None
+    element = tensor_element_type(cast(Attribute, ty))
+    return numpy_dtype(element), tuple(cast(TensorType[Attribute], ty).get_shape())
 
 
 def _widen_half(value: Value) -> Value:
@@ -213,7 +238,12 @@ def _widen_leaf(value: Value) -> Value:
     if not isinstance(value, np.ndarray):
         return value
     array = cast(np.ndarray[Any, np.dtype[Any]], value)
-    return array.astype(np.float32) if array.dtype in (BFLOAT16, np.float16) else array
+    return array.astype(np.float32) if array.dtype in _HALF_DTYPES else array
+
+
+_HALF_DTYPES = (BFLOAT16, np.dtype(np.float16))
+"""Dtype instances (compared by identity first; `np.float16`, a scalar type, would be
+converted to a dtype at every comparison)."""
 
 
 MAX_CALL_DEPTH = 10_000
