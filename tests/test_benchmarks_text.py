@@ -7,6 +7,7 @@ with the rows asked for.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -76,3 +77,13 @@ def test_revisions_benchmark_pairs_a_commit_with_the_working_tree() -> None:
     lines = _run("revisions.py", "HEAD", "--size", "300", "--pairs", "1", "--starts", "1")
     assert lines[0].startswith("A = HEAD (")
     _check_paired_tables(lines)
+
+
+def test_revisions_counts_instructions_under_cachegrind() -> None:
+    """`revisions.py --instructions` counts a process under valgrind: one small process,
+    counted and parsed (the per-op figure is the difference of two such counts)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from revisions import instructions
+
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    assert instructions(env, 20, 1) > 10**8  # Python's start and imports alone
