@@ -27,6 +27,7 @@ from xrelay.dialects.diagnostics import DiagnosticError, op_error
 from xrelay.dialects.relay.types import (
     ANY,
     BFLOAT16,
+    by_instance,
     format_shape,
     is_float_dtype,
     numpy_dtype,
@@ -199,21 +200,11 @@ def _conform_leaf(value: Value, ty: Attribute) -> Value:
     return value
 
 
+@by_instance(4096)
 def _tensor_facts(ty: Attribute) -> tuple[np.dtype[Any], tuple[int, ...]] | None:
     """The numpy dtype and shape of a tensor type (None for other types), remembered per
-    type instance (types are shared: `tensor_type` builds each once), as
-    `fold_constant.element_count` remembers counts: every evaluated op's results ask."""
-    hit = _FACTS_BY_ID.get(id(ty))
-    if hit is not None and hit[0] is ty:
-        return hit[1]
-    facts = _facts_of(ty)
-    if len(_FACTS_BY_ID) >= 4096:
-        _FACTS_BY_ID.clear()
-    _FACTS_BY_ID[id(ty)] = (ty, facts)
-    return facts
-
-
-_FACTS_BY_ID: dict[int, tuple[Attribute, tuple[np.dtype[Any], tuple[int, ...]] | None]] = {}
+    type instance: every evaluated op's results ask."""
+    return _facts_of(ty)
 
 
 def _facts_of(ty: Attribute) -> tuple[np.dtype[Any], tuple[int, ...]] | None:

@@ -80,6 +80,7 @@ from xrelay.dialects.relay.scan import NdarraySizeOp, ShapeOfOp
 from xrelay.dialects.relay.structure import ConstantOp, IfOp, TupleGetItemOp, TupleOp, YieldOp
 from xrelay.dialects.relay.types import (
     ANY,
+    by_instance,
     dense_from_numpy,
     dense_to_numpy,
     numpy_dtype,
@@ -139,24 +140,13 @@ def constant_value(value: SSAValue) -> Value | None:
     return None
 
 
+@by_instance(4096)
 def element_count(ty: Attribute) -> int | None:
     """Elements a value of type `ty` holds (summed over tuple fields); None if not static.
 
-    Asked of every result FoldConstant evaluates; types are shared instances
-    (`tensor_type` builds each once), so the count is remembered per instance (by `id`,
-    the instance kept with it so the id cannot be reused; bounded as `numpy_dtype`'s).
+    Asked of every result FoldConstant evaluates: remembered per type instance.
     """
-    hit = _COUNTS_BY_ID.get(id(ty))
-    if hit is not None and hit[0] is ty:
-        return hit[1]
-    count = _element_count(ty)
-    if len(_COUNTS_BY_ID) >= 4096:
-        _COUNTS_BY_ID.clear()
-    _COUNTS_BY_ID[id(ty)] = (ty, count)
-    return count
-
-
-_COUNTS_BY_ID: dict[int, tuple[Attribute, int | None]] = {}
+    return _element_count(ty)
 
 
 def _element_count(ty: Attribute) -> int | None:

@@ -31,4 +31,4 @@ def test_unsupported_types_raise_every_time() -> None:
 def test_table_is_bounded() -> None:
     kept = [IntegerType(32) for _ in range(3000)]  # alive: each its own id
     assert all(dtype_of(t) == "int32" for t in kept)
-    assert len(types._DTYPES_BY_ID) <= 1024  # pyright: ignore[reportPrivateUsage]
+    assert len(types._dtypes_of) <= 1024  # pyright: ignore[reportPrivateUsage]

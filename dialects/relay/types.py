@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Sequence
-from typing import Any, cast
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, TypeVar, cast
 
 import ml_dtypes
 import numpy as np
@@ -79,24 +79,56 @@ def dtype_of(element_type: Attribute) -> str:
     return _dtypes_of(element_type)[0]
 
 
-_DTYPES_BY_ID: dict[int, tuple[Attribute, str, np.dtype[np.generic]]] = {}
-"""`_dtypes_of` by the id of the element type object, which the entry keeps alive (so the
-id stays its own): looking an attribute up by value hashes it, which costs more than the
-rest of `dtype_of` and `numpy_dtype`, called for every constant and evaluation."""
+R = TypeVar("R")
 
 
+class ByInstance(Generic[R]):
+    """A function of one attribute, memoized per attribute *instance* (`by_instance`)."""
+
+    def __init__(self, fn: Callable[[Attribute], R], limit: int):
+        self.fn = fn
+        self.limit = limit
+        self.cache: dict[int, tuple[Attribute, R]] = {}
+        functools.update_wrapper(self, fn)
+
+    def __call__(self, attr: Attribute) -> R:
+        hit = self.cache.get(id(attr))
+        if hit is not None and hit[0] is attr:
+            return hit[1]
+        value = self.fn(attr)
+        if len(self.cache) >= self.limit:
+            self.cache.clear()
+        self.cache[id(attr)] = (attr, value)
+        return value
+
+    def __len__(self) -> int:
+        return len(self.cache)
+
+
+def by_instance(limit: int) -> Callable[[Callable[[Attribute], R]], ByInstance[R]]:
+    """Memoize a function of one attribute per attribute *instance*.
+
+    Looking an attribute up by value hashes it (a dataclass hash, recomputed, deep for a
+    tensor type), which costs more than what `_dtypes_of`, `element_count` or the
+    interpreter's tensor facts compute; types are shared instances (`tensor_type` builds
+    each once), so keying by `id` hits. Each entry keeps its instance alive, so the id
+    stays its own; the cache is cleared at `limit` entries (attributes built anew each
+    time must not grow it without bound). An exception is not remembered.
+    """
+
+    def decorate(fn: Callable[[Attribute], R]) -> ByInstance[R]:
+        return ByInstance(fn, limit)
+
+    return decorate
+
+
+@by_instance(1024)
 def _dtypes_of(element_type: Attribute) -> tuple[str, np.dtype[np.generic]]:
-    hit = _DTYPES_BY_ID.get(id(element_type))
-    if hit is not None and hit[0] is element_type:
-        return hit[1], hit[2]
+    """`dtype_of` and `numpy_dtype`, called for every constant and evaluation."""
     if element_type not in _TYPE_TO_DTYPE:
         raise ValueError(f"unsupported element type {element_type}")
     name = _TYPE_TO_DTYPE[element_type]
-    dtype = BFLOAT16 if name == "bfloat16" else np.dtype(name)
-    if len(_DTYPES_BY_ID) >= 1024:  # element types built anew each time: stay bounded
-        _DTYPES_BY_ID.clear()
-    _DTYPES_BY_ID[id(element_type)] = (element_type, name, dtype)
-    return name, dtype
+    return name, BFLOAT16 if name == "bfloat16" else np.dtype(name)
 
 
 def is_supported_element_type(element_type: Attribute) -> bool:
