@@ -204,10 +204,6 @@ def _conform_leaf(value: Value, ty: Attribute) -> Value:
 def _tensor_facts(ty: Attribute) -> tuple[np.dtype[Any], tuple[int, ...]] | None:
     """The numpy dtype and shape of a tensor type (None for other types), remembered per
     type instance: every evaluated op's results ask."""
-    return _facts_of(ty)
-
-
-def _facts_of(ty: Attribute) -> tuple[np.dtype[Any], tuple[int, ...]] | None:
     if not isinstance(ty, TensorType):
         return None
     element = tensor_element_type(cast(Attribute, ty))

@@ -146,10 +146,6 @@ def element_count(ty: Attribute) -> int | None:
 
     Asked of every result FoldConstant evaluates: remembered per type instance.
     """
-    return _element_count(ty)
-
-
-def _element_count(ty: Attribute) -> int | None:
     if isinstance(ty, TensorType):
         shape = tuple(cast(TensorType[Attribute], ty).get_shape())
         if any(d == ANY or d < 0 for d in shape):
